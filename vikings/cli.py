@@ -1,0 +1,41 @@
+"""The `vikings` command: play (default), simulate, score."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .engine.errors import VikingsError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
+    sub = p.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play seeded random games headless and check invariants")
+    sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
+    score.add_argument("file")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            from .simulate import simulate_main
+            return simulate_main(args.players, args.games, args.seed, checked=not args.no_check)
+        if args.command == "score":
+            from .score_cmd import score_main
+            return score_main(args.file)
+        # The screens are not built yet: the bare command explains what it can do.
+        _parser().print_help()
+        return 0
+    except VikingsError as e:  # data or input problems: one clear line, no traceback
+        print(f"vikings: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,236 @@
+"""Loading and checking the game data in `data/` (the engine itself reads no files).
+
+Every problem is reported as a `DataError` naming the file, the entry and what is wrong,
+so a broken edit stops the program with one clear line instead of a traceback.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from .engine.components import LAND, SEA, VIKING_IDS, Rules, Scoring, TileKind, VikingKind
+from .engine.errors import VikingsError
+
+FILES = ("vikings.yaml", "tiles.yaml", "rules.yaml")
+EDGES = {"sea": SEA, "land": LAND}
+REWARD_KINDS = ("gold", "fame")
+
+
+class DataError(VikingsError):
+    def __init__(self, file: str, entry: str, problem: str):
+        self.file, self.entry, self.problem = file, entry, problem
+        super().__init__(f"{file}: {entry}: {problem}")
+
+
+def data_dir() -> Path:
+    """Where the game data lives: $VIKINGS_DATA, the frozen bundle, or the source tree."""
+    if os.environ.get("VIKINGS_DATA"):
+        return Path(os.environ["VIKINGS_DATA"])
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "data"
+    return Path(__file__).resolve().parent.parent / "data"
+
+
+class _Reader:
+    """Typed access to one YAML file's entries, raising DataError with the entry's path."""
+
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, entry: str, problem: str):
+        raise DataError(self.file, entry, problem)
+
+    def get(self, mapping, key, entry, kind, *, optional=False, default=None, lo=None, hi=None):
+        if not isinstance(mapping, dict):
+            self.fail(entry, f"expected a mapping of fields, got {type(mapping).__name__}")
+        if key not in mapping:
+            if optional:
+                return default
+            self.fail(entry, f"missing field '{key}'")
+        value = mapping[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            self.fail(entry, f"'{key}' must be a whole number, got {value!r}")
+        if kind is str and not (isinstance(value, str) and value):
+            self.fail(entry, f"'{key}' must be a non-empty text, got {value!r}")
+        if kind is bool and not isinstance(value, bool):
+            self.fail(entry, f"'{key}' must be true or false, got {value!r}")
+        if kind is list and not isinstance(value, list):
+            self.fail(entry, f"'{key}' must be a list, got {value!r}")
+        if kind is dict and not isinstance(value, dict):
+            self.fail(entry, f"'{key}' must be a mapping, got {value!r}")
+        if lo is not None and value < lo or hi is not None and value > hi:
+            bounds = f"{lo}-{hi}" if hi is not None else f"at least {lo}"
+            self.fail(entry, f"'{key}' must be {bounds}, got {value}")
+        return value
+
+    def choice(self, mapping, key, entry, choices, **kw):
+        value = self.get(mapping, key, entry, str, **kw)
+        if value is not None and value not in choices:
+            self.fail(entry, f"'{key}' must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+
+def _load_yaml(path: Path, name: str):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(name, "file", f"cannot be read ({e.strerror or e})") from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark else "file"
+        raise DataError(name, where, f"is not valid YAML ({getattr(e, 'problem', None) or e})") from None
+    if not isinstance(doc, dict):
+        raise DataError(name, "file", "must be a mapping at the top level")
+    return doc, text
+
+
+def load_rules(directory: Path | str | None = None) -> Rules:
+    """Read and check the data files; returns the immutable `Rules` the engine plays by."""
+    directory = Path(directory) if directory is not None else data_dir()
+    docs, digest = {}, hashlib.sha256()
+    for name in FILES:
+        docs[name], text = _load_yaml(directory / name, name)
+        digest.update(text.encode())
+    vikings = _vikings(docs["vikings.yaml"])
+    rules_doc = docs["rules.yaml"]
+    island_rows = _Reader("rules.yaml").get(rules_doc, "island_rows", "island_rows", int, lo=1, hi=20)
+    tiles = _tiles(docs["tiles.yaml"], island_rows)
+    rules = _rules(rules_doc, vikings, tiles, island_rows, digest.hexdigest()[:16])
+    _check_totals(rules_doc, rules)
+    return rules
+
+
+@lru_cache(maxsize=1)
+def default_rules() -> Rules:
+    return load_rules()
+
+
+def _vikings(doc) -> tuple[VikingKind, ...]:
+    r = _Reader("vikings.yaml")
+    entries = r.get(doc, "vikings", "vikings", list)
+    out, seen = [], {}
+    for i, e in enumerate(entries):
+        entry = f"vikings[{i}]"
+        ident = r.get(e, "id", entry, str)
+        entry = f"vikings[{i}] ({ident})"
+        if ident not in VIKING_IDS:
+            r.fail(entry, f"unknown kind; the rules know {', '.join(VIKING_IDS)}")
+        if ident in seen:
+            r.fail(entry, f"kind listed twice (also vikings[{seen[ident]}])")
+        seen[ident] = i
+        row = r.get(e, "row", entry, int, lo=1, hi=20) if e.get("row") is not None else None
+        if (row is None) != (ident == "boatswain"):
+            r.fail(entry, "the boatswain alone has no row (row: null); every other kind needs one")
+        out.append(VikingKind(i, ident, r.get(e, "name", entry, str), r.get(e, "colour", entry, str),
+                              r.get(e, "symbol", entry, str), row, r.get(e, "count", entry, int, lo=1)))
+    missing = [k for k in VIKING_IDS if k not in seen]
+    if missing:
+        r.fail("vikings", f"missing kind(s): {', '.join(missing)}")
+    rows = [v.row for v in out if v.row is not None]
+    if sorted(rows) != list(range(1, len(rows) + 1)):
+        r.fail("vikings", f"rows must be 1-{len(rows)}, one kind each; got {rows}")
+    _unique_symbols(r, "vikings", out)
+    return tuple(out)
+
+
+def _unique_symbols(r: _Reader, entry: str, kinds) -> None:
+    symbols = [k.symbol for k in kinds]
+    for k in kinds:
+        if len(k.symbol) != 1:
+            r.fail(f"{entry} ({k.id})", f"'symbol' must be one character, got {k.symbol!r}")
+        if symbols.count(k.symbol) > 1:
+            r.fail(f"{entry} ({k.id})", f"symbol {k.symbol!r} is used twice")
+
+
+def _tiles(doc, island_rows: int) -> tuple[TileKind, ...]:
+    r = _Reader("tiles.yaml")
+    out = []
+    for i, e in enumerate(r.get(doc, "islands", "islands", list)):
+        ident = r.get(e, "id", f"islands[{i}]", str)
+        entry = f"islands[{i}] ({ident})"
+        out.append(TileKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
+                            r.get(e, "count", entry, int, lo=1), False,
+                            EDGES[r.choice(e, "west", entry, tuple(EDGES))],
+                            EDGES[r.choice(e, "east", entry, tuple(EDGES))],
+                            building=r.get(e, "building", entry, str, optional=True),
+                            start=r.get(e, "start", entry, bool, optional=True, default=False)))
+        if out[-1].start and out[-1].west != SEA:
+            r.fail(entry, "a start tile goes beside the mainland, so its west edge must be sea")
+    islands = out[:]
+    _unique_symbols(r, "islands", islands)
+    for i, e in enumerate(r.get(doc, "ships", "ships", list)):
+        ident = r.get(e, "id", f"ships[{i}]", str)
+        entry = f"ships[{i}] ({ident})"
+        reward = r.get(e, "reward", entry, dict)
+        out.append(TileKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
+                            r.get(e, "count", entry, int, lo=1), True,
+                            sail=r.get(e, "sail", entry, str),
+                            reach_row=r.get(e, "reach_row", entry, int, lo=1, hi=island_rows),
+                            reward_kind=r.choice(reward, "kind", f"{entry} reward", REWARD_KINDS),
+                            reward_amount=r.get(reward, "amount", f"{entry} reward", int, lo=0)))
+    _unique_symbols(r, "ships", out[len(islands):])
+    ids = [t.id for t in out]
+    for t in out:
+        if ids.count(t.id) > 1:
+            r.fail(t.id, "tile id is used twice")
+    if sum(1 for t in out if t.start) != 1:
+        r.fail("islands", "exactly one island kind must be the start tile (start: true)")
+    if not any(t.is_ship for t in out):
+        r.fail("ships", "at least one ship kind is needed")
+    return tuple(out)
+
+
+def _rules(doc, vikings, tiles, island_rows, digest) -> Rules:
+    r = _Reader("rules.yaml")
+    setup = {}
+    for players, values in r.get(doc, "setup", "setup", dict).items():
+        if not isinstance(players, int) or not 2 <= players <= 8:
+            r.fail(f"setup.{players}", "player counts must be whole numbers 2-8")
+        setup[players] = (r.get(values, "gold", f"setup.{players}", int, lo=0),
+                          r.get(values, "fame", f"setup.{players}", int, lo=0))
+    schedule = r.get(doc, "schedule", "schedule", list)
+    for i, kind in enumerate(schedule):
+        if kind not in ("small", "large"):
+            r.fail(f"schedule[{i}]", f"each round's scoring must be small or large, got {kind!r}")
+    if not schedule or schedule[-1] != "large":
+        r.fail("schedule", "the last round must end with a large scoring (the final scoring follows it)")
+    s = r.get(doc, "scoring", "scoring", dict)
+    scoring = Scoring(**{f: r.get(s, f, f"scoring.{f}", int, lo=1 if f == "gold_per_fame" else 0)
+                         for f in Scoring.__dataclass_fields__})
+    for i, e in enumerate(s):
+        if e not in Scoring.__dataclass_fields__:
+            r.fail(f"scoring.{e}", "unknown field")
+    if any(v.row is not None and v.row > island_rows for v in vikings):
+        r.fail("island_rows", f"{island_rows} rows cannot hold every Viking kind's row")
+    return Rules(vikings, tiles, r.get(doc, "wheel_spaces", "wheel_spaces", int, lo=2, hi=40),
+                 r.get(doc, "ship_free_columns", "ship_free_columns", int, lo=1), island_rows,
+                 setup, tuple(schedule), scoring, digest)
+
+
+def _check_totals(doc, rules: Rules) -> None:
+    r = _Reader("rules.yaml")
+    totals = r.get(doc, "totals", "totals", dict)
+    vikings = sum(v.count for v in rules.vikings)
+    tiles = sum(t.count for t in rules.tiles)
+    starts = rules.tiles[rules.start_tile].count
+    for name, have, where in (("vikings", vikings, "vikings.yaml"), ("tiles", tiles, "tiles.yaml"),
+                              ("start_tiles", starts, "tiles.yaml")):
+        want = r.get(totals, name, f"totals.{name}", int, lo=0)
+        if have != want:
+            raise DataError(where, f"counts ({name})", f"add up to {have}, but rules.yaml totals.{name} says {want}")
+    dealt = rules.rounds * rules.wheel_spaces
+    if tiles - starts != dealt:
+        raise DataError("tiles.yaml", "counts", f"{tiles - starts} tiles besides the start tiles, but "
+                        f"{rules.rounds} rounds of {rules.wheel_spaces} need exactly {dealt}")
+    if vikings < dealt:
+        raise DataError("vikings.yaml", "counts", f"{vikings} Vikings cannot fill {dealt} wheel spaces")
+    if max(rules.setup) > starts:
+        raise DataError("tiles.yaml", "counts (start_tiles)", f"{starts} start tiles for up to {max(rules.setup)} players")

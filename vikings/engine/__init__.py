@@ -1,0 +1,24 @@
+"""The rules of Vikings: pure Python, no display, no files, no clock.
+
+    from vikings.content import default_rules
+    from vikings.engine import GameConfig, new_game
+    game = new_game(GameConfig(("Ada", "Bo"), seed=7), default_rules())
+    while not game.is_over:
+        events = game.apply(game.legal_actions()[0])
+"""
+from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
+                      UseBoatswain, action_from_parts, parse_action)
+from .components import Rules
+from .display import Display
+from .errors import IllegalAction, NotationError, SaveError, VikingsError
+from .events import Event, describe, describe_line
+from .scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
+from .state import (BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, PURCHASE, VIKING, GameConfig, GameState)
+
+
+def new_game(config: GameConfig, rules: Rules) -> GameState:
+    """A new game, with the first round's offer already laid out."""
+    return GameState.new(config, rules)
+
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,167 @@
+"""Actions: the decisions a player makes, as small immutable values.
+
+Each kind is its own class so that equal-looking decisions of different kinds never
+compare equal. Instances are interned: `Buy(3) is Buy(3)`, so building legal-action
+lists costs no allocation and membership tests are cheap. Each action has a short text
+form (`str(a)`, `parse_action`) used by logs, saves and the command line.
+"""
+from __future__ import annotations
+
+from .errors import IllegalAction
+
+
+class Action:
+    __slots__ = ()
+    _cache: dict
+    name = ""
+
+    def __new__(cls, *args):
+        key = args
+        try:
+            return cls._cache[key]
+        except KeyError:
+            obj = object.__new__(cls)
+            obj._set(*args)
+            cls._cache[key] = obj
+            return obj
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._cache = {}
+
+    def _set(self):
+        pass
+
+    def __reduce__(self):
+        return (type(self), self.args())
+
+    def args(self) -> tuple:
+        return ()
+
+    def __str__(self):
+        return " ".join([self.name, *map(str, self.args())])
+
+    def __repr__(self):
+        return f"{type(self).__name__}({', '.join(map(repr, self.args()))})"
+
+    def to_json(self) -> list:
+        return [self.name, *self.args()]
+
+
+class Buy(Action):
+    """Buy the group lying at wheel space `space` (the space it was laid on, 0-11)."""
+    __slots__ = ("space",)
+    name = "buy"
+
+    def _set(self, space):
+        self.space = space
+
+    def args(self):
+        return (self.space,)
+
+
+class PlaceTile(Action):
+    """Place the bought tile at (row, col); row 0 is the ship row, columns start at 1."""
+    __slots__ = ("row", "col")
+    name = "tile"
+
+    def _set(self, row, col):
+        self.row, self.col = row, col
+
+    def args(self):
+        return (self.row, self.col)
+
+
+class PlaceStart(Action):
+    """Place the start tile in column 1 of island row `row` (first purchase only)."""
+    __slots__ = ("row",)
+    name = "start"
+
+    def _set(self, row):
+        self.row = row
+
+    def args(self):
+        return (self.row,)
+
+
+class PlaceViking(Action):
+    """Put the bought Viking on the tile just placed (`on_tile`) or in the pool."""
+    __slots__ = ("on_tile",)
+    name = "viking"
+
+    def _set(self, on_tile):
+        self.on_tile = bool(on_tile)
+
+    def args(self):
+        return ("tile" if self.on_tile else "pool",)
+
+
+class UseBoatswain(Action):
+    """Spend a boatswain: move all Vikings of kind `kind` (mode "all") or one of each
+    movable kind (mode "each", kind -1) from the pool to empty tiles of their rows."""
+    __slots__ = ("mode", "kind")
+    name = "boatswain"
+
+    def _set(self, mode, kind=-1):
+        self.mode, self.kind = mode, kind
+
+    def args(self):
+        return (self.mode,) if self.mode == "each" else (self.mode, self.kind)
+
+
+class MoveViking(Action):
+    """Choose the empty tile (row, col) for the next Viking a boatswain moves."""
+    __slots__ = ("row", "col")
+    name = "move"
+
+    def _set(self, row, col):
+        self.row, self.col = row, col
+
+    def args(self):
+        return (self.row, self.col)
+
+
+class FinishBoatswains(Action):
+    """Use no more boatswains in this large scoring."""
+    __slots__ = ()
+    name = "finish"
+
+
+ACTION_TYPES = {cls.name: cls for cls in (Buy, PlaceTile, PlaceStart, PlaceViking, UseBoatswain,
+                                           MoveViking, FinishBoatswains)}
+_ARITY = {"buy": (1,), "tile": (2,), "start": (1,), "viking": (1,), "boatswain": (1, 2),
+          "move": (2,), "finish": (0,)}
+
+
+def action_from_parts(parts) -> Action:
+    """Build an action from its name and arguments (JSON list or split text)."""
+    if not parts or not isinstance(parts[0], str) or parts[0] not in ACTION_TYPES:
+        raise IllegalAction(f"unknown action {parts!r}; expected one of: {', '.join(ACTION_TYPES)}")
+    name, args = parts[0], list(parts[1:])
+    if len(args) not in _ARITY[name]:
+        raise IllegalAction(f"action {name!r} takes {' or '.join(map(str, _ARITY[name]))} argument(s), got {args!r}")
+    if name == "viking":
+        if args[0] not in ("tile", "pool", True, False):
+            raise IllegalAction(f"'viking' takes 'tile' or 'pool', got {args[0]!r}")
+        return PlaceViking(args[0] in ("tile", True))
+    if name == "boatswain":
+        if args[0] == "each" and len(args) == 1:
+            return UseBoatswain("each", -1)
+        if args[0] == "all" and len(args) == 2:
+            return UseBoatswain("all", _int(args[1], name))
+        raise IllegalAction(f"'boatswain' takes 'each' or 'all KIND', got {args!r}")
+    return ACTION_TYPES[name](*(_int(a, name) for a in args))
+
+
+def _int(value, name) -> int:
+    if isinstance(value, bool):
+        raise IllegalAction(f"action {name!r}: {value!r} is not a number")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"action {name!r}: {value!r} is not a number") from None
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form, e.g. "buy 3", "tile 2 4", "boatswain all 1"."""
+    return action_from_parts(text.split())

@@ -1,0 +1,123 @@
+"""The game's components and numbers as plain immutable data.
+
+`Rules` is built from the YAML in `data/` by `vikings.content` (the engine itself never
+reads files). Everything the engine needs about a component is looked up here, in flat
+tuples indexed by small integers, because the hot paths of random play index them
+millions of times.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SEA, LAND = 0, 1
+EDGE_NAMES = ("sea", "land")
+
+# The roles the rules give to Viking kinds; data files must name exactly these.
+VIKING_IDS = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
+
+
+@dataclass(frozen=True)
+class VikingKind:
+    index: int
+    id: str
+    name: str
+    colour: str
+    symbol: str
+    row: int | None  # None: never stands on an island (the boatswain)
+    count: int
+
+
+@dataclass(frozen=True)
+class TileKind:
+    index: int
+    id: str
+    name: str
+    symbol: str
+    count: int
+    is_ship: bool
+    west: int = SEA  # islands only
+    east: int = SEA
+    building: str | None = None
+    start: bool = False
+    sail: str | None = None  # ships only
+    reach_row: int = 0
+    reward_kind: str | None = None  # "gold" or "fame"
+    reward_amount: int = 0
+
+
+@dataclass(frozen=True)
+class Scoring:
+    goldsmith_gold: int
+    noble_fame: int
+    scout_fame: int
+    scout_bonus_fame: int
+    gold_per_fame: int
+    most_boatswains_fame: int
+    most_islands_fame: int
+    longest_island_fame: int
+    fisherman_feeds: int
+    overfeed_fame: int
+    underfeed_fame: int
+
+
+@dataclass(frozen=True)
+class Rules:
+    vikings: tuple[VikingKind, ...]
+    tiles: tuple[TileKind, ...]
+    wheel_spaces: int
+    ship_free_columns: int
+    island_rows: int
+    setup: dict  # player count -> (gold, fame)
+    schedule: tuple[str, ...]  # "small" / "large" per round
+    scoring: Scoring
+    digest: str = ""  # fingerprint of the data files; saves record it
+    # Derived lookup tables, filled in __post_init__.
+    viking_row: tuple = field(init=False, repr=False, compare=False)
+    row_viking: tuple = field(init=False, repr=False, compare=False)
+    tile_west: tuple = field(init=False, repr=False, compare=False)
+    tile_east: tuple = field(init=False, repr=False, compare=False)
+    tile_is_ship: tuple = field(init=False, repr=False, compare=False)
+    start_tile: int = field(init=False, repr=False, compare=False)
+    fisherman: int = field(init=False, repr=False, compare=False)
+    goldsmith: int = field(init=False, repr=False, compare=False)
+    scout: int = field(init=False, repr=False, compare=False)
+    noble: int = field(init=False, repr=False, compare=False)
+    warrior: int = field(init=False, repr=False, compare=False)
+    boatswain: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "viking_row", tuple(v.row for v in self.vikings))
+        rows = [-1] * (self.island_rows + 1)
+        for v in self.vikings:
+            if v.row is not None:
+                rows[v.row] = v.index
+        object.__setattr__(self, "row_viking", tuple(rows))
+        object.__setattr__(self, "tile_west", tuple(t.west for t in self.tiles))
+        object.__setattr__(self, "tile_east", tuple(t.east for t in self.tiles))
+        object.__setattr__(self, "tile_is_ship", tuple(t.is_ship for t in self.tiles))
+        # Index of each role's kind: the YAML order is the offer's colour order.
+        ids = [v.id for v in self.vikings]
+        for role in VIKING_IDS:
+            object.__setattr__(self, role, ids.index(role))
+        starts = [t.index for t in self.tiles if t.start]
+        object.__setattr__(self, "start_tile", starts[0] if starts else -1)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.schedule)
+
+    @property
+    def total_vikings(self) -> int:
+        return sum(v.count for v in self.vikings)
+
+    def viking_by_id(self, ident: str) -> VikingKind:
+        for v in self.vikings:
+            if v.id == ident:
+                return v
+        raise KeyError(ident)
+
+    def tile_by_id(self, ident: str) -> TileKind:
+        for t in self.tiles:
+            if t.id == ident:
+                return t
+        raise KeyError(ident)

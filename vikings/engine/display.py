@@ -1,0 +1,182 @@
+"""One player's display: the mainland's rows of tiles, the Vikings on them, the pool.
+
+Cells are stored as one int each so that a copy is a handful of list slices:
+-1 is an empty cell, otherwise `tile_kind * 2 + occupied`. A tile in island row r can
+only ever hold a Viking of the kind that belongs to row r, so one bit says who stands
+there. Row 0 holds ships; rows 1..island_rows hold islands; column c is index c - 1.
+"""
+from __future__ import annotations
+
+from .components import SEA, Rules
+
+EMPTY = -1
+
+
+class Display:
+    __slots__ = ("rows", "pool", "gold", "fame", "start_tile")
+
+    def __init__(self, rules: Rules, gold: int = 0, fame: int = 0):
+        self.rows = [[] for _ in range(rules.island_rows + 1)]
+        self.pool = [0] * len(rules.vikings)
+        self.gold = gold
+        self.fame = fame
+        self.start_tile = rules.start_tile  # tile kind still to place, or -1 once placed
+
+    def copy(self) -> "Display":
+        d = Display.__new__(Display)
+        d.rows = [r[:] for r in self.rows]
+        d.pool = self.pool[:]
+        d.gold = self.gold
+        d.fame = self.fame
+        d.start_tile = self.start_tile
+        return d
+
+    def __eq__(self, other):
+        return isinstance(other, Display) and (
+            self.rows, self.pool, self.gold, self.fame, self.start_tile) == (
+            other.rows, other.pool, other.gold, other.fame, other.start_tile)
+
+    # Reading cells ---------------------------------------------------------------------
+    def cell(self, row: int, col: int) -> int:
+        r = self.rows[row]
+        return r[col - 1] if 0 < col <= len(r) else EMPTY
+
+    def tile_at(self, row: int, col: int) -> int:
+        v = self.cell(row, col)
+        return v >> 1 if v >= 0 else EMPTY
+
+    def occupied(self, row: int, col: int) -> bool:
+        v = self.cell(row, col)
+        return v >= 0 and bool(v & 1)
+
+    def tiles(self):
+        """(row, col, tile kind, occupied) for every tile, ships included."""
+        for r, cells in enumerate(self.rows):
+            for i, v in enumerate(cells):
+                if v >= 0:
+                    yield r, i + 1, v >> 1, bool(v & 1)
+
+    def island_vikings(self, rules: Rules) -> list[int]:
+        """Vikings standing on islands, counted by kind."""
+        counts = [0] * len(rules.vikings)
+        for r in range(1, rules.island_rows + 1):
+            counts[rules.row_viking[r]] += sum(v & 1 for v in self.rows[r] if v >= 0)
+        return counts
+
+    def empty_tiles(self, row: int) -> list[int]:
+        """Columns of the tiles in `row` that have no Viking."""
+        return [i + 1 for i, v in enumerate(self.rows[row]) if v >= 0 and not v & 1]
+
+    # Changing cells --------------------------------------------------------------------
+    def put(self, row: int, col: int, tile: int, occupied: bool = False) -> None:
+        r = self.rows[row]
+        while len(r) < col:
+            r.append(EMPTY)
+        r[col - 1] = tile * 2 + (1 if occupied else 0)
+
+    def occupy(self, row: int, col: int) -> None:
+        self.rows[row][col - 1] |= 1
+
+
+# Placement --------------------------------------------------------------------------------
+def ship_columns(d: Display, rules: Rules) -> list[int]:
+    """Columns where a new ship may go: any free one of the first few, then the next."""
+    ships = d.rows[0]
+    placed = sum(1 for v in ships if v >= 0)
+    free = rules.ship_free_columns
+    if placed < free:
+        return [c for c in range(1, free + 1) if c > len(ships) or ships[c - 1] < 0]
+    return [placed + 1]
+
+
+def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
+    """Every (row, col) where island tile `tile` may legally be placed.
+
+    A cell qualifies when it is empty, touches the mainland (column 1) or an island tile
+    orthogonally, and its west/east edges match the tiles beside it (the mainland's edge
+    is sea). Tiles above or below impose no edge.
+    """
+    west = rules.tile_west[tile]
+    east = rules.tile_east[tile]
+    tile_east = rules.tile_east
+    tile_west = rules.tile_west
+    rows = d.rows
+    last = len(rows) - 1
+    width = max(len(rows[r]) for r in range(1, last + 1)) + 1
+    out = []
+    for r in range(1, last + 1):
+        row = rows[r]
+        n = len(row)
+        up = rows[r - 1] if r > 1 else None
+        down = rows[r + 1] if r < last else None
+        for c in range(1, width + 1):
+            i = c - 1
+            if i < n and row[i] >= 0:
+                continue
+            left = row[i - 1] if 0 < i <= n else EMPTY
+            right = row[i + 1] if i + 1 < n else EMPTY
+            if c == 1:
+                if west != SEA:
+                    continue
+            elif left >= 0 and tile_east[left >> 1] != west:
+                continue
+            if right >= 0 and tile_west[right >> 1] != east:
+                continue
+            if (c == 1 or left >= 0 or right >= 0
+                    or (up is not None and i < len(up) and up[i] >= 0)
+                    or (down is not None and i < len(down) and down[i] >= 0)):
+                out.append((r, c))
+    return out
+
+
+def start_rows(d: Display, rules: Rules) -> list[int]:
+    """Island rows whose first column is still free for the start tile."""
+    return [r for r in range(1, rules.island_rows + 1) if not d.rows[r] or d.rows[r][0] < 0]
+
+
+# Threat -------------------------------------------------------------------------------------
+def threat(d: Display, rules: Rules):
+    """Work out the ships: returns (threatened, repelled, unrepelled).
+
+    threatened: (row, col) of every Viking on an island under an unrepelled ship,
+    from row 1 down to the ship's reach; repelled / unrepelled: (col, ship kind).
+    A warrior standing at row 1 directly below a ship repels it.
+    """
+    threatened = []
+    repelled = []
+    unrepelled = []
+    rows = d.rows
+    warriors = rows[1]
+    for i, v in enumerate(rows[0]):
+        if v < 0:
+            continue
+        ship = v >> 1
+        if i < len(warriors) and warriors[i] >= 0 and warriors[i] & 1:
+            repelled.append((i + 1, ship))
+            continue
+        unrepelled.append((i + 1, ship))
+        for r in range(1, rules.tiles[ship].reach_row + 1):
+            row = rows[r]
+            if i < len(row) and row[i] >= 0 and row[i] & 1:
+                threatened.append((r, i + 1))
+    return threatened, repelled, unrepelled
+
+
+def completed_islands(d: Display, rules: Rules) -> list[tuple[int, int, int]]:
+    """(row, first col, length) of each completed island: a contiguous run of tiles in one
+    row from a tile with a sea west edge to a tile with a sea east edge."""
+    out = []
+    for r in range(1, rules.island_rows + 1):
+        row = d.rows[r]
+        start = None
+        for i, v in enumerate(row + [EMPTY]):
+            if v < 0:
+                start = None
+                continue
+            t = v >> 1
+            if rules.tile_west[t] == SEA:
+                start = i
+            if start is not None and rules.tile_east[t] == SEA:
+                out.append((r, start + 1, i - start + 1))
+                start = None
+    return out

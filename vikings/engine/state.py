@@ -1,0 +1,557 @@
+"""The game state and its one door: `legal_actions()` and `apply()`.
+
+Everything a player can do goes through these two methods, for people, bots and tests
+alike. The engine resolves on its own whatever involves no choice (laying out the offer,
+turning the wheel, discarding an unplaceable tile, scoring) and reports it as events.
+
+Phases (who decides, and what):
+  purchase       the player to move buys one group from the wheel
+  place          she places the bought tile and, on her first purchase, the start tile
+  viking         she puts the bought Viking on the tile just placed or in the pool
+  boatswain      in a large scoring: use a boatswain or finish
+  boatswain_move choose the empty tile for the next Viking a boatswain moves
+  over           the game has ended
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
+                      UseBoatswain)
+from .components import Rules
+from .display import Display, island_cells, ship_columns, start_rows
+from .errors import IllegalAction
+from .events import Event
+from .rng import Rng
+from .scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
+
+PURCHASE, PLACE, VIKING, BOATSWAIN, BOATSWAIN_MOVE, OVER = (
+    "purchase", "place", "viking", "boatswain", "boatswain_move", "over")
+
+_FINISH = FinishBoatswains()
+_EACH = UseBoatswain("each", -1)
+_ON_TILE = (PlaceViking(True), PlaceViking(False))
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is set up. `start_player` None: drawn at random from the seed."""
+    players: tuple[str, ...]
+    seed: int = 0
+    start_player: int | None = None
+    options: frozenset = frozenset()  # advanced-game options (none yet)
+
+    def to_json(self) -> dict:
+        return {"players": list(self.players), "seed": self.seed, "start_player": self.start_player,
+                "options": sorted(self.options)}
+
+
+class GameState:
+    __slots__ = ("rules", "config", "n", "displays", "round", "start_player", "to_move", "phase",
+                 "stacks", "bag", "wheel_tile", "wheel_viking", "offset", "bought",
+                 "hand_tile", "hand_viking", "placed_at", "scorers", "moves",
+                 "removed_vikings", "removed_tiles", "rng", "history", "scores", "track", "ranks",
+                 "quiet", "_legal", "_events")
+
+    # Creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: GameConfig, rules: Rules) -> "GameState":
+        n = len(config.players)
+        if n not in rules.setup:
+            raise ValueError(f"Vikings is played by {min(rules.setup)}-{max(rules.setup)} players, not {n}")
+        if config.options:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(config.options))}")
+        if config.start_player is not None and not 0 <= config.start_player < n:
+            raise ValueError(f"start player must be 0-{n - 1}, not {config.start_player}")
+        s = cls.__new__(cls)
+        s.rules = rules
+        s.config = config
+        s.n = n
+        gold, fame = rules.setup[n]
+        s.displays = [Display(rules, gold, fame) for _ in range(n)]
+        s.rng = Rng(config.seed)
+        s.start_player = s.rng.below(n) if config.start_player is None else config.start_player
+        # The shuffled tiles (all but the start tiles) dealt into one stack per round.
+        tiles = [t.index for t in rules.tiles if not t.start for _ in range(t.count)]
+        s.rng.shuffle(tiles)
+        size = rules.wheel_spaces
+        s.stacks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(rules.rounds))
+        s.bag = [v.count for v in rules.vikings]
+        s.removed_vikings = [0] * len(rules.vikings)
+        s.removed_tiles = [0] * len(rules.tiles)
+        s.removed_tiles[rules.start_tile] = rules.tiles[rules.start_tile].count - n  # unused start tiles
+        s.round = 0
+        s.to_move = s.start_player
+        s.hand_tile = s.hand_viking = -1
+        s.placed_at = None
+        s.scorers = ()
+        s.moves = ()
+        s.history = None
+        s.scores = ()
+        s.track = ()
+        s.ranks = None
+        s.quiet = False
+        s._legal = None
+        s._events = []
+        s._lay_offer()
+        s._events = None
+        return s
+
+    def copy(self) -> "GameState":
+        """An independent copy (no mutable state shared); cheap enough for search."""
+        c = GameState.__new__(GameState)
+        c.rules = self.rules
+        c.config = self.config
+        c.n = self.n
+        c.displays = [d.copy() for d in self.displays]
+        c.round = self.round
+        c.start_player = self.start_player
+        c.to_move = self.to_move
+        c.phase = self.phase
+        c.stacks = self.stacks
+        c.bag = self.bag[:]
+        c.wheel_tile = self.wheel_tile[:]
+        c.wheel_viking = self.wheel_viking[:]
+        c.offset = self.offset
+        c.bought = self.bought
+        c.hand_tile = self.hand_tile
+        c.hand_viking = self.hand_viking
+        c.placed_at = self.placed_at
+        c.scorers = self.scorers
+        c.moves = self.moves
+        c.removed_vikings = self.removed_vikings[:]
+        c.removed_tiles = self.removed_tiles[:]
+        c.rng = Rng(state=self.rng.state)
+        c.history = self.history
+        c.scores = self.scores
+        c.track = self.track
+        c.ranks = self.ranks
+        c.quiet = self.quiet
+        c._legal = self._legal
+        c._events = None
+        return c
+
+    def determinized(self, seed: int) -> "GameState":
+        """A copy in which everything no player has seen is re-drawn with `seed`: the order
+        of the tiles in the stacks still face down, and the generator behind future bag
+        draws. What a player knows (which tiles and Vikings remain) is unchanged."""
+        c = self.copy()
+        c.rng = Rng(seed)
+        hidden = [t for stack in c.stacks for t in stack]
+        c.rng.shuffle(hidden)
+        stacks, i = [], 0
+        for stack in c.stacks:
+            stacks.append(tuple(hidden[i:i + len(stack)]))
+            i += len(stack)
+        c.stacks = tuple(stacks)
+        return c
+
+    def __eq__(self, other):
+        from .serialize import state_to_dict
+        return isinstance(other, GameState) and state_to_dict(self) == state_to_dict(other)
+
+    __hash__ = None
+
+    # Queries -------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scoring_kind(self) -> str:
+        """The scoring that ends the current round: small or large (final follows round 6's)."""
+        return self.rules.schedule[self.round]
+
+    def actions(self) -> list[Action]:
+        """The actions played so far, oldest first."""
+        out = []
+        node = self.history
+        while node is not None:
+            node, a = node
+            out.append(a)
+        out.reverse()
+        return out
+
+    def price(self, space: int) -> int:
+        return space - self.offset
+
+    def groups(self) -> list[int]:
+        """Wheel spaces that still hold a group."""
+        return [s for s, t in enumerate(self.wheel_tile) if t >= 0]
+
+    def buy_blockers(self, space: int) -> str | None:
+        """Why the player to move may not buy the group at `space`, or None if she may."""
+        if self.phase != PURCHASE:
+            return "groups are bought only at the start of a turn"
+        if not 0 <= space < len(self.wheel_tile) or self.wheel_tile[space] < 0:
+            return "there is no group there"
+        if Buy(space) in self.legal_actions():
+            return None
+        price = self.price(space)
+        if price == 0:
+            return "the group at 0 may be taken only when its Viking is the last of its colour on the wheel"
+        d = self.displays[self.to_move]
+        return f"it costs {price}, more than {d.gold} Gold and {d.fame} Fame"
+
+    def fame_cost(self, space: int) -> int:
+        """Fame the player to move would give up to buy the group at `space`."""
+        return max(0, self.price(space) - self.displays[self.to_move].gold)
+
+    # The door --------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision of the player to move (empty once the game is over).
+        Callers must not modify the returned list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out one decision of the player to move and everything that follows from it
+        until the next decision. Returns the events it caused. An illegal action raises
+        IllegalAction and leaves the state unchanged."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self._events = events = None if self.quiet else []
+        self.history = (self.history, action)
+        phase = self.phase
+        if phase == PURCHASE:
+            self._buy(action.space)
+        elif phase == PLACE:
+            self._place(action)
+        elif phase == VIKING:
+            self._settle_viking(action.on_tile)
+        elif phase == BOATSWAIN:
+            self._boatswain(action)
+        else:
+            self._move(action.row, action.col)
+        self._events = None
+        return events if events is not None else []
+
+    def _why_illegal(self, action) -> str:
+        if not isinstance(action, Action):
+            return f"{action!r} is not an action"
+        if self.phase == OVER:
+            return "the game is over: no more actions"
+        if self.phase == PURCHASE and isinstance(action, Buy):
+            return f"cannot buy at space {action.space}: {self.buy_blockers(action.space)}"
+        legal = ", ".join(map(str, self.legal_actions()))
+        return f"'{action}' is not legal now (phase {self.phase}); legal: {legal}"
+
+    def _emit(self, type_: str, player, **data) -> None:
+        if self._events is not None:
+            self._events.append(Event(type_, player, data))
+
+    # Legal actions per phase ------------------------------------------------------------------
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase == PURCHASE:
+            return [Buy(s) for s in self._legal_spaces()]
+        if phase == PLACE:
+            out = [] if self.placed_at is not None else [PlaceTile(r, c) for r, c in self._tile_cells()]
+            d = self.displays[self.to_move]
+            if d.start_tile >= 0:
+                out += [PlaceStart(r) for r in start_rows(d, self.rules)]
+            return out
+        if phase == VIKING:
+            return list(_ON_TILE)
+        if phase == BOATSWAIN:
+            return self._boatswain_options()
+        if phase == BOATSWAIN_MOVE:
+            row = self.rules.viking_row[self.moves[0]]
+            return [MoveViking(row, c) for c in self.displays[self.to_move].empty_tiles(row)]
+        return []
+
+    def _legal_spaces(self) -> list[int]:
+        wt, wv, zero = self.wheel_tile, self.wheel_viking, self.offset
+        d = self.displays[self.to_move]
+        budget = d.gold + d.fame
+        paid = [s for s in range(zero + 1, len(wt)) if wt[s] >= 0]
+        out = [s for s in paid if s - zero <= budget]
+        colour = wv[zero]
+        # The 0 group: only when its Viking is the last of its colour on the wheel, or when
+        # the player's Gold (Fame aside) cannot pay the cheapest other group.
+        if wv.count(colour) == 1 or not paid or d.gold < paid[0] - zero:
+            out.insert(0, zero)
+        return out
+
+    def _tile_cells(self) -> list[tuple[int, int]]:
+        d = self.displays[self.to_move]
+        if self.rules.tile_is_ship[self.hand_tile]:
+            return [(0, c) for c in ship_columns(d, self.rules)]
+        return island_cells(d, self.hand_tile, self.rules)
+
+    # Offer and purchase -------------------------------------------------------------------------
+    def _lay_offer(self) -> None:
+        rules = self.rules
+        size = rules.wheel_spaces
+        stack = self.stacks[self.round]
+        self.stacks = self.stacks[:self.round] + ((),) + self.stacks[self.round + 1:]
+        wt = [-1] * size
+        islands = ships = 0
+        for t in stack:
+            if rules.tile_is_ship[t]:
+                wt[size - 1 - ships] = t
+                ships += 1
+            else:
+                wt[islands] = t
+                islands += 1
+        drawn = []
+        bag, rng = self.bag, self.rng
+        left = sum(bag)
+        for _ in range(size):
+            x = rng.below(left)
+            k = 0
+            while x >= bag[k]:
+                x -= bag[k]
+                k += 1
+            bag[k] -= 1
+            left -= 1
+            drawn.append(k)
+        drawn.sort()  # kinds are numbered in the offer's colour order
+        self.wheel_tile = wt
+        self.wheel_viking = drawn
+        self.offset = 0
+        self.bought = 0
+        self.to_move = self.start_player
+        self.phase = PURCHASE
+        self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
+                   tiles=wt[:], vikings=drawn[:], bag=left)
+
+    def _buy(self, space: int) -> None:
+        p = self.to_move
+        d = self.displays[p]
+        price = space - self.offset
+        gold = min(d.gold, price)
+        d.gold -= gold
+        d.fame -= price - gold
+        tile, viking = self.wheel_tile[space], self.wheel_viking[space]
+        self.wheel_tile[space] = self.wheel_viking[space] = -1
+        self.bought += 1
+        self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold,
+                   fame=price - gold)
+        if space == self.offset and self.bought < len(self.wheel_tile):
+            wt = self.wheel_tile
+            nxt = space + 1
+            while wt[nxt] < 0:
+                nxt += 1
+            self._emit("wheel_turned", None, steps=nxt - space)
+            self.offset = nxt
+        self.hand_tile, self.hand_viking, self.placed_at = tile, viking, None
+        self._continue_placing()
+
+    # Placing --------------------------------------------------------------------------------------
+    def _continue_placing(self) -> None:
+        """After a purchase or a placement: ask for what is still to place, discard a tile
+        that fits nowhere, or move on to the Viking."""
+        d = self.displays[self.to_move]
+        self.phase = PLACE
+        if self.placed_at is None and self.hand_tile >= 0:
+            if self._tile_cells() or d.start_tile >= 0:
+                return  # a choice (placing the start tile first may make room)
+            self.removed_tiles[self.hand_tile] += 1
+            self._emit("tile_discarded", self.to_move, tile=self.hand_tile)
+            self.hand_tile = -1
+        elif d.start_tile >= 0:
+            return
+        self._offer_viking()
+
+    def _place(self, action) -> None:
+        p = self.to_move
+        d = self.displays[p]
+        if isinstance(action, PlaceStart):
+            d.put(action.row, 1, d.start_tile)
+            self._emit("start_tile_placed", p, row=action.row, col=1, tile=d.start_tile)
+            d.start_tile = -1
+        else:
+            d.put(action.row, action.col, self.hand_tile)
+            self._emit("tile_placed", p, row=action.row, col=action.col, tile=self.hand_tile)
+            self.placed_at = (action.row, action.col)
+            self.hand_tile = -1
+        self._continue_placing()
+
+    def _offer_viking(self) -> None:
+        at = self.placed_at
+        if at is not None and at[0] > 0 and self.rules.viking_row[self.hand_viking] == at[0]:
+            self.phase = VIKING
+        else:
+            self._settle_viking(False)
+
+    def _settle_viking(self, on_tile: bool) -> None:
+        p = self.to_move
+        d = self.displays[p]
+        k = self.hand_viking
+        if on_tile:
+            row, col = self.placed_at
+            d.occupy(row, col)
+            self._emit("viking_placed", p, viking=k, row=row, col=col)
+        else:
+            d.pool[k] += 1
+            self._emit("viking_to_pool", p, viking=k)
+        self.hand_viking = -1
+        self.placed_at = None
+        if self.bought == len(self.wheel_tile):
+            self._end_round()
+        else:
+            self.to_move = (p + 1) % self.n
+            self.phase = PURCHASE
+
+    # Scoring --------------------------------------------------------------------------------------
+    def _order(self) -> tuple[int, ...]:
+        return tuple((self.start_player + i) % self.n for i in range(self.n))
+
+    def _record(self, score: PlayerScore) -> None:
+        d = self.displays[score.player]
+        d.gold, d.fame = score.gold, score.fame
+        if self._events is not None:
+            data = score.to_json()
+            data["round"] = self.round + 1
+            self._events.append(Event("scoring", score.player, data))
+
+    def _end_round(self) -> None:
+        if self.scoring_kind == "small":
+            scores = [small_scoring(self.displays[p], self.rules, p) for p in self._order()]
+            for score in scores:
+                self._record(score)
+            self.scores += ((self.round + 1, "small", tuple(sorted(scores))),)
+            self._after_scoring()
+        else:
+            self.scorers = self._order()
+            self.scores += ((self.round + 1, "large", ()),)
+            self._next_scorer()
+
+    def _next_scorer(self) -> None:
+        """Large scoring, player by player: boatswains first, then the Vikings score."""
+        while self.scorers:
+            p = self.scorers[0]
+            if _movable(self.displays[p], self.rules) and self.displays[p].pool[self.rules.boatswain]:
+                self.to_move = p
+                self.phase = BOATSWAIN
+                return
+            self._score_large(p)
+        self._after_scoring()
+
+    def _score_large(self, p: int) -> None:
+        score = large_scoring(self.displays[p], self.rules, p)
+        self._record(score)
+        rnd, kind, done = self.scores[-1]
+        self.scores = self.scores[:-1] + ((rnd, kind, done + (score,)),)
+        self.scorers = self.scorers[1:]
+
+    def _after_scoring(self) -> None:
+        self.track += (tuple((d.fame, d.gold) for d in self.displays),)
+        if self.round + 1 < self.rules.rounds:
+            self.round += 1
+            self.start_player = (self.start_player + 1) % self.n
+            self._emit("start_player", self.start_player)
+            self._lay_offer()
+            return
+        scores = final_scoring(self.displays, self.rules)
+        for score in scores:
+            self._record(score)
+        self.scores += ((self.round + 1, "final", tuple(scores)),)
+        self.ranks = tuple(ranking(self.displays))
+        self.phase = OVER
+        self.to_move = -1
+        self._emit("game_over", None, ranks=list(self.ranks),
+                   fame=[d.fame for d in self.displays], gold=[d.gold for d in self.displays])
+
+    # Boatswains -------------------------------------------------------------------------------------
+    @property
+    def boatswains_obliged(self) -> bool:
+        """In the last large scoring a player must move as many Vikings as can be moved."""
+        return self.round + 1 == self.rules.rounds
+
+    def _boatswain_options(self) -> list[Action]:
+        d = self.displays[self.to_move]
+        movable = _movable(d, self.rules)
+        opts = [UseBoatswain("all", k) for k in movable]
+        if len(movable) > 1 or any(m > 1 for m in movable.values()):
+            opts.append(_EACH)  # with one Viking of one colour it would equal "all"
+        if not self.boatswains_obliged:
+            return opts + [_FINISH]
+        counts = tuple(movable.get(k, 0) for k in range(len(self.rules.vikings)))
+        b = d.pool[self.rules.boatswain]
+        best = _most_movable(b, counts)
+        return [o for o in opts if _moved_by(o, counts)[0] + _most_movable(b - 1, _moved_by(o, counts)[1]) == best]
+
+    def _boatswain(self, action) -> None:
+        p = self.to_move
+        if action is _FINISH:
+            self._score_large(p)
+            self._next_scorer()
+            return
+        d = self.displays[p]
+        rules = self.rules
+        d.pool[rules.boatswain] -= 1
+        self.removed_vikings[rules.boatswain] += 1
+        movable = _movable(d, rules)
+        if action.mode == "all":
+            moves = (action.kind,) * movable[action.kind]
+        else:
+            moves = tuple(sorted(movable))
+        self._emit("boatswain_used", p, mode=action.mode, kind=action.kind, vikings=list(moves))
+        self.moves = moves
+        self._continue_moves()
+
+    def _continue_moves(self) -> None:
+        """Place the boatswain's Vikings that have only one way to go; ask about the rest."""
+        p = self.to_move
+        d = self.displays[p]
+        while self.moves:
+            k = self.moves[0]
+            row = self.rules.viking_row[k]
+            empty = d.empty_tiles(row)
+            same = self.moves.count(k)
+            if len(empty) > same:
+                self.phase = BOATSWAIN_MOVE
+                return
+            for col in empty[:same]:
+                self._move_one(k, row, col)
+            self.moves = self.moves[same:]
+        self._next_scorer()
+
+    def _move(self, row: int, col: int) -> None:
+        k = self.moves[0]
+        self._move_one(k, row, col)
+        self.moves = self.moves[1:]
+        self._continue_moves()
+
+    def _move_one(self, k: int, row: int, col: int) -> None:
+        d = self.displays[self.to_move]
+        d.pool[k] -= 1
+        d.occupy(row, col)
+        self._emit("viking_moved", self.to_move, viking=k, row=row, col=col)
+
+
+def _movable(d: Display, rules: Rules) -> dict[int, int]:
+    """How many Vikings of each kind a boatswain could move now (pool vs empty tiles)."""
+    out = {}
+    for k, n in enumerate(d.pool):
+        if n and k != rules.boatswain:
+            m = min(n, len(d.empty_tiles(rules.viking_row[k])))
+            if m:
+                out[k] = m
+    return out
+
+
+def _moved_by(option: UseBoatswain, counts: tuple) -> tuple[int, tuple]:
+    """Vikings a boatswain option moves, and the movable counts left after it."""
+    if option.mode == "all":
+        return counts[option.kind], tuple(0 if k == option.kind else c for k, c in enumerate(counts))
+    return sum(1 for c in counts if c), tuple(max(0, c - 1) for c in counts)
+
+
+@lru_cache(maxsize=4096)
+def _most_movable(boatswains: int, counts: tuple) -> int:
+    """The most Vikings `boatswains` boatswains can move, given movable counts per kind."""
+    if boatswains <= 0 or not any(counts):
+        return 0
+    best = 0
+    options = [UseBoatswain("all", k) for k, c in enumerate(counts) if c] + [_EACH]
+    for o in options:
+        moved, rest = _moved_by(o, counts)
+        best = max(best, moved + _most_movable(boatswains - 1, rest))
+    return best
