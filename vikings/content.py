@@ -196,6 +196,8 @@ def _rules(doc, vikings, tiles, island_rows, digest) -> Rules:
             r.fail(f"setup.{players}", "player counts must be whole numbers 2-8")
         setup[players] = (r.get(values, "gold", f"setup.{players}", int, lo=0),
                           r.get(values, "fame", f"setup.{players}", int, lo=0))
+    if not setup:
+        r.fail("setup", "needs at least one player count (e.g. 2: {gold: 30, fame: 10})")
     schedule = r.get(doc, "schedule", "schedule", list)
     for i, kind in enumerate(schedule):
         if kind not in ("small", "large"):

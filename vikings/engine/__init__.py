@@ -10,7 +10,7 @@ from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, Pla
                       UseBoatswain, action_from_parts, parse_action)
 from .components import Rules
 from .display import Display
-from .errors import IllegalAction, NotationError, SaveError, VikingsError
+from .errors import ConfigError, IllegalAction, NotationError, SaveError, VikingsError
 from .events import Event, describe, describe_line
 from .scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
 from .state import (BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, PURCHASE, VIKING, GameConfig, GameState)

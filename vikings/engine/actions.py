@@ -16,18 +16,24 @@ class Action:
     name = ""
 
     def __new__(cls, *args):
-        key = args
+        key = cls._key(*args)
         try:
             return cls._cache[key]
         except KeyError:
             obj = object.__new__(cls)
-            obj._set(*args)
+            obj._set(*key)
             cls._cache[key] = obj
             return obj
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         cls._cache = {}
+
+    @classmethod
+    def _key(cls, *args):
+        """The canonical arguments (whole numbers, never bools or floats), so that equal
+        actions are the same object and always serialize the same way."""
+        return tuple(_int(a, cls.name) for a in args)
 
     def _set(self):
         pass
@@ -89,6 +95,12 @@ class PlaceViking(Action):
     __slots__ = ("on_tile",)
     name = "viking"
 
+    @classmethod
+    def _key(cls, on_tile):
+        if on_tile not in (True, False):  # 0 and 1 compare equal to these, which is fine
+            raise IllegalAction(f"'viking' takes on_tile True or False, got {on_tile!r}")
+        return (bool(on_tile),)
+
     def _set(self, on_tile):
         self.on_tile = bool(on_tile)
 
@@ -102,7 +114,13 @@ class UseBoatswain(Action):
     __slots__ = ("mode", "kind")
     name = "boatswain"
 
-    def _set(self, mode, kind=-1):
+    @classmethod
+    def _key(cls, mode, kind=-1):
+        if mode not in ("all", "each"):
+            raise IllegalAction(f"a boatswain moves 'all' of one kind or 'each' kind, not {mode!r}")
+        return (mode, -1 if mode == "each" else _int(kind, cls.name))
+
+    def _set(self, mode, kind):
         self.mode, self.kind = mode, kind
 
     def args(self):
@@ -154,12 +172,11 @@ def action_from_parts(parts) -> Action:
 
 
 def _int(value, name) -> int:
-    if isinstance(value, bool):
-        raise IllegalAction(f"action {name!r}: {value!r} is not a number")
-    try:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value)
-    except (TypeError, ValueError):
-        raise IllegalAction(f"action {name!r}: {value!r} is not a number") from None
+    raise IllegalAction(f"action {name!r}: {value!r} is not a whole number")
 
 
 def parse_action(text: str) -> Action:

@@ -77,6 +77,8 @@ class Rules:
     tile_west: tuple = field(init=False, repr=False, compare=False)
     tile_east: tuple = field(init=False, repr=False, compare=False)
     tile_is_ship: tuple = field(init=False, repr=False, compare=False)
+    cell_west: tuple = field(init=False, repr=False, compare=False)  # by display cell value
+    cell_east: tuple = field(init=False, repr=False, compare=False)
     start_tile: int = field(init=False, repr=False, compare=False)
     fisherman: int = field(init=False, repr=False, compare=False)
     goldsmith: int = field(init=False, repr=False, compare=False)
@@ -95,6 +97,9 @@ class Rules:
         object.__setattr__(self, "tile_west", tuple(t.west for t in self.tiles))
         object.__setattr__(self, "tile_east", tuple(t.east for t in self.tiles))
         object.__setattr__(self, "tile_is_ship", tuple(t.is_ship for t in self.tiles))
+        # A display cell holds tile * 2 + occupied; these index edges by that value directly.
+        object.__setattr__(self, "cell_west", tuple(t.west for t in self.tiles for _ in (0, 1)))
+        object.__setattr__(self, "cell_east", tuple(t.east for t in self.tiles for _ in (0, 1)))
         # Index of each role's kind: the YAML order is the offer's colour order.
         ids = [v.id for v in self.vikings]
         for role in VIKING_IDS:

@@ -13,10 +13,14 @@ EMPTY = -1
 
 
 class Display:
-    __slots__ = ("rows", "pool", "gold", "fame", "start_tile")
+    __slots__ = ("rows", "pool", "gold", "fame", "start_tile", "frontier")
 
     def __init__(self, rules: Rules, gold: int = 0, fame: int = 0):
         self.rows = [[] for _ in range(rules.island_rows + 1)]
+        # Empty island cells that touch the mainland or an island tile, in row-major order:
+        # the only candidates for a new island tile. Derived from `rows`, kept up to date by
+        # `put` (and immutable, so copies share it).
+        self.frontier = tuple((r, 1) for r in range(1, rules.island_rows + 1))
         self.pool = [0] * len(rules.vikings)
         self.gold = gold
         self.fame = fame
@@ -29,6 +33,7 @@ class Display:
         d.gold = self.gold
         d.fame = self.fame
         d.start_tile = self.start_tile
+        d.frontier = self.frontier
         return d
 
     def __eq__(self, other):
@@ -73,6 +78,19 @@ class Display:
         while len(r) < col:
             r.append(EMPTY)
         r[col - 1] = tile * 2 + (1 if occupied else 0)
+        if row > 0:
+            self._grow_frontier(row, col)
+
+    def _grow_frontier(self, row: int, col: int) -> None:
+        rows = self.rows
+        last = len(rows) - 1
+        cells = [rc for rc in self.frontier if rc != (row, col)]
+        for rr, cc in ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)):
+            if 1 <= rr <= last and cc >= 1 and (cc > len(rows[rr]) or rows[rr][cc - 1] < 0):
+                if (rr, cc) not in cells:
+                    cells.append((rr, cc))
+        cells.sort()
+        self.frontier = tuple(cells)
 
     def occupy(self, row: int, col: int) -> None:
         self.rows[row][col - 1] |= 1
@@ -93,39 +111,27 @@ def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
     """Every (row, col) where island tile `tile` may legally be placed.
 
     A cell qualifies when it is empty, touches the mainland (column 1) or an island tile
-    orthogonally, and its west/east edges match the tiles beside it (the mainland's edge
-    is sea). Tiles above or below impose no edge.
+    orthogonally (the display's frontier), and its west/east edges match the tiles beside
+    it (the mainland's edge is sea). Tiles above or below impose no edge.
     """
     west = rules.tile_west[tile]
     east = rules.tile_east[tile]
-    tile_east = rules.tile_east
-    tile_west = rules.tile_west
+    cell_east, cell_west = rules.cell_east, rules.cell_west
     rows = d.rows
-    last = len(rows) - 1
-    width = max(len(rows[r]) for r in range(1, last + 1)) + 1
     out = []
-    for r in range(1, last + 1):
+    for r, c in d.frontier:
         row = rows[r]
         n = len(row)
-        up = rows[r - 1] if r > 1 else None
-        down = rows[r + 1] if r < last else None
-        for c in range(1, width + 1):
-            i = c - 1
-            if i < n and row[i] >= 0:
+        if c == 1:
+            if west != SEA:
                 continue
-            left = row[i - 1] if 0 < i <= n else EMPTY
-            right = row[i + 1] if i + 1 < n else EMPTY
-            if c == 1:
-                if west != SEA:
-                    continue
-            elif left >= 0 and tile_east[left >> 1] != west:
+        elif c - 2 < n:
+            left = row[c - 2]
+            if left >= 0 and cell_east[left] != west:
                 continue
-            if right >= 0 and tile_west[right >> 1] != east:
-                continue
-            if (c == 1 or left >= 0 or right >= 0
-                    or (up is not None and i < len(up) and up[i] >= 0)
-                    or (down is not None and i < len(down) and down[i] >= 0)):
-                out.append((r, c))
+        right = row[c] if c < n else EMPTY
+        if right < 0 or cell_west[right] == east:
+            out.append((r, c))
     return out
 
 

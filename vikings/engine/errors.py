@@ -15,3 +15,7 @@ class NotationError(VikingsError):
 
 class SaveError(VikingsError):
     """A saved game could not be loaded (nothing was loaded)."""
+
+
+class ConfigError(VikingsError, ValueError):
+    """A game cannot be set up as asked (player count, start player, options)."""

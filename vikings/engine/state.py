@@ -21,7 +21,7 @@ from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, Pla
                       UseBoatswain)
 from .components import Rules
 from .display import Display, island_cells, ship_columns, start_rows
-from .errors import IllegalAction
+from .errors import ConfigError, IllegalAction
 from .events import Event
 from .rng import Rng
 from .scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
@@ -32,6 +32,8 @@ PURCHASE, PLACE, VIKING, BOATSWAIN, BOATSWAIN_MOVE, OVER = (
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)
 _ON_TILE = (PlaceViking(True), PlaceViking(False))
+_BUY = tuple(Buy(s) for s in range(64))  # prebuilt: legal-action lists are rebuilt constantly
+_START = tuple(PlaceStart(r) for r in range(32))
 
 
 @dataclass(frozen=True)
@@ -59,11 +61,11 @@ class GameState:
     def new(cls, config: GameConfig, rules: Rules) -> "GameState":
         n = len(config.players)
         if n not in rules.setup:
-            raise ValueError(f"Vikings is played by {min(rules.setup)}-{max(rules.setup)} players, not {n}")
+            raise ConfigError(f"Vikings is played by {min(rules.setup)}-{max(rules.setup)} players, not {n}")
         if config.options:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(config.options))}")
+            raise ConfigError(f"unknown rule options: {', '.join(sorted(config.options))}")
         if config.start_player is not None and not 0 <= config.start_player < n:
-            raise ValueError(f"start player must be 0-{n - 1}, not {config.start_player}")
+            raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
         s = cls.__new__(cls)
         s.rules = rules
         s.config = config
@@ -199,12 +201,12 @@ class GameState:
         return max(0, self.price(space) - self.displays[self.to_move].gold)
 
     # The door --------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal decision of the player to move (empty once the game is over).
-        Callers must not modify the returned list."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal decision of the player to move (empty once the game is over), in a
+        fixed order. A tuple, so that copies can share it safely."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = tuple(self._compute_legal())
         return legal
 
     def apply(self, action: Action) -> list[Event]:
@@ -213,7 +215,7 @@ class GameState:
         IllegalAction and leaves the state unchanged."""
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self._legal = None  # a step below may set the next decision's list directly
         self._events = events = None if self.quiet else []
         self.history = (self.history, action)
         phase = self.phase
@@ -248,13 +250,9 @@ class GameState:
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase == PURCHASE:
-            return [Buy(s) for s in self._legal_spaces()]
+            return [_BUY[s] for s in self._legal_spaces()]
         if phase == PLACE:
-            out = [] if self.placed_at is not None else [PlaceTile(r, c) for r, c in self._tile_cells()]
-            d = self.displays[self.to_move]
-            if d.start_tile >= 0:
-                out += [PlaceStart(r) for r in start_rows(d, self.rules)]
-            return out
+            return self._place_actions()
         if phase == VIKING:
             return list(_ON_TILE)
         if phase == BOATSWAIN:
@@ -277,11 +275,20 @@ class GameState:
             out.insert(0, zero)
         return out
 
-    def _tile_cells(self) -> list[tuple[int, int]]:
+    def _place_actions(self) -> list[Action]:
+        """Where the bought tile may go, and the start tile while it is still in hand."""
         d = self.displays[self.to_move]
-        if self.rules.tile_is_ship[self.hand_tile]:
-            return [(0, c) for c in ship_columns(d, self.rules)]
-        return island_cells(d, self.hand_tile, self.rules)
+        out = []
+        if self.placed_at is None and self.hand_tile >= 0:
+            rules = self.rules
+            if rules.tile_is_ship[self.hand_tile]:
+                out = [PlaceTile(0, c) for c in ship_columns(d, rules)]
+            else:
+                cache = PlaceTile._cache
+                out = [cache.get(rc) or PlaceTile(*rc) for rc in island_cells(d, self.hand_tile, rules)]
+        if d.start_tile >= 0:
+            out += [_START[r] for r in start_rows(d, self.rules)]
+        return out
 
     # Offer and purchase -------------------------------------------------------------------------
     def _lay_offer(self) -> None:
@@ -345,17 +352,17 @@ class GameState:
     # Placing --------------------------------------------------------------------------------------
     def _continue_placing(self) -> None:
         """After a purchase or a placement: ask for what is still to place, discard a tile
-        that fits nowhere, or move on to the Viking."""
-        d = self.displays[self.to_move]
+        that fits nowhere (once the start tile, which may make room, is down), or move on
+        to the Viking."""
         self.phase = PLACE
+        legal = self._place_actions()
+        if legal:
+            self._legal = tuple(legal)
+            return
         if self.placed_at is None and self.hand_tile >= 0:
-            if self._tile_cells() or d.start_tile >= 0:
-                return  # a choice (placing the start tile first may make room)
             self.removed_tiles[self.hand_tile] += 1
             self._emit("tile_discarded", self.to_move, tile=self.hand_tile)
             self.hand_tile = -1
-        elif d.start_tile >= 0:
-            return
         self._offer_viking()
 
     def _place(self, action) -> None:
@@ -426,7 +433,7 @@ class GameState:
         """Large scoring, player by player: boatswains first, then the Vikings score."""
         while self.scorers:
             p = self.scorers[0]
-            if _movable(self.displays[p], self.rules) and self.displays[p].pool[self.rules.boatswain]:
+            if self.displays[p].pool[self.rules.boatswain] and _movable(self.displays[p], self.rules):
                 self.to_move = p
                 self.phase = BOATSWAIN
                 return
@@ -475,7 +482,7 @@ class GameState:
         counts = tuple(movable.get(k, 0) for k in range(len(self.rules.vikings)))
         b = d.pool[self.rules.boatswain]
         best = _most_movable(b, counts)
-        return [o for o in opts if _moved_by(o, counts)[0] + _most_movable(b - 1, _moved_by(o, counts)[1]) == best]
+        return [o for o in opts if _keeps_most(o, b, counts, best)]
 
     def _boatswain(self, action) -> None:
         p = self.to_move
@@ -542,6 +549,12 @@ def _moved_by(option: UseBoatswain, counts: tuple) -> tuple[int, tuple]:
     if option.mode == "all":
         return counts[option.kind], tuple(0 if k == option.kind else c for k, c in enumerate(counts))
     return sum(1 for c in counts if c), tuple(max(0, c - 1) for c in counts)
+
+
+def _keeps_most(option: UseBoatswain, boatswains: int, counts: tuple, best: int) -> bool:
+    """Whether the most movable Vikings can still be reached after using `option`."""
+    moved, rest = _moved_by(option, counts)
+    return moved + _most_movable(boatswains - 1, rest) == best
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,62 @@
+"""Shared helpers for building and driving games in tests."""
+import random
+
+from vikings.content import default_rules
+from vikings.engine import GameConfig, new_game
+
+
+def make_game(players=2, seed=1, start_player=0):
+    names = tuple("ABCD"[:players])
+    return new_game(GameConfig(names, seed=seed, start_player=start_player), default_rules())
+
+
+def tile(rules, ident):
+    return rules.tile_by_id(ident).index
+
+
+def viking(rules, ident):
+    return rules.viking_by_id(ident).index
+
+
+def set_offer(game, groups):
+    """Replace the wheel with {space: (tile id, viking id)}; the lowest space is price 0."""
+    rules = game.rules
+    game.wheel_tile = [-1] * rules.wheel_spaces
+    game.wheel_viking = [-1] * rules.wheel_spaces
+    for space, (t, v) in groups.items():
+        game.wheel_tile[space] = tile(rules, t)
+        game.wheel_viking[space] = viking(rules, v)
+    game.offset = min(groups)
+    game.bought = rules.wheel_spaces - len(groups)
+    game._legal = None
+
+
+def random_play(game, chooser, steps=None):
+    """Apply up to `steps` random legal actions (all, to the end, if None)."""
+    n = 0
+    while not game.is_over and (steps is None or n < steps):
+        legal = game.legal_actions()
+        game.apply(legal[chooser.randrange(len(legal))])
+        n += 1
+    return game
+
+
+
+def start_scoring(game, round_index):
+    """Jump to the end of round `round_index` (0-based) with the displays as they are, and
+    run the engine's end-of-round step. Returns its events."""
+    game.round = round_index
+    game.wheel_tile = [-1] * game.rules.wheel_spaces
+    game.wheel_viking = [-1] * game.rules.wheel_spaces
+    game.bought = game.rules.wheel_spaces
+    game._events = []
+    game._end_round()
+    events, game._events, game._legal = game._events, None, None
+    return events
+
+
+def fill_row(display, rules, row, cols, occupied=()):
+    """Lay a left end and middles in `row` over `cols` columns (from column 1)."""
+    left, farm = tile(rules, "left_end"), tile(rules, "farm")
+    for c in range(1, cols + 1):
+        display.put(row, c, left if c == 1 else farm, c in occupied)

@@ -1,0 +1,216 @@
+"""Saved games as JSON text: `save(state)` and `load(text, rules)`.
+
+A save records the setup (config and the rules' digest), the actions played, and a
+snapshot of the resulting state. Loading never trusts the snapshot: it starts a new game
+from the config, replays the actions through `apply()` (so every rule is checked again),
+and only then compares the result with the snapshot. Either the whole game loads or a
+`SaveError` explains why nothing was loaded. No file I/O here: callers write the text.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .actions import action_from_parts
+from .display import Display
+from .errors import IllegalAction, SaveError
+from .state import GameConfig, GameState
+
+FORMAT = "vikings-save"
+VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+
+
+# The snapshot -----------------------------------------------------------------------------
+def state_to_dict(state: GameState) -> dict:
+    """Every field of a game as plain JSON values (lists, never tuples), so that a dict read
+    back from JSON compares equal to a fresh one. Two states are equal iff these are."""
+    return {
+        "rules": state.rules.digest,
+        "config": state.config.to_json(),
+        "n": state.n,
+        "displays": [_display(d) for d in state.displays],
+        "round": state.round,
+        "start_player": state.start_player,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "stacks": [list(s) for s in state.stacks],
+        "bag": list(state.bag),
+        "wheel_tile": list(state.wheel_tile),
+        "wheel_viking": list(state.wheel_viking),
+        "offset": state.offset,
+        "bought": state.bought,
+        "hand_tile": state.hand_tile,
+        "hand_viking": state.hand_viking,
+        "placed_at": None if state.placed_at is None else list(state.placed_at),
+        "scorers": list(state.scorers),
+        "moves": list(state.moves),
+        "removed_vikings": list(state.removed_vikings),
+        "removed_tiles": list(state.removed_tiles),
+        "rng": state.rng.state,
+        "history": [a.to_json() for a in state.actions()],
+        "scores": [[rnd, kind, [s.to_json() for s in scores]] for rnd, kind, scores in state.scores],
+        "track": [[list(pair) for pair in entry] for entry in state.track],
+        "ranks": None if state.ranks is None else list(state.ranks),
+    }
+
+
+def _display(d: Display) -> dict:
+    return {"rows": [list(r) for r in d.rows], "pool": list(d.pool), "gold": d.gold,
+            "fame": d.fame, "start_tile": d.start_tile}
+
+
+# Writing ------------------------------------------------------------------------------------
+def save(state: GameState) -> str:
+    """The game as JSON text (one line per field of the snapshot, so diffs stay readable)."""
+    doc = {"format": FORMAT, "version": VERSION, "rules_digest": state.rules.digest,
+           "config": state.config.to_json(), "actions": [a.to_json() for a in state.actions()],
+           "state": state_to_dict(state)}
+    doc["checksum"] = checksum(doc)
+    return _pretty(doc, depth=0) + "\n"
+
+
+def checksum(doc: dict) -> str:
+    """sha256 of the canonical JSON of everything but the checksum: independent of layout,
+    so re-indenting a file keeps it valid while changing any value does not."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _pretty(value, depth: int) -> str:
+    """Top level and the snapshot one key per line; everything deeper compact."""
+    if not isinstance(value, dict) or depth > 1:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    pad = " " * (depth + 1)
+    items = [f"{pad}{json.dumps(k)}: {_pretty(v, depth + 1)}" for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+
+
+# Reading ------------------------------------------------------------------------------------
+def load(text: str | bytes, rules) -> GameState:
+    """Rebuild a saved game by replaying its actions; raises SaveError, never half-loads."""
+    doc = _parse(text)
+    _check_header(doc, rules)
+    config = _config(doc.get("config"))
+    actions = doc.get("actions")
+    snapshot = doc.get("state")
+    if not isinstance(actions, list):
+        raise SaveError("damaged save: 'actions' must be a list of actions")
+    if not isinstance(snapshot, dict):
+        raise SaveError("damaged save: 'state' must be a mapping of fields")
+    if snapshot.get("history") != actions:
+        raise SaveError("damaged save: the action list and the state's history disagree")
+    game = _replay(config, actions, rules)
+    _compare(state_to_dict(game), snapshot)
+    return game
+
+
+def _parse(text) -> dict:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("not a saved game: the file is not UTF-8 text") from None
+    if not isinstance(text, str) or not text.strip():
+        raise SaveError("not a saved game: the file is empty")
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SaveError("not a saved game: the JSON is nested too deeply") from None
+    except json.JSONDecodeError as e:
+        if _truncated(text, e):
+            raise SaveError("the save is incomplete: the text ends too early (truncated file?)") from None
+        raise SaveError(f"not a saved game: invalid JSON at line {e.lineno} column {e.colno} ({e.msg})") from None
+    except ValueError as e:  # e.g. a number with thousands of digits
+        raise SaveError(f"not a saved game: {e}") from None
+    if not isinstance(doc, dict):
+        raise SaveError("not a saved game: expected a JSON object at the top level")
+    return doc
+
+
+def _no_constant(name: str):
+    # Python's json accepts NaN and Infinity; a save never contains them.
+    raise SaveError(f"not a saved game: {name} is not a valid JSON value")
+
+
+def _truncated(text: str, e: json.JSONDecodeError) -> bool:
+    """A save always ends with its closing brace; JSON that stops early is a cut-off file."""
+    end = text.strip()
+    cut = e.pos >= len(text.rstrip()) or not end.endswith("}") or e.msg.startswith("Unterminated string")
+    return end.startswith("{") and cut
+
+
+def _check_header(doc: dict, rules) -> None:
+    """Format and version first (a newer version may checksum differently), then integrity,
+    then whether these rules are the ones the game was played with."""
+    if doc.get("format") != FORMAT:
+        raise SaveError(f"not a Vikings save: format is {doc.get('format')!r}, expected {FORMAT!r}")
+    version = doc.get("version")
+    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        supported = ", ".join(map(str, SUPPORTED_VERSIONS))
+        newer = " (saved by a newer edition?)" if isinstance(version, int) and version > VERSION else ""
+        raise SaveError(f"save version {version!r} is not supported{newer}; this edition reads version {supported}")
+    if not isinstance(doc.get("checksum"), str):
+        raise SaveError("damaged save: the checksum is missing")
+    if doc["checksum"] != checksum(doc):
+        raise SaveError("checksum mismatch: the file was changed after it was saved")
+    if doc.get("rules_digest") != rules.digest:
+        raise SaveError(f"the game was saved with different game data (rules digest "
+                        f"{doc.get('rules_digest')!r}, this edition has {rules.digest!r})")
+
+
+def _config(data) -> GameConfig:
+    """A GameConfig from its JSON form, checking every field's type."""
+    if not isinstance(data, dict):
+        raise SaveError("damaged save: 'config' must be a mapping")
+    players, seed = data.get("players"), data.get("seed")
+    start, options = data.get("start_player"), data.get("options", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveError("damaged save: 'config.players' must be a list of names")
+    if not _is_int(seed):
+        raise SaveError(f"damaged save: 'config.seed' must be a whole number, got {seed!r}")
+    if start is not None and not _is_int(start):
+        raise SaveError(f"damaged save: 'config.start_player' must be a player number, got {start!r}")
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise SaveError("damaged save: 'config.options' must be a list of option names")
+    return GameConfig(tuple(players), seed, start, frozenset(options))
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _replay(config: GameConfig, actions: list, rules) -> GameState:
+    """A fresh game with every saved action applied; quiet, since nobody watches events."""
+    try:
+        game = GameState.new(config, rules)
+    except ValueError as e:
+        raise SaveError(f"damaged save: the game setup is invalid: {e}") from None
+    game.quiet = True
+    for i, parts in enumerate(actions, 1):
+        if not isinstance(parts, list) or not all(isinstance(p, (str, int)) for p in parts):
+            raise SaveError(f"damaged save: action {i} ({parts!r}) must be a list of names and numbers")
+        try:
+            game.apply(action_from_parts(parts))
+        except IllegalAction as e:
+            raise SaveError(f"action {i} of {len(actions)} ({_show(parts)}) cannot be replayed: {e}") from None
+    game.quiet = False
+    return game
+
+
+def _show(parts: list) -> str:
+    return " ".join(map(str, parts))
+
+
+def _compare(replayed: dict, saved: dict) -> None:
+    """The snapshot must be exactly what the replay produced; name the fields that differ."""
+    if replayed == saved:
+        return
+    keys = sorted(set(replayed) | set(saved))
+    diff = [k for k in keys if replayed.get(k, _MISSING) != saved.get(k, _MISSING)]
+    raise SaveError(f"the saved state does not match a replay of its actions "
+                    f"(differs in: {', '.join(diff)}); the save is inconsistent")
+
+
+_MISSING = object()
