@@ -144,8 +144,8 @@ def _vikings(doc) -> tuple[VikingKind, ...]:
 def _unique_symbols(r: _Reader, entry: str, kinds) -> None:
     symbols = [k.symbol for k in kinds]
     for k in kinds:
-        if len(k.symbol) != 1:
-            r.fail(f"{entry} ({k.id})", f"'symbol' must be one character, got {k.symbol!r}")
+        if len(k.symbol) != 1 or not k.symbol.isalpha():
+            r.fail(f"{entry} ({k.id})", f"'symbol' must be one letter (the notation reserves the rest), got {k.symbol!r}")
         if symbols.count(k.symbol) > 1:
             r.fail(f"{entry} ({k.id})", f"symbol {k.symbol!r} is used twice")
 

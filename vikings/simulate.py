@@ -30,7 +30,8 @@ def play_random(seed: int, players: int, rules, *, checked: bool = True):
     return game, actions, None
 
 
-def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=sys.stdout) -> int:
+def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=None) -> int:
+    out = out or sys.stdout
     rules = default_rules()
     start = time.perf_counter()
     wins = [0.0] * players

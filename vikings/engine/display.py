@@ -136,8 +136,18 @@ def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
 
 
 def start_rows(d: Display, rules: Rules) -> list[int]:
-    """Island rows whose first column is still free for the start tile."""
-    return [r for r in range(1, rules.island_rows + 1) if not d.rows[r] or d.rows[r][0] < 0]
+    """Island rows where the start tile may go: column 1 free, and its east edge matching
+    whatever lies in column 2."""
+    east = rules.tile_east[rules.start_tile]
+    out = []
+    for r in range(1, rules.island_rows + 1):
+        row = d.rows[r]
+        if row and row[0] >= 0:
+            continue
+        if len(row) > 1 and row[1] >= 0 and rules.cell_west[row[1]] != east:
+            continue
+        out.append(r)
+    return out
 
 
 # Threat -------------------------------------------------------------------------------------

@@ -52,12 +52,12 @@ def _occupied_cols(d: Display, row: int) -> list[int]:
 
 def small_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
     """After rounds 1, 3, 5: Gold for each unthreatened goldsmith on an island."""
-    threatened, _, _ = threat(d, rules)
+    threatened, repelled, _ = threat(d, rules)
     hit = set(threatened)
     row = rules.viking_row[rules.goldsmith]
     g = rules.scoring.goldsmith_gold
     lines = tuple(Line("goldsmith", row, c, g, 0) for c in _occupied_cols(d, row) if (row, c) not in hit)
-    return PlayerScore(player, "small", lines, tuple(threatened), (),
+    return PlayerScore(player, "small", lines, tuple(threatened), tuple(c for c, _ in repelled),
                        d.gold + len(lines) * g, d.fame)
 
 
@@ -111,7 +111,7 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
     for p, d in enumerate(displays):
         gold, fame = d.gold, d.fame
         lines = []
-        threatened, _, unrepelled = threat(d, rules)
+        threatened, repelled, unrepelled = threat(d, rules)
         for col, ship in unrepelled:
             kind = rules.tiles[ship]
             if kind.reward_kind == "gold":
@@ -139,7 +139,8 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
         change = spare * s.overfeed_fame if spare >= 0 else -min(fame, -spare * s.underfeed_fame)
         fame += change
         lines.append(Line("feeding", None, None, 0, change, f"{feeders * s.fisherman_feeds} food for {mouths}"))
-        out.append(PlayerScore(p, "final", tuple(lines), tuple(threatened), (), gold, fame))
+        out.append(PlayerScore(p, "final", tuple(lines), tuple(threatened), tuple(c for c, _ in repelled),
+                               gold, fame))
     return out
 
 

@@ -243,8 +243,8 @@ class GameState:
         return f"'{action}' is not legal now (phase {self.phase}); legal: {legal}"
 
     def _emit(self, type_: str, player, **data) -> None:
-        if self._events is not None:
-            self._events.append(Event(type_, player, data))
+        """Record an event (callers check `_events` first, so quiet states pay nothing)."""
+        self._events.append(Event(type_, player, data))
 
     # Legal actions per phase ------------------------------------------------------------------
     def _compute_legal(self) -> list[Action]:
@@ -265,14 +265,18 @@ class GameState:
     def _legal_spaces(self) -> list[int]:
         wt, wv, zero = self.wheel_tile, self.wheel_viking, self.offset
         d = self.displays[self.to_move]
-        budget = d.gold + d.fame
-        paid = [s for s in range(zero + 1, len(wt)) if wt[s] >= 0]
-        out = [s for s in paid if s - zero <= budget]
-        colour = wv[zero]
+        last = min(len(wt) - 1, zero + d.gold + d.fame)  # the dearest affordable price
+        out = [s for s in range(zero + 1, last + 1) if wt[s] >= 0]
         # The 0 group: only when its Viking is the last of its colour on the wheel, or when
         # the player's Gold (Fame aside) cannot pay the cheapest other group.
-        if wv.count(colour) == 1 or not paid or d.gold < paid[0] - zero:
+        if wv.count(wv[zero]) == 1:
             out.insert(0, zero)
+        else:
+            cheapest = zero + 1
+            while cheapest < len(wt) and wt[cheapest] < 0:
+                cheapest += 1
+            if cheapest == len(wt) or d.gold < cheapest - zero:
+                out.insert(0, zero)
         return out
 
     def _place_actions(self) -> list[Action]:
@@ -324,8 +328,9 @@ class GameState:
         self.bought = 0
         self.to_move = self.start_player
         self.phase = PURCHASE
-        self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
-                   tiles=wt[:], vikings=drawn[:], bag=left)
+        if self._events is not None:  # quiet copies skip building events
+            self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
+                       tiles=wt[:], vikings=drawn[:], bag=left)
 
     def _buy(self, space: int) -> None:
         p = self.to_move
@@ -337,14 +342,16 @@ class GameState:
         tile, viking = self.wheel_tile[space], self.wheel_viking[space]
         self.wheel_tile[space] = self.wheel_viking[space] = -1
         self.bought += 1
-        self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold,
-                   fame=price - gold)
+        if self._events is not None:
+            self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold,
+                       fame=price - gold)
         if space == self.offset and self.bought < len(self.wheel_tile):
             wt = self.wheel_tile
             nxt = space + 1
             while wt[nxt] < 0:
                 nxt += 1
-            self._emit("wheel_turned", None, steps=nxt - space)
+            if self._events is not None:
+                self._emit("wheel_turned", None, steps=nxt - space)
             self.offset = nxt
         self.hand_tile, self.hand_viking, self.placed_at = tile, viking, None
         self._continue_placing()
@@ -361,7 +368,8 @@ class GameState:
             return
         if self.placed_at is None and self.hand_tile >= 0:
             self.removed_tiles[self.hand_tile] += 1
-            self._emit("tile_discarded", self.to_move, tile=self.hand_tile)
+            if self._events is not None:
+                self._emit("tile_discarded", self.to_move, tile=self.hand_tile)
             self.hand_tile = -1
         self._offer_viking()
 
@@ -370,11 +378,13 @@ class GameState:
         d = self.displays[p]
         if isinstance(action, PlaceStart):
             d.put(action.row, 1, d.start_tile)
-            self._emit("start_tile_placed", p, row=action.row, col=1, tile=d.start_tile)
+            if self._events is not None:
+                self._emit("start_tile_placed", p, row=action.row, col=1, tile=d.start_tile)
             d.start_tile = -1
         else:
             d.put(action.row, action.col, self.hand_tile)
-            self._emit("tile_placed", p, row=action.row, col=action.col, tile=self.hand_tile)
+            if self._events is not None:
+                self._emit("tile_placed", p, row=action.row, col=action.col, tile=self.hand_tile)
             self.placed_at = (action.row, action.col)
             self.hand_tile = -1
         self._continue_placing()
@@ -393,10 +403,12 @@ class GameState:
         if on_tile:
             row, col = self.placed_at
             d.occupy(row, col)
-            self._emit("viking_placed", p, viking=k, row=row, col=col)
+            if self._events is not None:
+                self._emit("viking_placed", p, viking=k, row=row, col=col)
         else:
             d.pool[k] += 1
-            self._emit("viking_to_pool", p, viking=k)
+            if self._events is not None:
+                self._emit("viking_to_pool", p, viking=k)
         self.hand_viking = -1
         self.placed_at = None
         if self.bought == len(self.wheel_tile):
@@ -452,7 +464,8 @@ class GameState:
         if self.round + 1 < self.rules.rounds:
             self.round += 1
             self.start_player = (self.start_player + 1) % self.n
-            self._emit("start_player", self.start_player)
+            if self._events is not None:
+                self._emit("start_player", self.start_player)
             self._lay_offer()
             return
         scores = final_scoring(self.displays, self.rules)
@@ -462,8 +475,9 @@ class GameState:
         self.ranks = tuple(ranking(self.displays))
         self.phase = OVER
         self.to_move = -1
-        self._emit("game_over", None, ranks=list(self.ranks),
-                   fame=[d.fame for d in self.displays], gold=[d.gold for d in self.displays])
+        if self._events is not None:
+            self._emit("game_over", None, ranks=list(self.ranks),
+                       fame=[d.fame for d in self.displays], gold=[d.gold for d in self.displays])
 
     # Boatswains -------------------------------------------------------------------------------------
     @property
@@ -499,7 +513,8 @@ class GameState:
             moves = (action.kind,) * movable[action.kind]
         else:
             moves = tuple(sorted(movable))
-        self._emit("boatswain_used", p, mode=action.mode, kind=action.kind, vikings=list(moves))
+        if self._events is not None:
+            self._emit("boatswain_used", p, mode=action.mode, kind=action.kind, vikings=list(moves))
         self.moves = moves
         self._continue_moves()
 
@@ -530,17 +545,19 @@ class GameState:
         d = self.displays[self.to_move]
         d.pool[k] -= 1
         d.occupy(row, col)
-        self._emit("viking_moved", self.to_move, viking=k, row=row, col=col)
+        if self._events is not None:
+            self._emit("viking_moved", self.to_move, viking=k, row=row, col=col)
 
 
 def _movable(d: Display, rules: Rules) -> dict[int, int]:
     """How many Vikings of each kind a boatswain could move now (pool vs empty tiles)."""
     out = {}
+    rows, viking_row, boatswain = d.rows, rules.viking_row, rules.boatswain
     for k, n in enumerate(d.pool):
-        if n and k != rules.boatswain:
-            m = min(n, len(d.empty_tiles(rules.viking_row[k])))
-            if m:
-                out[k] = m
+        if n and k != boatswain:
+            free = sum(1 for v in rows[viking_row[k]] if v >= 0 and not v & 1)
+            if free:
+                out[k] = min(n, free)
     return out
 
 
