@@ -83,11 +83,13 @@ class Display:
 
     def _grow_frontier(self, row: int, col: int) -> None:
         rows = self.rows
-        last = len(rows) - 1
-        cells = [rc for rc in self.frontier if rc != (row, col)]
+        cells = list(self.frontier)
+        if (row, col) in cells:
+            cells.remove((row, col))
         for rr, cc in ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)):
-            if 1 <= rr <= last and cc >= 1 and (cc > len(rows[rr]) or rows[rr][cc - 1] < 0):
-                if (rr, cc) not in cells:
+            if cc and 0 < rr < len(rows):
+                r = rows[rr]
+                if (cc > len(r) or r[cc - 1] < 0) and (rr, cc) not in cells:
                     cells.append((rr, cc))
         cells.sort()
         self.frontier = tuple(cells)

@@ -32,8 +32,11 @@ PURCHASE, PLACE, VIKING, BOATSWAIN, BOATSWAIN_MOVE, OVER = (
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)
 _ON_TILE = (PlaceViking(True), PlaceViking(False))
-_BUY = tuple(Buy(s) for s in range(64))  # prebuilt: legal-action lists are rebuilt constantly
+# Prebuilt actions: legal-action lists are rebuilt constantly in search and random play.
+_BUY = tuple(Buy(s) for s in range(64))
 _START = tuple(PlaceStart(r) for r in range(32))
+_SHIP = tuple(PlaceTile(0, c) for c in range(128))
+_ALL = tuple(UseBoatswain("all", k) for k in range(16))
 
 
 @dataclass(frozen=True)
@@ -259,7 +262,8 @@ class GameState:
             return self._boatswain_options()
         if phase == BOATSWAIN_MOVE:
             row = self.rules.viking_row[self.moves[0]]
-            return [MoveViking(row, c) for c in self.displays[self.to_move].empty_tiles(row)]
+            cache = MoveViking._cache
+            return [cache.get((row, c)) or MoveViking(row, c) for c in self.displays[self.to_move].empty_tiles(row)]
         return []
 
     def _legal_spaces(self) -> list[int]:
@@ -286,7 +290,7 @@ class GameState:
         if self.placed_at is None and self.hand_tile >= 0:
             rules = self.rules
             if rules.tile_is_ship[self.hand_tile]:
-                out = [PlaceTile(0, c) for c in ship_columns(d, rules)]
+                out = [_SHIP[c] for c in ship_columns(d, rules)]
             else:
                 cache = PlaceTile._cache
                 out = [cache.get(rc) or PlaceTile(*rc) for rc in island_cells(d, self.hand_tile, rules)]
@@ -488,7 +492,7 @@ class GameState:
     def _boatswain_options(self) -> list[Action]:
         d = self.displays[self.to_move]
         movable = _movable(d, self.rules)
-        opts = [UseBoatswain("all", k) for k in movable]
+        opts = [_ALL[k] for k in movable]
         if len(movable) > 1 or any(m > 1 for m in movable.values()):
             opts.append(_EACH)  # with one Viking of one colour it would equal "all"
         if not self.boatswains_obliged:
@@ -580,7 +584,7 @@ def _most_movable(boatswains: int, counts: tuple) -> int:
     if boatswains <= 0 or not any(counts):
         return 0
     best = 0
-    options = [UseBoatswain("all", k) for k, c in enumerate(counts) if c] + [_EACH]
+    options = [_ALL[k] for k, c in enumerate(counts) if c] + [_EACH]
     for o in options:
         moved, rest = _moved_by(o, counts)
         best = max(best, moved + _most_movable(boatswains - 1, rest))
