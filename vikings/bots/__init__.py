@@ -1,0 +1,25 @@
+"""Built-in opponents, from Random to Expert. `make_bot(level, seed)` builds one."""
+from __future__ import annotations
+
+from .base import Bot, CancelToken, Cancelled, RandomBot
+
+LEVELS = ("random", "beginner", "normal", "hard", "expert")
+
+
+def make_bot(level: str, seed: int = 0) -> Bot:
+    level = level.lower()
+    if level == "random":
+        return RandomBot(seed)
+    if level == "beginner":
+        from .heuristic import BeginnerBot
+        return BeginnerBot(seed)
+    if level == "normal":
+        from .heuristic import NormalBot
+        return NormalBot(seed)
+    if level in ("hard", "expert"):
+        from .mcts import make_search_bot
+        return make_search_bot(level, seed)
+    raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
+
+
+__all__ = ["Bot", "CancelToken", "Cancelled", "RandomBot", "LEVELS", "make_bot"]

@@ -1,0 +1,77 @@
+"""What every bot shares: the interface, cancellation and fair re-sampling.
+
+A bot sees the game through the same door as a person: it is handed the state and the
+legal actions and returns one of them. It must not use what a player at the table cannot
+see, so search bots work on `determinized` copies whose hidden parts (the order of the
+stacks still face down, future bag draws) are re-drawn from the bot's own generator.
+"""
+from __future__ import annotations
+
+import random
+import threading
+
+from ..engine import Action, GameState
+
+
+class Cancelled(Exception):
+    """Raised inside a bot's thinking when its decision was cancelled."""
+
+
+class CancelToken:
+    """Lets another thread stop a decision in progress (closing the window, leaving a game)."""
+
+    def __init__(self):
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._event.is_set()
+
+    def check(self) -> None:
+        if self._event.is_set():
+            raise Cancelled()
+
+
+class Bot:
+    """Base class. Subclasses implement `_choose`; `choose` handles the trivial cases."""
+
+    level = "base"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: GameState, legal: tuple[Action, ...] | None = None,
+               cancel: CancelToken | None = None) -> Action:
+        """Pick one of `legal` (default: the game's legal actions) for the player to move.
+        `game` is not modified. Raises Cancelled if `cancel` fires first."""
+        legal = game.legal_actions() if legal is None else legal
+        if not legal:
+            raise ValueError("no legal action to choose from (is the game over?)")
+        if len(legal) == 1:
+            return legal[0]
+        if cancel is not None:
+            cancel.check()
+        return self._choose(game, legal, cancel)
+
+    def _choose(self, game: GameState, legal, cancel) -> Action:
+        raise NotImplementedError
+
+    def hidden_seed(self) -> int:
+        """A seed for re-drawing what the bot cannot see, from the bot's own generator."""
+        return self.rng.getrandbits(62)
+
+    def __repr__(self):
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomBot(Bot):
+    """Uniform among legal actions: a baseline for tests and strength measurements."""
+
+    level = "random"
+
+    def _choose(self, game, legal, cancel):
+        return legal[self.rng.randrange(len(legal))]
