@@ -1,4 +1,4 @@
-"""The `vikings` command: play (default), simulate, score."""
+"""The `vikings` command: play (default), simulate, tournament, score."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,13 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    tour = sub.add_parser("tournament", help="play bots against each other and report their strength")
+    tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    tour.add_argument("--games", type=int, default=20)
+    tour.add_argument("--bots", default="normal,random", help="comma-separated levels, one per player")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
+    tour.add_argument("--json", action="store_true", help="print the summary as JSON")
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
     return p
@@ -26,6 +33,9 @@ def main(argv=None) -> int:
         if args.command == "simulate":
             from .simulate import simulate_main
             return simulate_main(args.players, args.games, args.seed, checked=not args.no_check)
+        if args.command == "tournament":
+            from .tournament import tournament_main
+            return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json)
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)

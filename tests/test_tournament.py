@@ -1,0 +1,48 @@
+"""The tournament tool: seat rotation, determinism across processes, the report."""
+import json
+
+from vikings.cli import main
+from vikings.tournament import play_game, report, run, wilson
+
+
+def test_seats_rotate_so_every_bot_plays_every_seat():
+    seats = {k: set() for k in range(3)}
+    for index in range(3):
+        for k, r in enumerate(play_game(("random", "random", "random"), 5, index)["results"]):
+            seats[k].add(r["seat"])
+    assert all(s == {0, 1, 2} for s in seats.values())
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    one = report(run(("random", "random"), 6, seed=3, jobs=1), 2)
+    two = report(run(("random", "random"), 6, seed=3, jobs=2), 2)
+    strip = lambda r: [{k: v for k, v in b.items() if not k.endswith("_s")} for b in r["bots"]]  # noqa: E731
+    assert strip(one) == strip(two)
+    assert sum(b["win_rate"] for b in one["bots"]) == 1.0
+
+
+def test_wilson_interval():
+    lo, hi = wilson(190, 200)
+    assert 0.90 < lo < 0.95 < hi < 0.98
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(0, 50)
+    assert lo == 0.0 and hi < 0.08
+
+
+def test_tournament_command_prints_json(capsys):
+    assert main(["tournament", "--players", "2", "--games", "4", "--bots", "random,random", "--seed", "2",
+                 "--jobs", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [b["bot"] for b in summary["bots"]] == ["1:random", "2:random"]
+    assert all(b["games"] == 4 for b in summary["bots"])
+    assert summary["command"].startswith("vikings tournament --players 2 --games 4")
+
+
+def test_tournament_command_rejects_a_wrong_line_up(capsys):
+    assert main(["tournament", "--players", "3", "--bots", "random,random"]) == 2
+    assert "2 bots for 3 players" in capsys.readouterr().err
+
+
+def test_tournament_command_rejects_an_unknown_level(capsys):
+    assert main(["tournament", "--players", "2", "--bots", "random,grandmaster"]) == 2
+    assert "unknown bot level 'grandmaster'" in capsys.readouterr().err

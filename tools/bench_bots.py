@@ -1,0 +1,63 @@
+"""Bot speed: time per decision (median, max) and simulations per second for each level.
+
+    python tools/bench_bots.py [--games 1] [--levels random,beginner,normal,hard,expert]
+
+Each level plays 2-player games against Normal; only its own decisions with a real choice
+are timed. Prints figures; strength is measured by `vikings tournament`.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vikings.bots import make_bot  # noqa: E402
+from vikings.content import default_rules  # noqa: E402
+from vikings.engine import GameConfig, new_game  # noqa: E402
+
+
+def bench(level: str, games: int, seed: int) -> dict:
+    times, sims = [], 0
+    for g in range(games):
+        bot, other = make_bot(level, seed + g), make_bot("normal", seed + 100 + g)
+        me = g % 2
+        game = new_game(GameConfig(("A", "B"), seed=seed + g, start_player=0), default_rules())
+        game.quiet = True
+        while not game.is_over:
+            legal = game.legal_actions()
+            if game.to_move == me:
+                before = getattr(bot, "simulations", 0)
+                start = time.perf_counter()
+                action = bot.choose(game.copy(), legal)
+                if len(legal) > 1:
+                    times.append(time.perf_counter() - start)
+                sims += getattr(bot, "simulations", 0) - before
+            else:
+                action = other.choose(game.copy(), legal)
+            game.apply(action)
+    total = sum(times)
+    return {"level": level, "decisions": len(times), "median_s": statistics.median(times),
+            "max_s": max(times), "mean_s": total / len(times),
+            "simulations_per_s": sims / total if sims and total else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", default="random,beginner,normal,hard,expert")
+    args = ap.parse_args()
+    print(f"{'level':<10} {'decisions':>9} {'median s':>9} {'max s':>8} {'mean s':>8} {'sims/s':>9}")
+    for level in args.levels.split(","):
+        r = bench(level, args.games, args.seed)
+        sims = f"{r['simulations_per_s']:,.0f}" if r["simulations_per_s"] else "-"
+        print(f"{level:<10} {r['decisions']:>9} {r['median_s']:>9.4f} {r['max_s']:>8.4f} {r['mean_s']:>8.4f} {sims:>9}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

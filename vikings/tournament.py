@@ -1,0 +1,149 @@
+"""Bot tournaments (`vikings tournament`): seeded games with seats rotated, in parallel.
+
+Each game's seed is `seed + index`; bot k sits in seat `(k + index) % players`, so over a
+multiple of `players` games every bot has played from every seat. Each bot gets its own
+seed from the game's seed and its place in the list, so a tournament replays exactly.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .bots import make_bot
+from .content import default_rules
+from .engine import GameConfig, new_game
+
+
+@dataclass
+class Entry:
+    """One bot of the line-up and what it did over the tournament."""
+    label: str
+    wins: float = 0.0
+    games: int = 0
+    fame: list = field(default_factory=list)
+    gold: list = field(default_factory=list)
+    times: list = field(default_factory=list)   # seconds per decision with a real choice
+    simulations: int = 0
+
+
+def play_game(levels: tuple[str, ...], seed: int, index: int) -> dict:
+    """Play one game; returns per line-up position: seat, rank, Fame, Gold, decision times."""
+    n = len(levels)
+    game_seed = seed + index
+    seats = [(k + index) % n for k in range(n)]          # line-up position -> seat
+    at_seat = {s: k for k, s in enumerate(seats)}
+    bots = [make_bot(level, seed=game_seed * 16 + k) for k, level in enumerate(levels)]
+    game = new_game(GameConfig(tuple(f"{levels[at_seat[s]]}@{s}" for s in range(n)), seed=game_seed,
+                               start_player=0), default_rules())
+    game.quiet = True
+    times = [[] for _ in range(n)]
+    while not game.is_over:
+        k = at_seat[game.to_move]
+        legal = game.legal_actions()
+        start = time.perf_counter()
+        action = bots[k].choose(game.copy(), legal)  # a bot never touches the real game
+        if len(legal) > 1:
+            times[k].append(time.perf_counter() - start)
+        game.apply(action)
+    winners = sum(1 for r in game.ranks if r == 1)
+    return {"seed": game_seed, "results": [
+        {"seat": seats[k], "rank": game.ranks[seats[k]], "win": (1 / winners) if game.ranks[seats[k]] == 1 else 0.0,
+         "fame": game.displays[seats[k]].fame, "gold": game.displays[seats[k]].gold, "times": times[k],
+         "simulations": getattr(bots[k], "simulations", 0)} for k in range(n)]}
+
+
+def _play(args):
+    return play_game(*args)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (ties count as fractional wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None) -> list[Entry]:
+    entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
+    jobs = jobs or os.cpu_count() or 1
+    tasks = [(levels, seed, i) for i in range(games)]
+    if jobs == 1:
+        results = map(_play, tasks)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(_play, tasks)
+    try:
+        for done, game in enumerate(results, 1):
+            for entry, r in zip(entries, game["results"]):
+                entry.games += 1
+                entry.wins += r["win"]
+                entry.fame.append(r["fame"])
+                entry.gold.append(r["gold"])
+                entry.times += r["times"]
+                entry.simulations += r["simulations"]
+            if progress:
+                progress(done, games)
+    finally:
+        if jobs != 1:
+            pool.shutdown(cancel_futures=True)
+    return entries
+
+
+def report(entries: list[Entry], players: int) -> dict:
+    rows = []
+    for e in entries:
+        lo, hi = wilson(e.wins, e.games)
+        times = e.times or [0.0]
+        rows.append({"bot": e.label, "games": e.games, "win_rate": round(e.wins / max(e.games, 1), 3),
+                     "ci95": [round(lo, 3), round(hi, 3)],
+                     "mean_fame": round(statistics.fmean(e.fame), 2) if e.fame else None,
+                     "mean_gold": round(statistics.fmean(e.gold), 2) if e.gold else None,
+                     "decisions": len(e.times),
+                     "median_s": round(statistics.median(times), 4), "mean_s": round(statistics.fmean(times), 4),
+                     "max_s": round(max(times), 4),
+                     "simulations": e.simulations})
+    return {"players": players, "fair_share": round(1 / players, 3), "bots": rows}
+
+
+def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool) -> int:
+    levels = tuple(b.strip() for b in bots.split(",") if b.strip())
+    if len(levels) != players:
+        print(f"vikings tournament: --bots names {len(levels)} bots for {players} players", file=sys.stderr)
+        return 2
+    for level in levels:
+        try:
+            make_bot(level)  # unknown levels fail here, before any process starts
+        except ValueError as e:
+            print(f"vikings tournament: {e}", file=sys.stderr)
+            return 2
+    start = time.perf_counter()
+
+    def progress(done, total):
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    entries = run(levels, games, seed, jobs, progress)
+    summary = report(entries, players)
+    summary["seconds"] = round(time.perf_counter() - start, 1)
+    summary["command"] = f"vikings tournament --players {players} --games {games} --bots {','.join(levels)} --seed {seed}"
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    if as_json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{games} games, {players} players, seed {seed}, {summary['seconds']} s (fair share {1 / players:.0%})")
+    print(f"{'bot':<12} {'win rate':>9} {'95% CI':>15} {'Fame':>7} {'Gold':>6} {'s/decision (median, max)':>26}")
+    for r in summary["bots"]:
+        ci = f"{r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}"
+        print(f"{r['bot']:<12} {r['win_rate']:>9.1%} {ci:>15} {r['mean_fame']:>7.1f} {r['mean_gold']:>6.1f} "
+              f"{r['median_s']:>14.3f} {r['max_s']:>10.3f}")
+    return 0
