@@ -6,8 +6,6 @@ so a broken edit stops the program with one clear line instead of a traceback.
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +13,7 @@ import yaml
 
 from .engine.components import LAND, SEA, VIKING_IDS, Rules, Scoring, TileKind, VikingKind
 from .engine.errors import VikingsError
+from .paths import resource_dir
 
 FILES = ("vikings.yaml", "tiles.yaml", "rules.yaml")
 EDGES = {"sea": SEA, "land": LAND}
@@ -29,12 +28,7 @@ class DataError(VikingsError):
 
 def data_dir() -> Path:
     """Where the game data lives: $VIKINGS_DATA, the frozen bundle, or the source tree."""
-    if os.environ.get("VIKINGS_DATA"):
-        return Path(os.environ["VIKINGS_DATA"])
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "data"
-    return Path(__file__).resolve().parent.parent / "data"
+    return resource_dir("data")
 
 
 class _Reader:

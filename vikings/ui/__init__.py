@@ -1,0 +1,1 @@
+"""The screens: pygame-ce drawing and pygame-gui widgets over the engine's state and events."""

@@ -1,0 +1,49 @@
+"""Renders the art catalogue's SVG files at the size the screen needs, cached.
+
+Vector sources are rasterised for each requested size (the window may be 1280x720 or
+4K), and kept in a bounded cache, so scaling the window never blurs a piece.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from ..art import ArtCatalog
+from ..content import DataError
+
+
+class Sprites:
+    def __init__(self, catalog: ArtCatalog, cache_size: int = 512):
+        self.catalog = catalog
+        self._cache: OrderedDict = OrderedDict()
+        self._cache_size = cache_size
+
+    def aspect(self, group: str, ident: str) -> float:
+        art = self.catalog[(group, ident)]
+        return art.width / art.height
+
+    def get(self, group: str, ident: str, height: int | None = None, width: int | None = None) -> pygame.Surface:
+        """The piece scaled to `height` (or `width`) pixels, keeping its proportions."""
+        art = self.catalog[(group, ident)]
+        if height is None and width is None:
+            height = int(art.height)
+        if height is None:
+            height = round(width * art.height / art.width)
+        if width is None:
+            width = round(height * art.width / art.height)
+        key = (group, ident, max(1, width), max(1, height))
+        surf = self._cache.get(key)
+        if surf is None:
+            try:
+                surf = pygame.image.load_sized_svg(str(art.path), key[2:])
+            except (pygame.error, FileNotFoundError) as e:
+                raise DataError("sprites.yaml", f"{group}.{ident}", f"art file {art.path} cannot be drawn ({e})") from None
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surf
