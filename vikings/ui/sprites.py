@@ -37,6 +37,8 @@ class Sprites:
         if surf is None:
             try:
                 surf = pygame.image.load_sized_svg(str(art.path), key[2:])
+                if surf.get_size() != key[2:]:  # the renderer fits within the box; make it exact
+                    surf = pygame.transform.smoothscale(surf, key[2:])
             except (pygame.error, FileNotFoundError) as e:
                 raise DataError("sprites.yaml", f"{group}.{ident}", f"art file {art.path} cannot be drawn ({e})") from None
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
