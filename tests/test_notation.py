@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import tile
+from helpers import make_game, tile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -400,3 +400,19 @@ def test_score_main_errors(tmp_path, capsys, content, message):
     assert out == ""
     assert len(err.strip().splitlines()) == 1
     assert err.startswith("vikings score: ") and message in err
+
+
+def test_a_parsed_display_offers_the_same_cells_as_one_built_by_placing(rules):
+    """Parsing keeps the placement frontier, so a parsed display can be played on."""
+    from vikings.engine.display import island_cells
+    game = make_game(players=2, seed=21)
+    game.quiet = True
+    chooser = random.Random(21)
+    for _ in range(120):
+        legal = game.legal_actions()
+        game.apply(legal[chooser.randrange(len(legal))])
+    for d in game.displays:
+        parsed = parse_display(format_display(d, rules), rules)
+        for t in range(len(rules.tiles)):
+            if not rules.tile_is_ship[t]:
+                assert island_cells(parsed, t, rules) == island_cells(d, t, rules)

@@ -74,12 +74,20 @@ class Rules:
     # Derived lookup tables, filled in __post_init__.
     viking_row: tuple = field(init=False, repr=False, compare=False)
     row_viking: tuple = field(init=False, repr=False, compare=False)
+    island_kinds: tuple = field(init=False, repr=False, compare=False)  # (kind, row) of kinds with a row
     tile_west: tuple = field(init=False, repr=False, compare=False)
     tile_east: tuple = field(init=False, repr=False, compare=False)
     tile_is_ship: tuple = field(init=False, repr=False, compare=False)
+    tile_reach: tuple = field(init=False, repr=False, compare=False)  # a ship's reach_row
     cell_west: tuple = field(init=False, repr=False, compare=False)  # by display cell value
     cell_east: tuple = field(init=False, repr=False, compare=False)
+    # fits_after[edge][v]: may a tile whose west edge is `edge` lie just east of display cell
+    # value v; fits_before[edge][v]: just west of it, for a tile whose east edge is `edge`.
+    # Each ends with one more entry, True, so that index -1 (an empty cell) allows anything.
+    fits_after: tuple = field(init=False, repr=False, compare=False)
+    fits_before: tuple = field(init=False, repr=False, compare=False)
     start_tile: int = field(init=False, repr=False, compare=False)
+    deck: tuple = field(init=False, repr=False, compare=False)  # every tile but the start tiles, by kind
     fisherman: int = field(init=False, repr=False, compare=False)
     goldsmith: int = field(init=False, repr=False, compare=False)
     scout: int = field(init=False, repr=False, compare=False)
@@ -94,16 +102,25 @@ class Rules:
             if v.row is not None:
                 rows[v.row] = v.index
         object.__setattr__(self, "row_viking", tuple(rows))
+        object.__setattr__(self, "island_kinds", tuple((v.index, v.row) for v in self.vikings
+                                                       if v.row is not None))
         object.__setattr__(self, "tile_west", tuple(t.west for t in self.tiles))
         object.__setattr__(self, "tile_east", tuple(t.east for t in self.tiles))
         object.__setattr__(self, "tile_is_ship", tuple(t.is_ship for t in self.tiles))
+        object.__setattr__(self, "tile_reach", tuple(t.reach_row for t in self.tiles))
         # A display cell holds tile * 2 + occupied; these index edges by that value directly.
         object.__setattr__(self, "cell_west", tuple(t.west for t in self.tiles for _ in (0, 1)))
         object.__setattr__(self, "cell_east", tuple(t.east for t in self.tiles for _ in (0, 1)))
+        object.__setattr__(self, "fits_after", tuple(tuple(e == edge for e in self.cell_east) + (True,)
+                                                     for edge in range(len(EDGE_NAMES))))
+        object.__setattr__(self, "fits_before", tuple(tuple(w == edge for w in self.cell_west) + (True,)
+                                                      for edge in range(len(EDGE_NAMES))))
         # Index of each role's kind: the YAML order is the offer's colour order.
         ids = [v.id for v in self.vikings]
         for role in VIKING_IDS:
             object.__setattr__(self, role, ids.index(role))
+        object.__setattr__(self, "deck", tuple(t.index for t in self.tiles if not t.start
+                                               for _ in range(t.count)))
         starts = [t.index for t in self.tiles if t.start]
         object.__setattr__(self, "start_tile", starts[0] if starts else -1)
 

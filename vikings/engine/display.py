@@ -12,15 +12,34 @@ from .components import SEA, Rules
 EMPTY = -1
 
 
+def _columns(mask: int) -> tuple[int, ...]:
+    """The columns of a frontier row mask (bit c set: column c), lowest first."""
+    return tuple(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+
+def _column_table(bits: int) -> tuple[tuple[int, ...], ...]:
+    table = [()]
+    for c in range(bits):
+        table += [cols + (c,) for cols in table]  # the masks with bit c set follow those without
+    return tuple(table)
+
+
+# _columns(mask) looked up rather than worked out bit by bit, for masks below _TABLED:
+# frontiers within the first 11 columns, nearly all of them.
+_COLUMNS = _column_table(12)
+_TABLED = len(_COLUMNS)
+
+
 class Display:
     __slots__ = ("rows", "pool", "gold", "fame", "start_tile", "frontier")
 
     def __init__(self, rules: Rules, gold: int = 0, fame: int = 0):
         self.rows = [[] for _ in range(rules.island_rows + 1)]
-        # Empty island cells that touch the mainland or an island tile, in row-major order:
-        # the only candidates for a new island tile. Derived from `rows`, kept up to date by
-        # `put` (and immutable, so copies share it).
-        self.frontier = tuple((r, 1) for r in range(1, rules.island_rows + 1))
+        # Empty island cells that touch the mainland or an island tile: the only candidates
+        # for a new island tile. Per row a bit mask of their columns (bit c for column c;
+        # row 0, the ships, has none), so that `put` updates it with a few bit operations.
+        # Derived from `rows`, kept up to date by `put` (and immutable, so copies share it).
+        self.frontier = (0,) + (1 << 1,) * rules.island_rows
         self.pool = [0] * len(rules.vikings)
         self.gold = gold
         self.fame = fame
@@ -75,24 +94,34 @@ class Display:
     # Changing cells --------------------------------------------------------------------
     def put(self, row: int, col: int, tile: int, occupied: bool = False) -> None:
         r = self.rows[row]
-        while len(r) < col:
-            r.append(EMPTY)
+        if len(r) < col:
+            r += [EMPTY] * (col - len(r))
         r[col - 1] = tile * 2 + (1 if occupied else 0)
         if row > 0:
             self._grow_frontier(row, col)
 
     def _grow_frontier(self, row: int, col: int) -> None:
+        """(row, col) now holds a tile: it leaves the frontier and its empty orthogonal
+        neighbours join it."""
         rows = self.rows
-        cells = list(self.frontier)
-        if (row, col) in cells:
-            cells.remove((row, col))
-        for rr, cc in ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)):
-            if cc and 0 < rr < len(rows):
-                r = rows[rr]
-                if (cc > len(r) or r[cc - 1] < 0) and (rr, cc) not in cells:
-                    cells.append((rr, cc))
-        cells.sort()
-        self.frontier = tuple(cells)
+        masks = list(self.frontier)
+        bit = 1 << col
+        r = rows[row]  # `put` made it at least `col` long
+        mask = masks[row] & ~bit
+        if col > 1 and r[col - 2] < 0:
+            mask |= bit >> 1
+        if col == len(r) or r[col] < 0:
+            mask |= bit << 1
+        masks[row] = mask
+        if row > 1:
+            r = rows[row - 1]
+            if col > len(r) or r[col - 1] < 0:
+                masks[row - 1] |= bit
+        if row + 1 < len(rows):
+            r = rows[row + 1]
+            if col > len(r) or r[col - 1] < 0:
+                masks[row + 1] |= bit
+        self.frontier = tuple(masks)
 
     def occupy(self, row: int, col: int) -> None:
         self.rows[row][col - 1] |= 1
@@ -102,38 +131,56 @@ class Display:
 def ship_columns(d: Display, rules: Rules) -> list[int]:
     """Columns where a new ship may go: any free one of the first few, then the next."""
     ships = d.rows[0]
-    placed = sum(1 for v in ships if v >= 0)
+    placed = len(ships) - ships.count(EMPTY)
     free = rules.ship_free_columns
     if placed < free:
         return [c for c in range(1, free + 1) if c > len(ships) or ships[c - 1] < 0]
     return [placed + 1]
 
 
+_PAIRS = tuple(tuple((r, c) for c in range(64)) for r in range(8))  # (row, col) pairs, prebuilt
+
+
+def _pair(row: int, col: int) -> tuple[int, int]:
+    return row, col
+
+
 def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
-    """Every (row, col) where island tile `tile` may legally be placed.
+    """Every (row, col) where island tile `tile` may legally be placed, in row-major order.
 
     A cell qualifies when it is empty, touches the mainland (column 1) or an island tile
     orthogonally (the display's frontier), and its west/east edges match the tiles beside
     it (the mainland's edge is sea). Tiles above or below impose no edge.
     """
+    return fitting_cells(d, tile, rules, _PAIRS, _pair)
+
+
+def fitting_cells(d: Display, tile: int, rules: Rules, table, make) -> list:
+    """`island_cells`, but each cell given as table[row][col], or make(row, col) where the
+    table does not reach: the engine reads its PlaceTile actions straight from a table,
+    with no (row, col) pairs to build and look up."""
     west = rules.tile_west[tile]
-    east = rules.tile_east[tile]
-    cell_east, cell_west = rules.cell_east, rules.cell_west
+    after = rules.fits_after[west]  # by the value of the cell to the west (-1: empty)
+    before = rules.fits_before[rules.tile_east[tile]]  # by the cell to the east
     rows = d.rows
     out = []
-    for r, c in d.frontier:
+    for r, mask in enumerate(d.frontier):
+        if not mask:
+            continue
         row = rows[r]
         n = len(row)
-        if c == 1:
-            if west != SEA:
+        for c in _COLUMNS[mask] if mask < _TABLED else _columns(mask):
+            if c == 1:
+                if west != SEA:  # the mainland's edge
+                    continue
+            elif c - 2 < n and not after[row[c - 2]]:
                 continue
-        elif c - 2 < n:
-            left = row[c - 2]
-            if left >= 0 and cell_east[left] != west:
+            if c < n and not before[row[c]]:
                 continue
-        right = row[c] if c < n else EMPTY
-        if right < 0 or cell_west[right] == east:
-            out.append((r, c))
+            try:
+                out.append(table[r][c])
+            except IndexError:
+                out.append(make(r, c))
     return out
 
 
@@ -165,17 +212,19 @@ def threat(d: Display, rules: Rules):
     unrepelled = []
     rows = d.rows
     warriors = rows[1]
+    guarded = len(warriors)
+    reach = rules.tile_reach
     for i, v in enumerate(rows[0]):
         if v < 0:
             continue
         ship = v >> 1
-        if i < len(warriors) and warriors[i] >= 0 and warriors[i] & 1:
+        if i < guarded and warriors[i] & 1 and warriors[i] >= 0:  # (-1, an empty cell, is odd)
             repelled.append((i + 1, ship))
             continue
         unrepelled.append((i + 1, ship))
-        for r in range(1, rules.tiles[ship].reach_row + 1):
+        for r in range(1, reach[ship] + 1):
             row = rows[r]
-            if i < len(row) and row[i] >= 0 and row[i] & 1:
+            if i < len(row) and row[i] & 1 and row[i] >= 0:
                 threatened.append((r, i + 1))
     return threatened, repelled, unrepelled
 
@@ -184,17 +233,16 @@ def completed_islands(d: Display, rules: Rules) -> list[tuple[int, int, int]]:
     """(row, first col, length) of each completed island: a contiguous run of tiles in one
     row from a tile with a sea west edge to a tile with a sea east edge."""
     out = []
+    cell_west, cell_east = rules.cell_west, rules.cell_east
     for r in range(1, rules.island_rows + 1):
-        row = d.rows[r]
-        start = None
-        for i, v in enumerate(row + [EMPTY]):
+        start = -1  # index of the current island's first tile, -1 outside an island
+        for i, v in enumerate(d.rows[r]):
             if v < 0:
-                start = None
+                start = -1
                 continue
-            t = v >> 1
-            if rules.tile_west[t] == SEA:
+            if cell_west[v] == SEA:
                 start = i
-            if start is not None and rules.tile_east[t] == SEA:
+            if start >= 0 and cell_east[v] == SEA:
                 out.append((r, start + 1, i - start + 1))
-                start = None
+                start = -1
     return out

@@ -105,7 +105,12 @@ def parse_display(text: str, rules: Rules) -> Display:
     rows = _parse_rows(fields[0], rules, ships, islands)
     pool = _parse_pool(fields[1], rules, vikings)
     d = Display(rules, _parse_amount(fields[2], "GOLD"), _parse_amount(fields[3], "FAME"))
-    d.rows, d.pool = rows, pool
+    for r, cells in enumerate(rows):
+        for c, v in enumerate(cells, start=1):
+            if v >= 0:
+                d.put(r, c, v >> 1, bool(v & 1))  # through put, so the frontier is kept too
+    d.rows = rows  # the same cells, plus any trailing empty cells as written
+    d.pool = pool
     d.start_tile = rules.start_tile if len(fields) == 5 else -1
     check_display(d, rules)
     return d

@@ -46,19 +46,32 @@ class PlayerScore(NamedTuple):
                 "gold_change": self.gold_change, "fame_change": self.fame_change}
 
 
-def _occupied_cols(d: Display, row: int) -> list[int]:
-    return [i + 1 for i, v in enumerate(d.rows[row]) if v >= 0 and v & 1]
+# Scorings run in every random game and search rollout, so they are written for speed:
+# - Lines and PlayerScores are built with tuple.__new__, skipping the NamedTuples' own
+#   Python-level __new__; the values (all fields given, in order) are exactly those of
+#   Line(...) / PlayerScore(...).
+# - Totals are summed as the lines are made.
+# - Cells are tested inline rather than through helpers or comprehensions: rows are short,
+#   and in Python 3.11 each of those is a function call that costs more than the loop.
+#   A cell holds a Viking when it is odd and not -1 (an empty cell, also odd).
+# - `hit` is the set of threatened (row, col), or () when nothing is threatened.
+_new = tuple.__new__
+_BELOW = ("", "1 below", "2 below")  # a scout's detail, f"{n} below" for n = 0..2 rows
 
 
 def small_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
     """After rounds 1, 3, 5: Gold for each unthreatened goldsmith on an island."""
     threatened, repelled, _ = threat(d, rules)
-    hit = set(threatened)
+    hit = set(threatened) if threatened else ()
     row = rules.viking_row[rules.goldsmith]
     g = rules.scoring.goldsmith_gold
-    lines = tuple(Line("goldsmith", row, c, g, 0) for c in _occupied_cols(d, row) if (row, c) not in hit)
-    return PlayerScore(player, "small", lines, tuple(threatened), tuple(c for c, _ in repelled),
-                       d.gold + len(lines) * g, d.fame)
+    lines = []
+    for i, v in enumerate(d.rows[row]):
+        if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
+            lines.append(_new(Line, ("goldsmith", row, i + 1, g, 0, "")))
+    return _new(PlayerScore, (player, "small", tuple(lines), tuple(threatened),
+                              tuple([c for c, _ in repelled]) if repelled else (),
+                              d.gold + len(lines) * g, d.fame))
 
 
 def large_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
@@ -66,29 +79,49 @@ def large_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
     the ship's reward, nobles and scouts earn Fame, goldsmiths Gold."""
     s = rules.scoring
     threatened, repelled, _ = threat(d, rules)
-    hit = set(threatened)
+    hit = set(threatened) if threatened else ()
     lines = []
-    warrior_row = rules.viking_row[rules.warrior]
-    for col, ship in repelled:
-        kind = rules.tiles[ship]
-        gold = kind.reward_amount if kind.reward_kind == "gold" else 0
-        fame = kind.reward_amount if kind.reward_kind == "fame" else 0
-        lines.append(Line("warrior", warrior_row, col, gold, fame, kind.id))
-    row = rules.viking_row[rules.noble]
-    lines += [Line("noble", row, c, 0, s.noble_fame) for c in _occupied_cols(d, row) if (row, c) not in hit]
-    row = rules.viking_row[rules.scout]
-    below_rows = [rules.viking_row[k] for k in (rules.goldsmith, rules.fisherman)]
-    for c in _occupied_cols(d, row):
-        if (row, c) in hit:
-            continue
-        below = sum(1 for r in below_rows if r > row and d.occupied(r, c))
-        lines.append(Line("scout", row, c, 0, s.scout_fame + below * s.scout_bonus_fame,
-                          f"{below} below" if below else ""))
-    row = rules.viking_row[rules.goldsmith]
-    lines += [Line("goldsmith", row, c, s.goldsmith_gold, 0)
-              for c in _occupied_cols(d, row) if (row, c) not in hit]
-    return PlayerScore(player, "large", tuple(lines), tuple(threatened), tuple(c for c, _ in repelled),
-                       d.gold + sum(x.gold for x in lines), d.fame + sum(x.fame for x in lines))
+    add = lines.append
+    gold, fame = d.gold, d.fame
+    rows = d.rows
+    viking_row = rules.viking_row
+    if repelled:
+        row = viking_row[rules.warrior]
+        for col, ship in repelled:
+            kind = rules.tiles[ship]
+            g = kind.reward_amount if kind.reward_kind == "gold" else 0
+            f = kind.reward_amount if kind.reward_kind == "fame" else 0
+            add(_new(Line, ("warrior", row, col, g, f, kind.id)))
+            gold += g
+            fame += f
+    row = viking_row[rules.noble]
+    f = s.noble_fame
+    for i, v in enumerate(rows[row]):
+        if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
+            add(_new(Line, ("noble", row, i + 1, 0, f, "")))
+            fame += f
+    row = viking_row[rules.scout]
+    below_rows = []  # rows below the scouts whose Vikings add to a scout's Fame
+    for r in (viking_row[rules.goldsmith], viking_row[rules.fisherman]):
+        if r > row:
+            below_rows.append(rows[r])
+    for i, v in enumerate(rows[row]):
+        if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
+            below = 0
+            for cells in below_rows:
+                if i < len(cells) and cells[i] & 1 and cells[i] >= 0:
+                    below += 1
+            f = s.scout_fame + below * s.scout_bonus_fame
+            add(_new(Line, ("scout", row, i + 1, 0, f, _BELOW[below])))
+            fame += f
+    row = viking_row[rules.goldsmith]
+    g = s.goldsmith_gold
+    for i, v in enumerate(rows[row]):
+        if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
+            add(_new(Line, ("goldsmith", row, i + 1, g, 0, "")))
+            gold += g
+    return _new(PlayerScore, (player, "large", tuple(lines), tuple(threatened),
+                              tuple([c for c, _ in repelled]) if repelled else (), gold, fame))
 
 
 def _winners(values: list[int], least: int) -> set[int]:
@@ -104,9 +137,13 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
     s = rules.scoring
     boatswains = [d.pool[rules.boatswain] for d in displays]
     islands = [completed_islands(d, rules) for d in displays]
+    counts = [len(i) for i in islands]
+    lengths = [max((n for _, _, n in i), default=0) for i in islands]
     most_boatswains = _winners(boatswains, 1)
-    most_islands = _winners([len(i) for i in islands], 1)
-    longest = _winners([max((n for _, _, n in i), default=0) for i in islands], 1)
+    most_islands = _winners(counts, 1)
+    longest = _winners(lengths, 1)
+    frow = rules.viking_row[rules.fisherman]
+    island_rows = range(1, rules.island_rows + 1)
     out = []
     for p, d in enumerate(displays):
         gold, fame = d.gold, d.fame
@@ -120,27 +157,35 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
             else:
                 g, f = 0, min(fame, kind.reward_amount)
             gold, fame = gold - g, fame - f
-            lines.append(Line("ship", 0, col, -g, -f, kind.id))
+            lines.append(_new(Line, ("ship", 0, col, -g, -f, kind.id)))
         k = gold // s.gold_per_fame
         gold, fame = gold - k * s.gold_per_fame, fame + k
-        lines.append(Line("gold", None, None, -k * s.gold_per_fame, k))
+        lines.append(_new(Line, ("gold", None, None, -k * s.gold_per_fame, k, "")))
         for what, winners, value, detail in (
                 ("boatswains", most_boatswains, s.most_boatswains_fame, boatswains[p]),
-                ("islands", most_islands, s.most_islands_fame, len(islands[p])),
-                ("longest", longest, s.longest_island_fame, max((n for _, _, n in islands[p]), default=0))):
+                ("islands", most_islands, s.most_islands_fame, counts[p]),
+                ("longest", longest, s.longest_island_fame, lengths[p])):
             gain = value if p in winners else 0
             fame += gain
-            lines.append(Line(what, None, None, 0, gain, str(detail)))
-        hit = set(threatened)
-        frow = rules.viking_row[rules.fisherman]
-        feeders = sum(1 for c in _occupied_cols(d, frow) if (frow, c) not in hit)
-        mouths = sum(d.island_vikings(rules)) + sum(d.pool)
-        spare = feeders * s.fisherman_feeds - mouths
+            lines.append(_new(Line, (what, None, None, 0, gain, str(detail))))
+        hit = set(threatened) if threatened else ()
+        feeders = 0
+        for i, v in enumerate(d.rows[frow]):
+            if v & 1 and v >= 0 and not (hit and (frow, i + 1) in hit):
+                feeders += 1
+        food = feeders * s.fisherman_feeds
+        # Every Viking on an island (an occupied cell) and in the pool eats.
+        mouths = sum(d.pool)
+        for r in island_rows:
+            for v in d.rows[r]:
+                if v & 1 and v >= 0:
+                    mouths += 1
+        spare = food - mouths
         change = spare * s.overfeed_fame if spare >= 0 else -min(fame, -spare * s.underfeed_fame)
         fame += change
-        lines.append(Line("feeding", None, None, 0, change, f"{feeders * s.fisherman_feeds} food for {mouths}"))
-        out.append(PlayerScore(p, "final", tuple(lines), tuple(threatened), tuple(c for c, _ in repelled),
-                               gold, fame))
+        lines.append(_new(Line, ("feeding", None, None, 0, change, f"{food} food for {mouths}")))
+        out.append(_new(PlayerScore, (p, "final", tuple(lines), tuple(threatened),
+                                      tuple([c for c, _ in repelled]), gold, fame)))
     return out
 
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
                       UseBoatswain)
 from .components import Rules
-from .display import Display, island_cells, ship_columns, start_rows
+from .display import Display, fitting_cells, ship_columns, start_rows
 from .errors import ConfigError, IllegalAction
 from .events import Event
 from .rng import Rng
@@ -37,6 +37,8 @@ _BUY = tuple(Buy(s) for s in range(64))
 _START = tuple(PlaceStart(r) for r in range(32))
 _SHIP = tuple(PlaceTile(0, c) for c in range(128))
 _ALL = tuple(UseBoatswain("all", k) for k in range(16))
+# Island placements, _TILE_AT[row][col], read by fitting_cells (which makes any beyond it).
+_TILE_AT = tuple(tuple(PlaceTile(r, c) if r and c else None for c in range(64)) for r in range(8))
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class GameState:
         s.rng = Rng(config.seed)
         s.start_player = s.rng.below(n) if config.start_player is None else config.start_player
         # The shuffled tiles (all but the start tiles) dealt into one stack per round.
-        tiles = [t.index for t in rules.tiles if not t.start for _ in range(t.count)]
+        tiles = list(rules.deck)
         s.rng.shuffle(tiles)
         size = rules.wheel_spaces
         s.stacks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(rules.rounds))
@@ -216,10 +218,13 @@ class GameState:
         """Carry out one decision of the player to move and everything that follows from it
         until the next decision. Returns the events it caused. An illegal action raises
         IllegalAction and leaves the state unchanged."""
-        if action not in self.legal_actions():
+        legal = self._legal  # legal_actions() inlined: apply is the hottest call in search
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None  # a step below may set the next decision's list directly
-        self._events = events = None if self.quiet else []
+        self._events = events = None if self.quiet else []  # (None outside apply)
         self.history = (self.history, action)
         phase = self.phase
         if phase == PURCHASE:
@@ -232,8 +237,10 @@ class GameState:
             self._boatswain(action)
         else:
             self._move(action.row, action.col)
+        if events is None:
+            return []
         self._events = None
-        return events if events is not None else []
+        return events
 
     def _why_illegal(self, action) -> str:
         if not isinstance(action, Action):
@@ -250,50 +257,52 @@ class GameState:
         self._events.append(Event(type_, player, data))
 
     # Legal actions per phase ------------------------------------------------------------------
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...] | list[Action]:
         phase = self.phase
         if phase == PURCHASE:
-            return [_BUY[s] for s in self._legal_spaces()]
+            return self._buy_actions()
         if phase == PLACE:
             return self._place_actions()
         if phase == VIKING:
-            return list(_ON_TILE)
+            return _ON_TILE
         if phase == BOATSWAIN:
             return self._boatswain_options()
         if phase == BOATSWAIN_MOVE:
             row = self.rules.viking_row[self.moves[0]]
-            cache = MoveViking._cache
-            return [cache.get((row, c)) or MoveViking(row, c) for c in self.displays[self.to_move].empty_tiles(row)]
+            return _moves_to(row, self.displays[self.to_move].empty_tiles(row))
         return []
 
-    def _legal_spaces(self) -> list[int]:
+    def _buy_actions(self) -> tuple[Action, ...]:
         wt, wv, zero = self.wheel_tile, self.wheel_viking, self.offset
         d = self.displays[self.to_move]
-        last = min(len(wt) - 1, zero + d.gold + d.fame)  # the dearest affordable price
-        out = [s for s in range(zero + 1, last + 1) if wt[s] >= 0]
+        size = len(wt)
+        last = zero + d.gold + d.fame  # the dearest affordable price
+        if last >= size:
+            last = size - 1
+        out = []  # (a plain loop: cheaper than a comprehension for a dozen spaces in Python 3.11)
+        for s in range(zero + 1, last + 1):
+            if wt[s] >= 0:
+                out.append(_BUY[s])
         # The 0 group: only when its Viking is the last of its colour on the wheel, or when
-        # the player's Gold (Fame aside) cannot pay the cheapest other group.
-        if wv.count(wv[zero]) == 1:
-            out.insert(0, zero)
-        else:
-            cheapest = zero + 1
-            while cheapest < len(wt) and wt[cheapest] < 0:
-                cheapest += 1
-            if cheapest == len(wt) or d.gold < cheapest - zero:
-                out.insert(0, zero)
-        return out
+        # the player's Gold (Fame aside) cannot pay the cheapest other group. That group is
+        # the first in `out` if any; if `out` is empty there is none, or it costs more than
+        # Gold and Fame together.
+        if wv.count(wv[zero]) == 1 or not out or d.gold < out[0].space - zero:
+            return (_BUY[zero], *out)
+        return tuple(out)
 
     def _place_actions(self) -> list[Action]:
         """Where the bought tile may go, and the start tile while it is still in hand."""
         d = self.displays[self.to_move]
-        out = []
-        if self.placed_at is None and self.hand_tile >= 0:
+        tile = self.hand_tile
+        if tile >= 0 and self.placed_at is None:
             rules = self.rules
-            if rules.tile_is_ship[self.hand_tile]:
+            if rules.tile_is_ship[tile]:
                 out = [_SHIP[c] for c in ship_columns(d, rules)]
             else:
-                cache = PlaceTile._cache
-                out = [cache.get(rc) or PlaceTile(*rc) for rc in island_cells(d, self.hand_tile, rules)]
+                out = fitting_cells(d, tile, rules, _TILE_AT, PlaceTile)
+        else:
+            out = []
         if d.start_tile >= 0:
             out += [_START[r] for r in start_rows(d, self.rules)]
         return out
@@ -313,18 +322,7 @@ class GameState:
             else:
                 wt[islands] = t
                 islands += 1
-        drawn = []
-        bag, rng = self.bag, self.rng
-        left = sum(bag)
-        for _ in range(size):
-            x = rng.below(left)
-            k = 0
-            while x >= bag[k]:
-                x -= bag[k]
-                k += 1
-            bag[k] -= 1
-            left -= 1
-            drawn.append(k)
+        drawn = self.rng.draw(self.bag, size)
         drawn.sort()  # kinds are numbered in the offer's colour order
         self.wheel_tile = wt
         self.wheel_viking = drawn
@@ -334,23 +332,23 @@ class GameState:
         self.phase = PURCHASE
         if self._events is not None:  # quiet copies skip building events
             self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
-                       tiles=wt[:], vikings=drawn[:], bag=left)
+                       tiles=wt[:], vikings=drawn[:], bag=sum(self.bag))
 
     def _buy(self, space: int) -> None:
         p = self.to_move
         d = self.displays[p]
+        wt, wv = self.wheel_tile, self.wheel_viking
         price = space - self.offset
-        gold = min(d.gold, price)
+        gold = d.gold if d.gold < price else price
         d.gold -= gold
         d.fame -= price - gold
-        tile, viking = self.wheel_tile[space], self.wheel_viking[space]
-        self.wheel_tile[space] = self.wheel_viking[space] = -1
+        tile, viking = wt[space], wv[space]
+        wt[space] = wv[space] = -1
         self.bought += 1
         if self._events is not None:
             self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold,
                        fame=price - gold)
-        if space == self.offset and self.bought < len(self.wheel_tile):
-            wt = self.wheel_tile
+        if space == self.offset and self.bought < len(wt):
             nxt = space + 1
             while wt[nxt] < 0:
                 nxt += 1
@@ -391,12 +389,20 @@ class GameState:
                 self._emit("tile_placed", p, row=action.row, col=action.col, tile=self.hand_tile)
             self.placed_at = (action.row, action.col)
             self.hand_tile = -1
+            if d.start_tile < 0:  # nothing left to place (the common case): on to the Viking
+                if action.row > 0 and self.rules.viking_row[self.hand_viking] == action.row:
+                    self.phase = VIKING  # (as _offer_viking, without its checks)
+                    self._legal = _ON_TILE
+                else:
+                    self._settle_viking(False)
+                return
         self._continue_placing()
 
     def _offer_viking(self) -> None:
         at = self.placed_at
         if at is not None and at[0] > 0 and self.rules.viking_row[self.hand_viking] == at[0]:
             self.phase = VIKING
+            self._legal = _ON_TILE
         else:
             self._settle_viking(False)
 
@@ -447,12 +453,17 @@ class GameState:
 
     def _next_scorer(self) -> None:
         """Large scoring, player by player: boatswains first, then the Vikings score."""
+        rules = self.rules
         while self.scorers:
             p = self.scorers[0]
-            if self.displays[p].pool[self.rules.boatswain] and _movable(self.displays[p], self.rules):
-                self.to_move = p
-                self.phase = BOATSWAIN
-                return
+            d = self.displays[p]
+            if d.pool[rules.boatswain]:
+                counts = _movable(d, rules)
+                if any(counts):
+                    self.to_move = p
+                    self.phase = BOATSWAIN
+                    self._legal = self._boatswain_choices(d, counts)  # known here: no need to recount
+                    return
             self._score_large(p)
         self._after_scoring()
 
@@ -489,18 +500,23 @@ class GameState:
         """In the last large scoring a player must move as many Vikings as can be moved."""
         return self.round + 1 == self.rules.rounds
 
-    def _boatswain_options(self) -> list[Action]:
+    def _boatswain_options(self) -> tuple[Action, ...]:
         d = self.displays[self.to_move]
-        movable = _movable(d, self.rules)
-        opts = [_ALL[k] for k in movable]
-        if len(movable) > 1 or any(m > 1 for m in movable.values()):
+        return self._boatswain_choices(d, _movable(d, self.rules))
+
+    def _boatswain_choices(self, d: Display, counts: tuple) -> tuple[Action, ...]:
+        opts = [_ALL[k] for k, c in enumerate(counts) if c]
+        if len(opts) > 1 or max(counts) > 1:
             opts.append(_EACH)  # with one Viking of one colour it would equal "all"
         if not self.boatswains_obliged:
-            return opts + [_FINISH]
-        counts = tuple(movable.get(k, 0) for k in range(len(self.rules.vikings)))
-        b = d.pool[self.rules.boatswain]
-        best = _most_movable(b, counts)
-        return [o for o in opts if _keeps_most(o, b, counts, best)]
+            opts.append(_FINISH)
+            return tuple(opts)
+        # Keep the options after which the most Vikings can still be moved.
+        sizes, each = _thrifty(d.pool[self.rules.boatswain], tuple(sorted([c for c in counts if c])))
+        keep = [_ALL[k] for k, c in enumerate(counts) if c in sizes]
+        if each and opts[-1] is _EACH:
+            keep.append(_EACH)
+        return tuple(keep)
 
     def _boatswain(self, action) -> None:
         p = self.to_move
@@ -512,11 +528,11 @@ class GameState:
         rules = self.rules
         d.pool[rules.boatswain] -= 1
         self.removed_vikings[rules.boatswain] += 1
-        movable = _movable(d, rules)
-        if action.mode == "all":
-            moves = (action.kind,) * movable[action.kind]
+        if action.mode == "all":  # as many as there are Vikings and empty tiles for
+            k = action.kind
+            moves = (k,) * min(d.pool[k], len(d.empty_tiles(rules.viking_row[k])))
         else:
-            moves = tuple(sorted(movable))
+            moves = tuple(k for k, c in enumerate(_movable(d, rules)) if c)
         if self._events is not None:
             self._emit("boatswain_used", p, mode=action.mode, kind=action.kind, vikings=list(moves))
         self.moves = moves
@@ -524,19 +540,23 @@ class GameState:
 
     def _continue_moves(self) -> None:
         """Place the boatswain's Vikings that have only one way to go; ask about the rest."""
-        p = self.to_move
-        d = self.displays[p]
-        while self.moves:
-            k = self.moves[0]
-            row = self.rules.viking_row[k]
+        d = self.displays[self.to_move]
+        viking_row = self.rules.viking_row
+        moves = self.moves
+        while moves:
+            k = moves[0]
+            row = viking_row[k]
             empty = d.empty_tiles(row)
-            same = self.moves.count(k)
+            same = moves.count(k)
             if len(empty) > same:
+                self.moves = moves
                 self.phase = BOATSWAIN_MOVE
+                self._legal = _moves_to(row, empty)  # the next decision's list, known here
                 return
             for col in empty[:same]:
                 self._move_one(k, row, col)
-            self.moves = self.moves[same:]
+            moves = moves[same:]
+        self.moves = moves
         self._next_scorer()
 
     def _move(self, row: int, col: int) -> None:
@@ -553,39 +573,51 @@ class GameState:
             self._emit("viking_moved", self.to_move, viking=k, row=row, col=col)
 
 
-def _movable(d: Display, rules: Rules) -> dict[int, int]:
-    """How many Vikings of each kind a boatswain could move now (pool vs empty tiles)."""
-    out = {}
-    rows, viking_row, boatswain = d.rows, rules.viking_row, rules.boatswain
-    for k, n in enumerate(d.pool):
-        if n and k != boatswain:
-            free = sum(1 for v in rows[viking_row[k]] if v >= 0 and not v & 1)
-            if free:
-                out[k] = min(n, free)
-    return out
+def _moves_to(row: int, cols: list[int]) -> tuple[Action, ...]:
+    cache = MoveViking._cache
+    return tuple([cache.get((row, c)) or MoveViking(row, c) for c in cols])
 
 
-def _moved_by(option: UseBoatswain, counts: tuple) -> tuple[int, tuple]:
-    """Vikings a boatswain option moves, and the movable counts left after it."""
-    if option.mode == "all":
-        return counts[option.kind], tuple(0 if k == option.kind else c for k, c in enumerate(counts))
-    return sum(1 for c in counts if c), tuple(max(0, c - 1) for c in counts)
-
-
-def _keeps_most(option: UseBoatswain, boatswains: int, counts: tuple, best: int) -> bool:
-    """Whether the most movable Vikings can still be reached after using `option`."""
-    moved, rest = _moved_by(option, counts)
-    return moved + _most_movable(boatswains - 1, rest) == best
+def _movable(d: Display, rules: Rules) -> tuple[int, ...]:
+    """How many Vikings of each kind a boatswain could move now (pool vs empty tiles),
+    indexed by kind; 0 for kinds that cannot move and for the boatswain itself."""
+    rows, pool = d.rows, d.pool
+    out = [0] * len(pool)
+    for k, row in rules.island_kinds:
+        n = pool[k]
+        if n:
+            free = 0
+            for v in rows[row]:
+                if v >= 0 and not v & 1:
+                    free += 1
+            out[k] = n if n < free else free
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def _most_movable(boatswains: int, counts: tuple) -> int:
-    """The most Vikings `boatswains` boatswains can move, given movable counts per kind."""
-    if boatswains <= 0 or not any(counts):
+def _thrifty(boatswains: int, counts: tuple) -> tuple[frozenset, bool]:
+    """In round 6, with movable counts per kind given as a sorted multiset (no zeros):
+    the counts c such that an "all" move of a kind with c movable Vikings keeps the most
+    Vikings movable, and whether "one of each" does. Kinds are interchangeable, so this
+    is all that decides the options (and caches well)."""
+    best = _most(boatswains, counts)
+    left = boatswains - 1
+    sizes = frozenset(c for i, c in enumerate(counts)
+                      if c + _most(left, counts[:i] + counts[i + 1:]) == best)
+    each = len(counts) + _most(left, tuple([c - 1 for c in counts if c > 1])) == best
+    return sizes, each
+
+
+@lru_cache(maxsize=4096)
+def _most(boatswains: int, counts: tuple) -> int:
+    """The most Vikings `boatswains` boatswains can move, given the movable counts per kind
+    as a sorted multiset without zeros (kinds are interchangeable, which keeps the cache small)."""
+    if boatswains <= 0 or not counts:
         return 0
-    best = 0
-    options = [_ALL[k] for k, c in enumerate(counts) if c] + [_EACH]
-    for o in options:
-        moved, rest = _moved_by(o, counts)
-        best = max(best, moved + _most_movable(boatswains - 1, rest))
+    if boatswains >= len(counts):
+        return sum(counts)  # an "all" per kind moves every Viking that can move
+    left = boatswains - 1
+    best = len(counts) + _most(left, tuple([c - 1 for c in counts if c > 1]))  # one of each kind
+    for i, c in enumerate(counts):  # all of one kind
+        best = max(best, c + _most(left, counts[:i] + counts[i + 1:]))
     return best
