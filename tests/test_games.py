@@ -41,6 +41,9 @@ def test_same_seed_and_actions_give_the_same_game():
     for action in actions:
         again.apply(action)
     assert state_to_dict(again) == state_to_dict(game)
+    assert again == game and again.copy() == game
+    again.displays[0].gold += 1
+    assert again != game, "equality looks at every field of play"
     other = make_game(players=3, seed=43, start_player=None)
     assert state_to_dict(other) != state_to_dict(make_game(players=3, seed=42, start_player=None))
 

@@ -155,8 +155,9 @@ class GameState:
         return c
 
     def __eq__(self, other):
-        from .serialize import state_to_dict
-        return isinstance(other, GameState) and state_to_dict(self) == state_to_dict(other)
+        """Equal games: same data files and every field of play (not caches or `quiet`)."""
+        return (isinstance(other, GameState) and self.rules.digest == other.rules.digest
+                and all(getattr(self, f) == getattr(other, f) for f in _COMPARED))
 
     __hash__ = None
 
@@ -576,6 +577,9 @@ class GameState:
 def _moves_to(row: int, cols: list[int]) -> tuple[Action, ...]:
     cache = MoveViking._cache
     return tuple([cache.get((row, c)) or MoveViking(row, c) for c in cols])
+
+
+_COMPARED = tuple(f for f in GameState.__slots__ if f not in ("rules", "quiet", "_legal", "_events"))
 
 
 def _movable(d: Display, rules: Rules) -> tuple[int, ...]:
