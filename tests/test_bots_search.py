@@ -1,0 +1,210 @@
+"""The search bots (Hard, Expert): legal complete games, determinism, no peeking at hidden
+information, cancellation, the game left untouched, and strength against Random.
+
+Most tests use a small fixed iteration budget (`iterations=`) to stay fast; the level
+budgets are checked separately."""
+import random
+import threading
+import time
+
+import pytest
+from helpers import make_game, random_play
+
+from vikings.bots import CancelToken, Cancelled, RandomBot, make_bot
+from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
+from vikings.engine import (Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
+                            UseBoatswain)
+from vikings.engine.serialize import state_to_dict
+
+
+def play(bots, seed, players=None):
+    players = players or len(bots)
+    game = make_game(players=players, seed=seed, start_player=0)
+    chosen = []
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = bots[game.to_move].choose(game)
+        assert action in legal
+        chosen.append((game.to_move, action, len(legal)))
+        game.apply(action)
+    return game, chosen
+
+
+def mid_round_game(seed=3, steps=9, players=2):
+    """A game a few decisions into round 2, at a purchase with several options."""
+    game = make_game(players=players, seed=seed)
+    chooser = random.Random(seed)
+    while game.round < 1:
+        random_play(game, chooser, 1)
+    random_play(game, chooser, steps)
+    while len(game.legal_actions()) < 3:
+        random_play(game, chooser, 1)
+    return game
+
+
+def test_make_bot_builds_hard_and_expert():
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    assert isinstance(hard, SearchBot) and hard.level == "hard"
+    assert isinstance(expert, SearchBot) and expert.level == "expert"
+    game = mid_round_game()
+    legal = game.legal_actions()
+    assert expert.budget(game, legal) > hard.budget(game, legal)
+    with pytest.raises(ValueError):
+        make_search_bot("normal")
+    with pytest.raises(TypeError):
+        make_search_bot("hard", explorashun=1)
+
+
+def test_trivial_decisions_get_a_smaller_budget():
+    bot = make_search_bot("hard")
+    game = mid_round_game()
+    two = game.legal_actions()[:2]
+    many = game.legal_actions() + tuple(PlaceTile(1, c) for c in range(1, 10))
+    assert bot.budget(game, two) < bot.budget(game, many) <= level_settings("hard", 2)["max_iterations"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_complete_games_are_legal(players):
+    bots = [SearchBot(p, iterations=25) if p % 2 == 0 else RandomBot(p) for p in range(players)]
+    game, chosen = play(bots, seed=11, players=players)
+    assert game.is_over and min(game.ranks) == 1
+    mine = {type(a) for p, a, k in chosen if p % 2 == 0 and k > 1}
+    assert {Buy, PlaceTile, PlaceViking} <= mine
+
+
+def test_every_kind_of_decision_is_answered():
+    """Walk random games and ask the bot at the first decisions of every kind."""
+    bot = SearchBot(5, iterations=20)
+    wanted = {Buy, PlaceTile, PlaceStart, PlaceViking, UseBoatswain, MoveViking, FinishBoatswains}
+    seen = set()
+    for seed in range(40):
+        game = make_game(players=2 + seed % 3, seed=seed)
+        chooser = random.Random(seed)
+        while not game.is_over and seen != wanted:
+            legal = game.legal_actions()
+            kinds = {type(a) for a in legal} - seen
+            if kinds and len(legal) > 1:
+                action = bot.choose(game)
+                assert action in legal
+                seen |= kinds
+            game.apply(legal[chooser.randrange(len(legal))])
+        if seen == wanted:
+            break
+    assert seen == wanted
+
+
+def test_decisions_are_deterministic_for_a_seed():
+    game = mid_round_game()
+    a = SearchBot(42, iterations=150)
+    b = SearchBot(42, iterations=150)
+    assert a.choose(game) is b.choose(game)
+    assert a.last_stats["visits"] == b.last_stats["visits"]
+    # A whole short stretch of play, too.
+    g1, g2 = make_game(seed=4), make_game(seed=4)
+    b1, b2 = SearchBot(9, iterations=40), SearchBot(9, iterations=40)
+    for _ in range(12):
+        x, y = b1.choose(g1), b2.choose(g2)
+        assert x is y
+        g1.apply(x)
+        g2.apply(y)
+
+
+@pytest.mark.parametrize("rollout, horizon", [(False, 1), (True, 1), (True, 2), (True, None)])
+def test_hidden_information_does_not_change_the_decision(rollout, horizon):
+    """Two games a player cannot tell apart (same displays, wheel and bag contents; different
+    order of the face-down stacks and different future bag draws) get the same decision
+    and even the same search statistics."""
+    game = mid_round_game()
+    one, two = game.determinized(1), game.determinized(2)
+    assert one.stacks != two.stacks and one.rng != two.rng
+    assert sorted(t for s in one.stacks for t in s) == sorted(t for s in two.stacks for t in s)
+    a = SearchBot(7, iterations=120, rollout=rollout, horizon=horizon)
+    b = SearchBot(7, iterations=120, rollout=rollout, horizon=horizon)
+    assert a.choose(one) is b.choose(two)
+    assert a.last_stats["visits"] == b.last_stats["visits"]
+
+
+def test_hidden_information_edited_stacks():
+    """The same with the stacks swapped by hand in the real game."""
+    game = mid_round_game(seed=8)
+    other = game.copy()
+    stacks = list(other.stacks)
+    later = [i for i, s in enumerate(stacks) if s]
+    stacks[later[0]], stacks[later[-1]] = stacks[later[-1]], tuple(reversed(stacks[later[0]]))
+    other.stacks = tuple(stacks)
+    assert other.stacks != game.stacks
+    a = SearchBot(3, iterations=100, rollout=True, horizon=None)
+    b = SearchBot(3, iterations=100, rollout=True, horizon=None)
+    assert a.choose(game) is b.choose(other)
+    assert a.last_stats["visits"] == b.last_stats["visits"]
+
+
+def test_the_game_is_not_modified():
+    game = mid_round_game()
+    before = state_to_dict(game)
+    legal, quiet = game.legal_actions(), game.quiet
+    SearchBot(1, iterations=200, rollout=True, horizon=None).choose(game)
+    assert state_to_dict(game) == before
+    assert game.legal_actions() is legal and game.quiet == quiet
+
+
+def test_cancel_from_another_thread_stops_quickly():
+    game = mid_round_game()
+    bot = SearchBot(1, iterations=10 ** 7, max_seconds=60, rollout=True, horizon=None)
+    token = CancelToken()
+    timer = threading.Timer(0.2, token.cancel)
+    timer.start()
+    started = time.perf_counter()
+    with pytest.raises(Cancelled):
+        bot.choose(game, cancel=token)
+    assert time.perf_counter() - started < 1.0
+    timer.cancel()
+
+
+def test_already_cancelled_raises_at_once():
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        SearchBot(1, iterations=10 ** 7).choose(mid_round_game(), cancel=token)
+
+
+def test_safety_cap_stops_a_runaway_search():
+    bot = SearchBot(1, iterations=10 ** 7, max_seconds=0.3)
+    started = time.perf_counter()
+    action = bot.choose(mid_round_game())
+    assert time.perf_counter() - started < 1.5
+    assert bot.last_stats["capped"] and action in mid_round_game().legal_actions()
+
+
+def test_a_single_legal_action_returns_at_once():
+    game = mid_round_game()
+    only = game.legal_actions()[:1]
+    bot = SearchBot(1, iterations=10 ** 7)
+    assert bot.choose(game, only) is only[0]
+
+
+def test_beats_random_in_two_player_games():
+    wins = 0
+    for g in range(4):
+        seat = g % 2
+        bots = [None, None]
+        bots[seat] = SearchBot(g, iterations=80)
+        bots[1 - seat] = RandomBot(g)
+        game, _ = play(bots, seed=200 + g)
+        wins += game.ranks[seat] == 1 and game.ranks[1 - seat] != 1
+    assert wins >= 3
+
+
+def test_the_tree_is_reused_when_the_game_goes_on_inside_it():
+    game = mid_round_game()
+    bot = SearchBot(2, iterations=300)
+    while not isinstance(game.legal_actions()[0], Buy):
+        game.apply(game.legal_actions()[0])
+    game.apply(bot.choose(game))
+    while len(game.legal_actions()) == 1:
+        game.apply(game.legal_actions()[0])
+    bot.choose(game)
+    assert bot.last_stats["reused"] > 0
+    # A different game (no shared history) starts afresh.
+    bot.choose(mid_round_game(seed=5))
+    assert bot.last_stats["reused"] == 0

@@ -1,0 +1,360 @@
+"""Hard and Expert: information-set Monte Carlo tree search over determinized futures.
+
+How a decision is made
+----------------------
+* What the bot may know: the displays, the wheel, the bag's contents and which tiles are
+  still face down, but not the order of those tiles nor the future bag draws. The search
+  starts from a *canonical* copy of the game whose face-down tiles are sorted (so the real
+  hidden order cannot leak in through the re-shuffle), and every iteration plays on
+  `determinized(seed)` of that copy, with the seed from the bot's own generator.
+* Within a round nothing is random (chance happens only when the next offer is laid out),
+  so every determinization agrees on the states reachable inside the tree as long as the
+  tree stops at the end of the round. It does: a node whose state has passed into the next
+  round (or the end of the game) is a leaf, the "chance barrier"; below it only rollouts
+  go, on the iteration's own determinization. The tree therefore needs no per-sample
+  bookkeeping and a node's statistics are exactly those of its information set.
+* Selection is UCT with per-player statistics (max^n): the player to move at a node picks
+  the child with the best mean utility *for her*, plus an exploration bonus; a small prior
+  from a cheap heuristic is added for the first visits (progressive bias).
+* Leaves are scored with `evaluate.utilities` (the exact result once the game is over).
+  With 3-4 players a leaf first gets a rollout with a light policy (buy what Gold pays
+  for, put an island where its Viking can stand, put the Viking on its tile, ...) to the
+  end of the current round's scoring, so that all players are judged after the same
+  number of purchases; with 2 players the static evaluation at the leaf measured
+  stronger (see LEVEL_SETTINGS).
+* Budgets are counted in iterations, never in seconds, so a decision depends only on the
+  game and the bot's seed (and, when the bot keeps the subtree of its previous decision
+  in the same game, on that). The search stops early when the most visited move cannot
+  be overtaken any more. `max_seconds` is a safety cap for pathological slowness only.
+  The budget shrinks for decisions with few options (a Viking on its tile or in the pool).
+* `cancel.check()` runs every few iterations, so another thread can stop a decision.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine import GameState
+from ..engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
+from ..engine.state import OVER, PLACE, PURCHASE, VIKING
+from . import evaluate
+from .base import Bot, CancelToken
+
+_CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
+
+
+# Settings per level and player count (2 players, or 3-4). Iterations for a decision are
+# `per_option * options`, clamped to [min_iterations, max_iterations]; max_seconds is only
+# a safety net. Measured against the Normal bot: with 2 players the static evaluation at
+# the leaves beats rollouts (and is faster, so more iterations fit); with 3-4 players the
+# rollouts to the end of the round are much stronger (a leaf reached in the middle of a
+# round of 4 players judges players who have bought different numbers of groups).
+# With 2 players (static leaves, little noise) a low exploration constant measured best:
+# the search then behaves like a best-first look-ahead. With rollouts the default stays.
+# `early_stop` ends a search once the most visited move cannot be overtaken; it halves
+# the time but measured weaker with 3-4 players (the next decisions of the same turn
+# reuse a smaller subtree), so it is used with 2 players only.
+DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
+                early_stop=True, max_seconds=6.0)
+LEVEL_SETTINGS = {
+    "hard": {
+        2: dict(rollout=False, exploration=0.12, per_option=1200, min_iterations=1500, max_iterations=9000),
+        4: dict(rollout=True, per_option=300, min_iterations=400, max_iterations=2400, early_stop=False),
+    },
+    "expert": {
+        2: dict(rollout=False, exploration=0.12, per_option=3000, min_iterations=4000,
+                max_iterations=22000, max_seconds=15.0),
+        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=4500,
+                early_stop=False, max_seconds=15.0),
+    },
+}
+
+
+def level_settings(level: str, players: int) -> dict:
+    """The settings a level uses in a game of `players` players."""
+    table = LEVEL_SETTINGS[level]
+    return {**DEFAULTS, **table[2 if players <= 2 else 4]}
+
+
+class _Node:
+    """One information set inside the current round. `n` visits, `w` summed utilities
+    per player; children are created lazily in the order of `order`."""
+    __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors")
+
+    def __init__(self, n_players: int, barrier: bool = False):
+        self.n = 0
+        self.w = [0.0] * n_players
+        self.actions = None
+        self.children = None
+        self.mover = -1
+        self.order = None
+        self.expanded = 0
+        self.barrier = barrier
+        self.priors = None
+
+    def expand(self, s: GameState, acts, rng: random.Random) -> None:
+        """Learn the node's actions; children are tried first in the order of a cheap
+        prior (ties in a seeded random order)."""
+        self.actions = acts
+        self.mover = s.to_move
+        self.children = [None] * len(acts)
+        self.priors = priors = [_prior(s, a) for a in acts]
+        keys = [(priors[i], rng.random()) for i in range(len(acts))]
+        self.order = sorted(range(len(acts)), key=keys.__getitem__, reverse=True)
+
+
+class SearchBot(Bot):
+    """ISMCTS bot. `iterations` (if given) fixes the budget of every decision, which the
+    tests use for speed; otherwise the level's settings decide."""
+
+    level = "search"
+
+    def __init__(self, seed: int = 0, *, level: str = "hard", iterations: int | None = None,
+                 reuse: bool = True, **overrides):
+        super().__init__(seed)
+        if level not in LEVEL_SETTINGS:
+            raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_SETTINGS)}")
+        unknown = set(overrides) - set(DEFAULTS) - {"per_option", "min_iterations", "max_iterations"}
+        if unknown:
+            raise TypeError(f"unknown search settings: {', '.join(sorted(unknown))}")
+        self.level = level
+        self.iterations = iterations  # a fixed budget for every decision (tests)
+        self.overrides = overrides    # settings that replace the level's (experiments, tests)
+        self.reuse = reuse  # keep the subtree of the last search when the game went on inside it
+        self._tree = None  # (history at the last root, its round, the root node)
+        self.last_stats: dict = {}  # iterations, seconds, visits of the last decision
+
+    def settings(self, players: int) -> dict:
+        return {**level_settings(self.level, players), **self.overrides}
+
+    # Budget ----------------------------------------------------------------------------------
+    def budget(self, game: GameState, legal) -> int:
+        if self.iterations is not None:
+            return self.iterations
+        st = self.settings(game.n)
+        return max(st["min_iterations"], min(st["max_iterations"], st["per_option"] * len(legal)))
+
+    # The search --------------------------------------------------------------------------------
+    def _choose(self, game: GameState, legal, cancel: CancelToken | None):
+        started = time.perf_counter()
+        base = _canonical(game)
+        n = game.n
+        rng = random.Random(self.rng.getrandbits(64))  # rollout and tie-break choices, from the bot's seed
+        root = self._reusable(game, legal)
+        reused = 0 if root is None else root.n
+        if root is None:
+            root = _Node(n)
+            root.expand(base, tuple(legal), rng)
+        self._tree = None
+        budget = self.budget(game, legal)
+        st = self.settings(n)
+        pw = st["prior_weight"]
+        c = st["exploration"]
+        max_seconds = st["max_seconds"]
+        early_stop = st["early_stop"]
+        rollout, depth, horizon = st["rollout"], st["rollout_depth"], st["horizon"]
+        start_round = game.round
+        stop_round = None if horizon is None else game.round + horizon
+        done = 0
+        capped = False
+        while done < budget:
+            if done % _CHECK_EVERY == 0:
+                if cancel is not None:
+                    cancel.check()
+                if done and time.perf_counter() - started > max_seconds:
+                    capped = True
+                    break
+                if early_stop and done and _decided(root, budget - done):
+                    break  # no other child can catch up: the answer cannot change
+            s = base.determinized(self.hidden_seed())
+            node = root
+            path = [root]
+            # Selection and expansion, inside the current round only.
+            while not node.barrier:
+                if node.children is None:
+                    node.expand(s, s.legal_actions(), rng)
+                if node.expanded < len(node.children):
+                    i = node.order[node.expanded]
+                    node.expanded += 1
+                    s.apply(node.actions[i])
+                    child = _Node(n, s.round != start_round or s.phase == OVER)
+                    node.children[i] = child
+                    path.append(child)
+                    break
+                i = _select(node, c, pw)
+                s.apply(node.actions[i])
+                node = node.children[i]
+                path.append(node)
+            if rollout and s.phase != OVER:
+                _rollout(s, rng, stop_round, depth)
+            u = evaluate.utilities(s)
+            for nd in path:
+                nd.n += 1
+                w = nd.w
+                for p in range(n):
+                    w[p] += u[p]
+            done += 1
+        best = self._best(root)
+        if self.reuse:
+            self._tree = (game.history, game.round, root)
+        self.last_stats = {"iterations": done, "budget": budget, "seconds": time.perf_counter() - started,
+                           "capped": capped, "options": len(legal), "reused": reused,
+                           "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)}}
+        return root.actions[best]
+
+    def _reusable(self, game: GameState, legal) -> _Node | None:
+        """The node of the last search's tree that stands for `game`, if the game went on
+        from that search's root by actions the tree knows, inside the same round."""
+        if self._tree is None:
+            return None
+        history, rnd, node = self._tree
+        if game.round != rnd:
+            return None
+        path = []
+        h = game.history
+        try:  # the history is a linked list of (earlier, action) pairs shared by copies
+            while h is not history:
+                if h is None or len(path) > 64:
+                    return None
+                h, a = h
+                path.append(a)
+        except (TypeError, ValueError):
+            return None
+        for a in reversed(path):
+            if node.barrier or node.children is None:
+                return None
+            for i, b in enumerate(node.actions):
+                if b is a:
+                    break
+            else:
+                return None
+            node = node.children[i]
+            if node is None:
+                return None
+        if node.barrier or node.children is None or node.n == 0 or tuple(node.actions) != tuple(legal):
+            return None
+        return node
+
+    def _best(self, root: _Node) -> int:
+        p = root.mover
+        best_i, best_key = 0, None
+        for i, ch in enumerate(root.children):
+            if ch is None or ch.n == 0:
+                continue
+            key = (ch.n, ch.w[p] / ch.n)
+            if best_key is None or key > best_key:
+                best_key, best_i = key, i
+        return best_i
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether the most visited child leads by more visits than are left to give."""
+    first = second = 0
+    for ch in root.children:
+        if ch is None:
+            if root.expanded < len(root.children):
+                return False
+            continue
+        if ch.n > first:
+            first, second = ch.n, first
+        elif ch.n > second:
+            second = ch.n
+    return first - second > left
+
+
+def _select(node: _Node, c: float, pw: float) -> int:
+    """UCT for the player to move at `node` on her own mean utility, with a prior bias
+    that fades with visits."""
+    p = node.mover
+    log_n = math.log(node.n)
+    sqrt = math.sqrt
+    best_i, best_v = -1, -1e9
+    priors = node.priors
+    for i, ch in enumerate(node.children):
+        cn = ch.n
+        v = ch.w[p] / cn + c * sqrt(log_n / cn) + pw * priors[i] / (1 + cn)
+        if v > best_v:
+            best_v, best_i = v, i
+    return best_i
+
+
+def _canonical(game: GameState) -> GameState:
+    """A quiet copy whose face-down tiles are sorted: it holds what every player knows
+    and nothing of the real hidden order (determinized() re-shuffles from here)."""
+    base = game.copy()
+    base.quiet = True
+    hidden = sorted(t for stack in base.stacks for t in stack)
+    stacks, i = [], 0
+    for stack in base.stacks:
+        stacks.append(tuple(hidden[i:i + len(stack)]))
+        i += len(stack)
+    base.stacks = tuple(stacks)
+    return base
+
+
+def _prior(s: GameState, a) -> float:
+    """A cheap guess at how good action `a` is for the player to move (higher is better)."""
+    if isinstance(a, PlaceViking):
+        return 1.0 if a.on_tile else 0.0
+    if isinstance(a, PlaceTile):
+        if a.row == 0:
+            return 0.5
+        k = s.hand_viking
+        return 1.0 if k >= 0 and s.rules.viking_row[k] == a.row else 0.2
+    if isinstance(a, Buy):
+        d = s.displays[s.to_move]
+        price = a.space - s.offset
+        return 0.6 - 0.03 * price - (0.5 if price > d.gold else 0.0)
+    if isinstance(a, PlaceStart):
+        return 0.5
+    return 0.5
+
+
+def _rollout(s: GameState, rng: random.Random, stop_round: int | None, depth: int | None = None) -> None:
+    """Play on with a light policy until the game ends, round `stop_round` begins or
+    `depth` decisions were made."""
+    rules = s.rules
+    viking_row = rules.viking_row
+    tile_is_ship = rules.tile_is_ship
+    rand = rng.random
+    left = -1 if depth is None else depth
+    while left:
+        left -= 1
+        phase = s.phase
+        if phase == OVER or (stop_round is not None and s.round >= stop_round):
+            return
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            s.apply(legal[0])
+            continue
+        if phase == PURCHASE:
+            d = s.displays[s.to_move]
+            top = s.offset + d.gold
+            cheap = [a for a in legal if a.space <= top]
+            pick = cheap if cheap else legal
+            a = pick[int(rand() * len(pick))]
+        elif phase == PLACE:
+            a = None
+            k = s.hand_viking
+            if s.hand_tile >= 0 and not tile_is_ship[s.hand_tile] and k >= 0 and rand() < 0.85:
+                row = viking_row[k]
+                good = [x for x in legal if type(x) is PlaceTile and x.row == row]
+                if good:
+                    a = good[int(rand() * len(good))]
+            if a is None:
+                a = legal[int(rand() * len(legal))]
+        elif phase == VIKING:
+            on_tile = rand() < 0.9
+            a = legal[0] if legal[0].on_tile == on_tile else legal[1]
+        else:  # BOATSWAIN, BOATSWAIN_MOVE
+            a = legal[int(rand() * len(legal))]
+        s.apply(a)
+
+
+def make_search_bot(level: str, seed: int = 0, **options) -> SearchBot:
+    """Hard or Expert; `options` override the level's settings (see SearchBot)."""
+    return SearchBot(seed, level=level.lower(), **options)
+
+
+__all__ = ["SearchBot", "make_search_bot", "LEVEL_SETTINGS", "level_settings"]
