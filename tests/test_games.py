@@ -129,3 +129,17 @@ def test_simulate_stops_at_the_first_violation_with_a_reproduction(capsys, monke
     from vikings.engine import parse_action
     for text in report["actions"]:
         game.apply(parse_action(text))
+
+
+def test_determinized_copies_do_not_depend_on_the_hidden_order():
+    game = make_game(players=2, seed=31)
+    shuffled = game.copy()
+    tiles = [t for st in shuffled.stacks for t in st]
+    tiles.reverse()
+    i, stacks = 0, []
+    for st in shuffled.stacks:
+        stacks.append(tuple(tiles[i:i + len(st)]))
+        i += len(st)
+    shuffled.stacks = tuple(stacks)
+    assert shuffled.stacks != game.stacks
+    assert game.determinized(4).stacks == shuffled.determinized(4).stacks

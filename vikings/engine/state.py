@@ -145,7 +145,9 @@ class GameState:
         draws. What a player knows (which tiles and Vikings remain) is unchanged."""
         c = self.copy()
         c.rng = Rng(seed)
-        hidden = [t for stack in c.stacks for t in stack]
+        # Sorted first: the result must depend on the seed and on what is known (which
+        # tiles remain), never on their real order.
+        hidden = sorted(t for stack in c.stacks for t in stack)
         c.rng.shuffle(hidden)
         stacks, i = [], 0
         for stack in c.stacks:
