@@ -3,10 +3,9 @@
 How a decision is made
 ----------------------
 * What the bot may know: the displays, the wheel, the bag's contents and which tiles are
-  still face down, but not the order of those tiles nor the future bag draws. The search
-  starts from a *canonical* copy of the game whose face-down tiles are sorted (so the real
-  hidden order cannot leak in through the re-shuffle), and every iteration plays on
-  `determinized(seed)` of that copy, with the seed from the bot's own generator.
+  still face down, but not the order of those tiles nor the future bag draws. Every
+  iteration plays on `determinized(seed)` of the game, with the seed from the bot's own
+  generator (determinized() re-draws the hidden order without reading the real one).
 * Within a round nothing is random (chance happens only when the next offer is laid out),
   so every determinization agrees on the states reachable inside the tree as long as the
   tree stops at the end of the round. It does: a node whose state has passed into the next
@@ -280,16 +279,10 @@ def _select(node: _Node, c: float, pw: float) -> int:
 
 
 def _canonical(game: GameState) -> GameState:
-    """A quiet copy whose face-down tiles are sorted: it holds what every player knows
-    and nothing of the real hidden order (determinized() re-shuffles from here)."""
+    """A quiet copy to search from. Every iteration plays on `determinized()` of it, which
+    re-draws the face-down order from the bot's seed without looking at the real one."""
     base = game.copy()
     base.quiet = True
-    hidden = sorted(t for stack in base.stacks for t in stack)
-    stacks, i = [], 0
-    for stack in base.stacks:
-        stacks.append(tuple(hidden[i:i + len(stack)]))
-        i += len(stack)
-    base.stacks = tuple(stacks)
     return base
 
 
