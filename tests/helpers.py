@@ -60,3 +60,14 @@ def fill_row(display, rules, row, cols, occupied=()):
     left, farm = tile(rules, "left_end"), tile(rules, "farm")
     for c in range(1, cols + 1):
         display.put(row, c, left if c == 1 else farm, c in occupied)
+
+
+def first_turn(groups, seed=2, start_tile_placed=True):
+    """A 2-player game where player A is to buy from the offer `groups` (see set_offer);
+    with `start_tile_placed`, her start tile counts as already down (and not on the display)."""
+    game = make_game(seed=seed)
+    d = game.displays[0]
+    if start_tile_placed:
+        d.start_tile = -1
+    set_offer(game, groups)
+    return game, d

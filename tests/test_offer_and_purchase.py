@@ -1,6 +1,6 @@
 """Offer preparation, the 0-space rule and its exception, paying, the wheel, turn order."""
 import pytest
-from helpers import make_game, random_play, set_offer, tile, viking
+from helpers import first_turn, make_game, random_play, set_offer, tile, viking
 
 from vikings.engine import (Buy, IllegalAction, PlaceStart, PlaceTile, PlaceViking, PURCHASE)
 
@@ -149,12 +149,9 @@ def test_middle_tile_first_needs_the_start_tile_first(rules):
 
 
 def test_unplaceable_island_is_discarded_and_its_viking_pooled(rules):
-    game = make_game(seed=2)
-    d = game.displays[0]
-    d.start_tile = -1
     # With the start tile gone and nothing placed, every free cell is in column 1, beside
     # the mainland's sea edge, where a right end (land to the west) cannot go.
-    set_offer(game, {0: ("right_end", "goldsmith"), 4: ("farm", "scout")})
+    game, d = first_turn({0: ("right_end", "goldsmith"), 4: ("farm", "scout")})
     events = game.apply(Buy(0))
     assert [e.type for e in events][-2:] == ["tile_discarded", "viking_to_pool"]
     assert d.pool[viking(rules, "goldsmith")] == 1
@@ -163,10 +160,7 @@ def test_unplaceable_island_is_discarded_and_its_viking_pooled(rules):
 
 
 def test_ship_viking_and_boatswain_go_to_the_pool(rules):
-    game = make_game(seed=2)
-    d = game.displays[0]
-    d.start_tile = -1
-    set_offer(game, {0: ("left_end", "boatswain"), 11: ("red_sail", "warrior")})
+    game, d = first_turn({0: ("left_end", "boatswain"), 11: ("red_sail", "warrior")})
     game.apply(Buy(11))
     game.apply(PlaceTile(0, 3))
     assert d.pool[viking(rules, "warrior")] == 1 and game.to_move == 1
@@ -179,10 +173,7 @@ def test_ship_viking_and_boatswain_go_to_the_pool(rules):
 
 
 def test_viking_of_another_row_goes_to_the_pool(rules):
-    game = make_game(seed=2)
-    d = game.displays[0]
-    d.start_tile = -1
-    set_offer(game, {0: ("left_end", "noble"), 2: ("left_end", "scout")})
+    game, d = first_turn({0: ("left_end", "noble"), 2: ("left_end", "scout")})
     game.apply(Buy(0))
     game.apply(PlaceTile(3, 1))  # the scout row, with a noble
     assert d.pool[viking(rules, "noble")] == 1 and not d.occupied(3, 1)
