@@ -59,12 +59,12 @@ DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rol
 LEVEL_SETTINGS = {
     "hard": {
         2: dict(rollout=False, exploration=0.12, per_option=1200, min_iterations=1500, max_iterations=8000),
-        4: dict(rollout=True, per_option=300, min_iterations=400, max_iterations=2400, early_stop=False),
+        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False),
     },
     "expert": {
         2: dict(rollout=False, exploration=0.12, per_option=3000, min_iterations=4000,
                 max_iterations=15000, max_seconds=15.0),
-        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=4500,
+        4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
                 early_stop=False, max_seconds=15.0),
     },
 }
