@@ -72,7 +72,7 @@ def sheet(scale: float) -> pygame.Surface:
     x0 += main.get_width()
     layout = {0: ["green_sail", None, "red_sail"], 1: ["start", "right_end"],
               2: ["left_end", "church", "village", "right_end"], 3: ["left_end", "farm"],
-              4: [None, "stone_circle", "right_end"], 5: ["left_end", "farm", "right_end"]}
+              4: ["left_end", "stone_circle", "right_end"], 5: ["left_end", "farm", "right_end"]}
     people = {(1, 1): "warrior", (2, 2): "noble", (2, 3): "noble", (3, 1): "scout", (4, 2): "goldsmith",
               (5, 1): "fisherman", (5, 3): "fisherman"}
     for r, tiles in layout.items():
@@ -82,10 +82,12 @@ def sheet(scale: float) -> pygame.Surface:
             if (r, c) in people:
                 fig = sprites.get("vikings", people[(r, c)], height=int(t * 0.62))
                 surface.blit(fig, (x0 + (c - 1) * t + (t - fig.get_width()) // 2, y + r * t + int(t * 0.3)))
-    pool_x = int(20 * scale) + int(t * 0.3)
+    # The pool is the boat at the top of the mainland: its Vikings stand inside it.
+    pool_w = main.get_width()
     for i, kind in enumerate(("boatswain", "boatswain", "scout")):
-        fig = sprites.get("vikings", kind, height=int(t * 0.45))
-        surface.blit(fig, (pool_x + int(t * 0.42) + i * int(t * 0.3), y + int(t * 0.4)))
+        fig = sprites.get("vikings", kind, height=int(t * 0.36))
+        step = (pool_w - fig.get_width()) // 3
+        surface.blit(fig, (int(20 * scale) + step // 2 + i * step, y + int(t * 0.55)))
     return surface.subsurface((0, 0, width, min(surface.get_height(), y + 6 * t + int(30 * scale)))).copy()
 
 
