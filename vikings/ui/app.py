@@ -1,0 +1,140 @@
+"""The window and the loop that drives the scenes.
+
+One frame: read events (pygame-gui first, then the scenes), update, draw, flip. When no
+scene is busy (nothing animates, no bot thinks) the loop sleeps in `pygame.event.wait`
+and redraws only after an event, so a game waiting for a click costs almost no CPU.
+"""
+from __future__ import annotations
+
+import logging
+import os
+
+import pygame
+import pygame_gui
+
+from ..art import load_catalog
+from ..content import default_rules
+from .scene import SceneMachine
+from .settings import Settings
+from .sprites import Sprites
+from .storage import Storage
+from .theme import PARCHMENT, Look, scaled_theme
+
+log = logging.getLogger("vikings")
+
+FPS = 60
+IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
+
+
+class App:
+    def __init__(self, storage: Storage | None = None, settings: Settings | None = None,
+                 size: tuple[int, int] | None = None, title_scene: bool = True):
+        pygame.init()
+        self.storage = storage or Storage()
+        self.settings = settings or Settings.load(self.storage)
+        self.rules = default_rules()
+        self.sprites = Sprites(load_catalog(self.rules))
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.scenes = SceneMachine()
+        self._dirty = True
+        self.screen = self._open_window(size)
+        pygame.display.set_caption("Vikings")
+        pygame.key.set_repeat(400, 40)
+        self._make_look()
+        if title_scene:
+            from .scenes.title import TitleScene
+            self.scenes.switch(TitleScene(self))
+
+    # Window ---------------------------------------------------------------------------------
+    def _open_window(self, size=None) -> pygame.Surface:
+        s = self.settings
+        if s.fullscreen and size is None:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size or (s.width, s.height), pygame.RESIZABLE)
+
+    def _make_look(self) -> None:
+        size = self.screen.get_size()
+        self.look = Look(size)
+        self.ui = pygame_gui.UIManager(size, scaled_theme(self.look.scale), enable_live_theme_updates=False)
+
+    def resize(self, size) -> None:
+        """Rebuild everything that depends on the window size."""
+        if not self.settings.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._make_look()
+        self.scenes.rebuild_ui()
+        self._dirty = True
+
+    def apply_display_settings(self) -> None:
+        """After the settings panel changed the window size or fullscreen."""
+        self.screen = self._open_window()
+        self._make_look()
+        self.scenes.rebuild_ui()
+        self._dirty = True
+
+    # Loop -----------------------------------------------------------------------------------
+    def run(self) -> None:
+        while self.running:
+            self.frame()
+        self.shutdown()
+
+    def frame(self) -> None:
+        """One pass of the loop (tests call it directly)."""
+        busy = self.scenes.busy()
+        if busy or self._dirty:
+            dt = self.clock.tick(FPS) / 1000.0
+            events = pygame.event.get()
+        else:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            dt = self.clock.tick() / 1000.0
+        for event in events:
+            self.dispatch(event)
+        self.ui.update(dt)
+        self.scenes.update(dt)
+        if events or busy or self._dirty or self.ui.get_hovering_any_element():
+            self.draw()
+        self.frames += 1
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            if tuple(size) != self.look.size:
+                self.resize(size)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            self._dirty = True
+        consumed = self.ui.process_events(event)
+        if not consumed or event.type >= pygame.USEREVENT:
+            self.scenes.handle(event)
+
+    def draw(self) -> None:
+        self.screen.fill(PARCHMENT)
+        self.scenes.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+        self._dirty = False
+
+    def invalidate(self) -> None:
+        """Ask for a redraw on the next frame (something changed outside an event)."""
+        self._dirty = True
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Leave cleanly: stop bots, keep the game saved."""
+        while self.scenes.stack:
+            self.scenes.stack.pop().exit()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    App().run()
+    return 0

@@ -1,0 +1,260 @@
+"""A game at the table: the engine state, who sits where, the bots' thinking, undo and
+the autosave. No drawing here: the scenes read a Match and turn clicks into actions.
+
+Every decision, a person's or a bot's, goes through `act()`, which applies it through the
+engine's door, keeps the events for the screens to animate, writes the game log and
+autosaves. Bots think on a worker thread (`start_bot()` / `bot_result()`), always on a
+copy of the state, and can be cancelled at any time.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import zlib
+from collections import deque
+from typing import NamedTuple
+
+from ..bots import Cancelled, CancelToken, make_bot
+from ..engine import GameConfig, GameState, new_game
+from ..engine.errors import SaveError
+from ..engine.events import Event, describe
+from ..engine.serialize import load as load_game, save as save_game
+
+FORMAT = "vikings-table"
+VERSION = 1
+PERSON = "person"
+
+
+class Seat(NamedTuple):
+    name: str
+    kind: str     # "person" or a bot level
+    colour: str   # a name from theme.PLAYER_COLOURS
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+
+class Match:
+    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True):
+        self.seats = tuple(Seat(*s) for s in seats)
+        self.game = game
+        self.storage = storage
+        self.autosave_enabled = autosave and storage is not None
+        self.pending: deque[Event] = deque()  # events the screens have not shown yet
+        self.log: list[str] = []
+        self.actors: list[int] = []           # who made each action (parallel to the history)
+        self.floor = 0                        # actions before this index cannot be undone
+        self._bots = {}
+        self._worker: _Worker | None = None
+        self._rebuild_log()
+
+    # Creation ---------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, seats, rules, seed: int, start_player: int | None = None, storage=None,
+            autosave: bool = True) -> "Match":
+        seats = tuple(Seat(*s) for s in seats)
+        game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player), rules)
+        m = cls(seats, game, storage, autosave)
+        m.pending.extend(m._replay_events())  # the first offer, for the screens to lay out
+        m.autosave()
+        return m
+
+    def to_doc(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "seats": [list(s) for s in self.seats],
+                "game": save_game(self.game)}
+
+    @classmethod
+    def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> "Match":
+        """A match from `to_doc()`; raises SaveError (nothing half-loaded) if it is broken."""
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise SaveError("this file is not a saved Vikings table")
+        if doc.get("version") != VERSION:
+            raise SaveError(f"saved by a different version of the game (table format {doc.get('version')})")
+        seats = doc.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 3 for s in seats):
+            raise SaveError("the seats of the saved table are unreadable")
+        game = load_game(doc.get("game", ""), rules)
+        if len(seats) != game.n:
+            raise SaveError("the saved table has a different number of seats than its game")
+        return cls([tuple(map(str, s)) for s in seats], game, storage, autosave)
+
+    # Questions ------------------------------------------------------------------------------
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def seat(self, p: int | None = None) -> Seat:
+        return self.seats[self.game.to_move if p is None else p]
+
+    def persons_turn(self) -> bool:
+        return not self.game.is_over and self.seat().is_person
+
+    def bots_turn(self) -> bool:
+        return not self.game.is_over and not self.seat().is_person
+
+    # Acting ---------------------------------------------------------------------------------
+    def act(self, action) -> list[Event]:
+        """Apply one decision of the player to move (raises IllegalAction if it is not legal)."""
+        actor = self.game.to_move
+        events = self.game.apply(action)
+        n = len(self.actors)
+        if n and self.actors[-1] != actor:
+            self.floor = max(self.floor, n)  # the next player has acted: earlier moves are fixed
+        self.actors.append(actor)
+        if not self.seats[actor].is_person or any(e.type in _REVEALING for e in events):
+            self.floor = n + 1
+        self.pending.extend(events)
+        self.log.extend(describe(e, self.rules, self.names) for e in events)
+        self.autosave()
+        return events
+
+    def can_undo(self) -> bool:
+        """A person may take back her own decisions until the next player has acted or
+        something new has been revealed (the next offer, a scoring)."""
+        n = len(self.actors)
+        return n > self.floor and self.seats[self.actors[-1]].is_person
+
+    def undo(self) -> int:
+        """Take back the last decision: the game is replayed without it. Returns the
+        player whose decision was taken back."""
+        if not self.can_undo():
+            raise ValueError("nothing to undo")
+        self.cancel_bot()
+        actions = self.game.actions()[:-1]
+        who = self.actors.pop()
+        game = new_game(self.game.config, self.rules)
+        game.quiet = True
+        for a in actions:
+            game.apply(a)
+        game.quiet = False
+        self.game = game
+        self.pending.clear()
+        self._rebuild_log()
+        self.autosave()
+        return who
+
+    # Bots -----------------------------------------------------------------------------------
+    def bot_for(self, p: int):
+        bot = self._bots.get(p)
+        if bot is None:
+            # Seeded from the game and the seat: a replayed table makes the same choices.
+            seed = zlib.crc32(f"{self.game.config.seed}/{p}/{self.seats[p].kind}".encode())
+            bot = self._bots[p] = make_bot(self.seats[p].kind, seed)
+        return bot
+
+    def start_bot(self) -> None:
+        """Start the bot to move thinking on a worker thread (if it is not already)."""
+        if not self.bots_turn():
+            return
+        if self._worker is not None and self._worker.matches(self.game):
+            return
+        self.cancel_bot()
+        self._worker = _Worker(self.bot_for(self.game.to_move), self.game)
+
+    def thinking(self) -> bool:
+        return self._worker is not None and not self._worker.done.is_set()
+
+    def bot_result(self):
+        """The finished bot's action (once), or None while it thinks or if none is asked."""
+        w = self._worker
+        if w is None or not w.done.is_set() or not w.matches(self.game):
+            return None
+        self._worker = None
+        if w.error is not None:
+            raise w.error
+        return w.action
+
+    def cancel_bot(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel.cancel()
+            self._worker = None
+
+    def close(self) -> None:
+        self.cancel_bot()
+
+    # Saving ---------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        if self.autosave_enabled:
+            self.storage.write_json(self.storage.autosave_path, self.to_doc())
+
+    def save_as(self, name: str):
+        path = self.storage.save_path(name)
+        self.storage.write_json(path, self.to_doc())
+        return path
+
+    # History ----------------------------------------------------------------------------------
+    def _replay_events(self) -> list[Event]:
+        """Every event of the game so far (the engine returns events only from apply)."""
+        game = new_game(self.game.config, self.rules)
+        events = [_first_offer(game)]
+        for a in self.game.actions():
+            events.extend(game.apply(a))
+        return events
+
+    def _rebuild_log(self) -> None:
+        events = self._replay_events()
+        self.log = [describe(e, self.rules, self.names) for e in events]
+        if not self.actors:
+            # A loaded game: who made each action, from a replay.
+            game = new_game(self.game.config, self.rules)
+            game.quiet = True
+            for a in self.game.actions():
+                self.actors.append(game.to_move)
+                game.apply(a)
+            self.floor = len(self.actors)
+
+
+_REVEALING = ("offer", "scoring", "game_over")
+
+
+def _first_offer(game: GameState) -> Event:
+    """The event of the first offer, which the engine lays out while creating the game
+    (before anyone could receive its events); the same fields as later offers."""
+    is_ship = game.rules.tile_is_ship
+    tiles = list(game.wheel_tile)
+    return Event("offer", game.start_player, {
+        "round": 1, "islands": sum(t >= 0 and not is_ship[t] for t in tiles),
+        "ships": sum(t >= 0 and is_ship[t] for t in tiles), "tiles": tiles,
+        "vikings": list(game.wheel_viking), "bag": sum(game.bag)})
+
+
+class _Worker:
+    """One bot decision on a daemon thread, on a copy of the game."""
+
+    def __init__(self, bot, game: GameState):
+        self.key = (len(game.actions()), game.to_move, game.phase)
+        self.cancel = CancelToken()
+        self.done = threading.Event()
+        self.action = None
+        self.error: BaseException | None = None
+        copy = game.copy()
+        legal = game.legal_actions()
+        self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True,
+                                       name="vikings-bot")
+        self.thread.start()
+
+    def matches(self, game: GameState) -> bool:
+        return self.key == (len(game.actions()), game.to_move, game.phase)
+
+    def _run(self, bot, game, legal) -> None:
+        try:
+            self.action = bot.choose(game, legal, self.cancel)
+        except Cancelled:
+            pass
+        except BaseException as e:  # shown by the screen, never lost in the thread
+            self.error = e
+        finally:
+            self.done.set()
+
+
+def load_doc_text(text: str, rules, storage=None) -> Match:
+    try:
+        doc = json.loads(text)
+    except ValueError as e:
+        raise SaveError(f"the file is not readable JSON ({e.msg} at line {e.lineno})") from None
+    return Match.from_doc(doc, rules, storage)

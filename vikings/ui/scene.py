@@ -1,0 +1,127 @@
+"""Scenes and the machine that switches between them.
+
+A scene is one screen of the game (title, setup, purchasing, ...). The app loop hands it
+events, then calls `update(dt)` and `draw(surface)` once per frame. Panels (rules,
+settings, load/save) are scenes pushed on top of another scene: the top one gets the
+events first and everything in the stack is drawn bottom up.
+
+Widgets (pygame-gui) are created in `build_ui()`, which runs on `enter()` and again
+whenever the window is resized (the widgets are rebuilt at the new scale); a scene keeps
+them in `self.widgets` so that `kill_ui()` can remove exactly its own.
+"""
+from __future__ import annotations
+
+import pygame
+
+
+class Scene:
+    #: a panel lets the scene below it show through (it is drawn on top of it)
+    is_panel = False
+
+    def __init__(self, app):
+        self.app = app
+        self.widgets: list = []
+
+    # Life cycle ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        self.kill_ui()
+
+    def build_ui(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    def kill_ui(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets.clear()
+
+    def add(self, widget):
+        """Keep a widget so that it is removed with the scene."""
+        self.widgets.append(widget)
+        return widget
+
+    # Per frame ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True if it was used (panels below do not see it)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (widgets are drawn by the app afterwards)."""
+
+    def busy(self) -> bool:
+        """True while something moves or a bot thinks: the loop then runs at full frame
+        rate; otherwise it sleeps until the next event, to keep an idle game cheap."""
+        return False
+
+
+class SceneMachine:
+    """The current scene plus the panels open over it."""
+
+    def __init__(self):
+        self.stack: list[Scene] = []
+
+    @property
+    def current(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def base(self) -> Scene | None:
+        return self.stack[0] if self.stack else None
+
+    def switch(self, scene: Scene) -> None:
+        """Replace everything (scene and panels) by `scene`."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def replace_base(self, scene: Scene) -> None:
+        """Change the scene under the panels (the game moves on while a panel is open)."""
+        if not self.stack:
+            return self.switch(scene)
+        self.stack[0].exit()
+        self.stack[0] = scene
+        scene.enter()
+        for panel in self.stack[1:]:  # keep the panels' widgets above the new scene's
+            panel.kill_ui()
+            panel.build_ui()
+
+    def push(self, panel: Scene) -> None:
+        self.stack.append(panel)
+        panel.enter()
+
+    def pop(self, panel: Scene | None = None) -> None:
+        if len(self.stack) > 1 and (panel is None or self.stack[-1] is panel):
+            self.stack.pop().exit()
+
+    def handle(self, event) -> bool:
+        for scene in reversed(self.stack):
+            if scene.handle(event):
+                return True
+            if scene.is_panel and getattr(scene, "modal", True) and event.type in _INPUT:
+                return True  # a modal panel keeps clicks and keys from the scene below
+        return False
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.stack):
+            scene.update(dt)
+
+    def draw(self, surface) -> None:
+        for scene in self.stack:
+            scene.draw(surface)
+
+    def busy(self) -> bool:
+        return any(s.busy() for s in self.stack)
+
+    def rebuild_ui(self) -> None:
+        for scene in self.stack:
+            scene.kill_ui()
+            scene.build_ui()
+
+
+_INPUT = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL}

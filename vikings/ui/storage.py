@@ -1,0 +1,83 @@
+"""The user's folders: settings, the autosave, named saves and the log.
+
+Everything is written atomically (a temporary file in the same folder, flushed to disk,
+then renamed over the old one), so a crash or a killed process never leaves a
+half-written save. `VIKINGS_HOME` points all folders at one place (tests, portable use).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import platformdirs
+
+APP = "vikings"
+
+
+class Storage:
+    def __init__(self, home: str | Path | None = None):
+        home = home or os.environ.get("VIKINGS_HOME")
+        if home:
+            root = Path(home)
+            self.config_dir, self.data_dir, self.log_dir = root / "config", root / "data", root / "logs"
+        else:
+            self.config_dir = Path(platformdirs.user_config_dir(APP, appauthor=False))
+            self.data_dir = Path(platformdirs.user_data_dir(APP, appauthor=False))
+            self.log_dir = Path(platformdirs.user_log_dir(APP, appauthor=False))
+        self.saves_dir = self.data_dir / "saves"
+
+    # Paths ----------------------------------------------------------------------------------
+    @property
+    def settings_path(self) -> Path:
+        return self.config_dir / "settings.json"
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.data_dir / "autosave.json"
+
+    @property
+    def log_path(self) -> Path:
+        return self.log_dir / "vikings.log"
+
+    def save_path(self, name: str) -> Path:
+        return self.saves_dir / f"{safe_name(name)}.json"
+
+    # Reading and writing --------------------------------------------------------------------
+    def write_json(self, path: Path, doc) -> None:
+        write_atomic(path, json.dumps(doc, indent=1, sort_keys=True))
+
+    def read_json(self, path: Path):
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def list_saves(self) -> list[tuple[str, Path, float]]:
+        """Named saves as (name, path, modification time), newest first."""
+        if not self.saves_dir.is_dir():
+            return []
+        out = [(p.stem, p, p.stat().st_mtime) for p in self.saves_dir.glob("*.json")]
+        return sorted(out, key=lambda e: -e[2])
+
+
+def safe_name(name: str) -> str:
+    """A file name made from what the player typed (letters, digits, - and _ kept)."""
+    cleaned = re.sub(r"[^A-Za-z0-9_\- ]+", "", name).strip().replace(" ", "_")
+    return cleaned[:60] or "game"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,92 @@
+"""The look shared by widgets and the project's own drawing: colours, fonts, the
+pygame-gui theme scaled to the window.
+
+Sizes in the code are design pixels for a 1600x900 window; `Look.px()` turns them into
+real pixels, so the game reads the same from 1280x720 to 4K (widgets are rebuilt and the
+theme's font sizes scaled whenever the window changes size).
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+from ..paths import resource_dir
+
+DESIGN = (1600, 900)
+
+PARCHMENT = (236, 229, 213)
+PAPER = (243, 236, 220)
+INK = (43, 33, 24)
+INK_SOFT = (91, 74, 54)
+WOOD = (122, 74, 36)
+WOOD_DARK = (62, 37, 16)
+GOLD = (212, 160, 23)
+SEA = (47, 111, 159)
+SEA_DARK = (21, 58, 87)
+GOOD = (46, 125, 50)
+BAD = (165, 40, 30)
+WHITE = (255, 248, 232)
+
+# Player colours a seat may choose (name, RGB); none of the Viking colours, so a player's
+# marker never looks like a Viking kind.
+PLAYER_COLOURS = (("purple", (118, 70, 160)), ("orange", (222, 120, 30)), ("teal", (30, 140, 140)),
+                  ("pink", (205, 80, 140)), ("brown", (120, 80, 50)), ("white", (245, 245, 245)))
+
+
+def colour_of(name: str) -> tuple[int, int, int]:
+    return dict(PLAYER_COLOURS).get(name, INK_SOFT)
+
+
+def scale_for(size) -> float:
+    return max(0.5, min(size[0] / DESIGN[0], size[1] / DESIGN[1]))
+
+
+@lru_cache(maxsize=1)
+def _theme_doc() -> dict:
+    with open(resource_dir("assets") / "ui" / "theme.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def scaled_theme(scale: float) -> dict:
+    """The pygame-gui theme with font sizes (and a few pixel sizes) scaled."""
+    doc = copy.deepcopy(_theme_doc())
+    for block in doc.values():
+        font = block.get("font")
+        if font and "size" in font:
+            font["size"] = str(max(9, round(int(font["size"]) * scale)))
+        misc = block.get("misc", {})
+        for key in ("shape_corner_radius", "title_bar_height"):
+            if key in misc:
+                misc[key] = str(max(2, round(int(misc[key]) * scale)))
+    return doc
+
+
+def _font_file(bold: bool) -> str:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return str(resources.files("pygame_gui.data") / name)
+
+
+class Look:
+    """Fonts and pixel sizes for the current window scale."""
+
+    def __init__(self, size):
+        self.size = tuple(size)
+        self.scale = scale_for(size)
+        self._fonts: dict = {}
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.scale))
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        key = (self.px(size), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = self._fonts[key] = pygame.font.Font(_font_file(bold), key[0])
+        return f
+
+    def text(self, text: str, size: float, colour=INK, bold: bool = False) -> pygame.Surface:
+        return self.font(size, bold).render(text, True, colour)
