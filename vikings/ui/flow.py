@@ -1,8 +1,68 @@
-"""Which scene shows a game: chosen from the engine's phase and the events not yet shown,
-never from a rule of the screens' own."""
+"""Which scene shows a game: chosen from the events not yet shown and the engine's phase,
+never from a rule of the screens' own.
+
+    next event an offer       -> offer preparation (tiles fly to the wheel)
+    next event a scoring      -> the scoring animation
+    phase purchase/place/viking -> purchasing
+    phase boatswain(_move)    -> boatswain moves
+    phase over                -> results
+Other pending events (a purchase, a placement, ...) are animated by the purchasing or
+boatswain scene, whichever the phase calls for.
+"""
 from __future__ import annotations
+
+from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER
+
+SCORING_EVENTS = ("scoring", "start_player", "game_over")
+
+
+def scene_for(ctx):
+    """The scene class the table should show now."""
+    from .scenes.boatswain import BoatswainScene
+    from .scenes.offer import OfferScene
+    from .scenes.purchase import PurchaseScene
+    from .scenes.results import ResultsScene
+    from .scenes.scoring import ScoringScene
+    m = ctx.match
+    if m.pending:
+        t = m.pending[0].type
+        if t == "offer":
+            return OfferScene
+        if t in SCORING_EVENTS:
+            return ScoringScene
+    phase = m.game.phase
+    if phase == OVER:
+        return ScoringScene if m.pending else ResultsScene
+    if phase in (BOATSWAIN, BOATSWAIN_MOVE):
+        return BoatswainScene
+    return PurchaseScene
+
+
+def advance(app, ctx, force: bool = False) -> None:
+    """Switch the table to the scene the game calls for (nothing if it is already shown)."""
+    cls = scene_for(ctx)
+    current = app.scenes.base
+    if force or type(current) is not cls or getattr(current, "ctx", None) is not ctx:
+        app.scenes.replace_base(cls(app, ctx))
+    app.invalidate()
 
 
 def enter_game(app, match) -> None:
     """Leave the menus and show `match` at the table (a new, continued or loaded game)."""
-    raise NotImplementedError("the table scenes are being written")
+    from .scenes.table_scene import TableContext
+    ctx = TableContext(app, match)
+    app.scenes.switch(scene_for(ctx)(app, ctx))
+    app.match = match
+
+
+def leave_game(app, ctx) -> None:
+    """Back to the title screen; the game stays in the autosave (unless it is over)."""
+    from .scenes.title import TitleScene
+    ctx.match.close()
+    if ctx.match.game.is_over and ctx.match.storage is not None:
+        try:
+            ctx.match.storage.autosave_path.unlink()
+        except OSError:
+            pass
+    app.match = None
+    app.scenes.switch(TitleScene(app))

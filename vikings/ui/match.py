@@ -97,6 +97,10 @@ class Match:
     def bots_turn(self) -> bool:
         return not self.game.is_over and not self.seat().is_person
 
+    def shown_log(self) -> list[str]:
+        """The log without the events the screens have not shown yet (one line per event)."""
+        return self.log[:len(self.log) - len(self.pending)] if self.pending else self.log
+
     # Acting ---------------------------------------------------------------------------------
     def act(self, action) -> list[Event]:
         """Apply one decision of the player to move (raises IllegalAction if it is not legal)."""

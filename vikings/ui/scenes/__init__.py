@@ -1,0 +1,1 @@
+"""The game's screens: menus (title, setup, panels) and the table scenes."""

@@ -1,0 +1,109 @@
+"""Boatswains in a large scoring: each boatswain in the pool may move Vikings from the
+pool to empty tiles of their rows (all of one colour, or one of each colour), then leaves
+the game. In the last large scoring as many as possible must move; the engine offers only
+the choices that allow it, and the panel says so.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ...engine.actions import FinishBoatswains, MoveViking, UseBoatswain
+from ...engine.state import BOATSWAIN, BOATSWAIN_MOVE
+from .purchase import MOVE_EVENTS, PurchaseScene
+
+
+class BoatswainScene(PurchaseScene):
+    handles = MOVE_EVENTS
+    phases = frozenset({BOATSWAIN, BOATSWAIN_MOVE})
+
+    def build_decision_ui(self) -> None:
+        super().build_decision_ui()  # the purchase buttons exist (hidden) so refresh_ui works
+        self.option_buttons: list = []
+
+    def refresh_ui(self) -> None:
+        super().refresh_ui()
+        for b in (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start):
+            b.hide()
+        self._options()
+
+    def _options(self) -> None:
+        """One button per choice the engine offers (rebuilt after every decision)."""
+        for b, _ in self.option_buttons:
+            b.kill()
+        self.option_buttons = []
+        g, m = self.match.game, self.match
+        if g.phase != BOATSWAIN or not m.persons_turn() or m.pending:
+            return
+        px, r, rules = self.app.look.px, self.layout.decision, self.app.rules
+        legal = g.legal_actions()
+        h, cols = px(38), 2
+        w = (r.w - px(28) - px(10) * (cols - 1)) // cols
+        y0 = r.bottom - px(14) - ((len(legal) + cols - 1) // cols) * (h + px(8))
+        pool = g.displays[g.to_move].pool
+        for i, a in enumerate(legal):
+            if isinstance(a, FinishBoatswains):
+                text, oid = "Done: no more moves (D)", "@danger"
+            elif a.mode == "each":
+                text, oid = "One Viking of each colour (E)", "@primary"
+            else:
+                k = rules.vikings[a.kind]
+                text, oid = f"All {k.name.lower()}s ({pool[a.kind]} in the pool)", "@primary"
+            rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
+            b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
+            self.option_buttons.append((b, a))
+
+    def handle_widget(self, event) -> bool:
+        for b, a in getattr(self, "option_buttons", []):
+            if event.ui_element is b:
+                self.act(a)
+                return True
+        return False
+
+    def handle_key(self, event) -> bool:
+        m, g = self.match, self.match.game
+        if not m.persons_turn() or m.pending or g.phase != BOATSWAIN:
+            return False
+        for a in g.legal_actions():
+            if (event.key == pygame.K_d and isinstance(a, FinishBoatswains)) or \
+                    (event.key == pygame.K_e and isinstance(a, UseBoatswain) and a.mode == "each"):
+                self.act(a)
+                return True
+        return False
+
+    def on_click(self, pos) -> bool:
+        m, g = self.match, self.match.game
+        if not m.persons_turn() or m.pending or g.phase != BOATSWAIN_MOVE or not self.board_geo:
+            return False
+        if self.shown_player != g.to_move:
+            return False
+        cell = self.board_geo.cell_at(pos)
+        if cell and MoveViking(*cell) in g.legal_actions():
+            self.act(MoveViking(*cell))
+            return True
+        return False
+
+    def board_options(self, vis, p) -> dict:
+        g = self.match.game
+        if p == g.to_move and g.phase == BOATSWAIN_MOVE and self.match.persons_turn() and not self.match.pending:
+            return {"highlight": [(a.row, a.col) for a in g.legal_actions()], "hover": self.hover_cell}
+        return {}
+
+    def decision_text(self, vis) -> list[str]:
+        m, g, rules = self.match, self.match.game, self.app.rules
+        seat = m.seat()
+        if not seat.is_person or m.pending:
+            return [f"Large scoring: {seat.name}'s boatswains", f"{seat.name} is deciding…", self.ctx.message]
+        d = g.displays[g.to_move]
+        lines = [f"Large scoring: {seat.name}'s boatswains",
+                 f"{d.pool[rules.boatswain]} boatswain(s) in your pool. Each one moves pool Vikings onto empty "
+                 "tiles of their rows, then leaves the game. Afterwards your display is scored."]
+        if g.boatswains_obliged:
+            lines.append("Last round: you must move as many Vikings as your boatswains can; only such "
+                         "choices are offered.")
+        if g.phase == BOATSWAIN_MOVE:
+            k = rules.vikings[g.moves[0]]
+            lines.append(f"Choose the empty tile for your {k.name.lower()} (lit cells).")
+        if self.ctx.message:
+            lines.append(self.ctx.message)
+        return lines

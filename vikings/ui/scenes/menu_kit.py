@@ -1,0 +1,104 @@
+"""Pieces the menu scenes share: the modal dialog panel, key caps, wrapped text.
+
+A dialog is two pygame-gui windows: a full-window translucent shade that blocks clicks to
+whatever lies below (pygame-gui would otherwise press a button of the scene underneath,
+since its button events are posted to every scene), and the titled dialog window on top.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UITextEntryLine, UIWindow
+
+from ..scene import Scene
+from ..theme import INK, INK_SOFT, PAPER, WOOD_DARK
+
+
+class Dialog(Scene):
+    """A modal panel: a titled window centred over the scene below. Esc, the window's
+    close button or `close()` pops it."""
+
+    is_panel = True
+    title = ""
+    size = (900, 640)  # design pixels (1600x900 window)
+
+    def build_ui(self) -> None:
+        ui, look = self.app.ui, self.app.look
+        sw, sh = look.size
+        self.shade = self.add(UIWindow(pygame.Rect(0, 0, sw, sh), ui, object_id=ObjectID("#shade", None),
+                                       draggable=False))
+        self.shade.bring_to_front_on_focused = False  # a click on the shade must not cover the dialog
+        self.shade.set_blocking(True)
+        w, h = min(look.px(self.size[0]), sw - 16), min(look.px(self.size[1]), sh - 16)
+        self.window = self.add(UIWindow(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), ui,
+                                        window_display_title=self.title, object_id=ObjectID("#dialog", None),
+                                        draggable=False))
+        self.build_body(self.window, *self.window.get_container().get_size())
+
+    def build_body(self, window: UIWindow, width: int, height: int) -> None:
+        """Create the dialog's widgets inside `window` (a container of width x height)."""
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is getattr(self, "window", None):
+            self.close()  # its close button (old windows killed on a rebuild do not match)
+            return True
+        return False
+
+    def close(self) -> None:
+        self.app.scenes.pop(self)
+
+
+class Page:
+    """Design pixels of a 1600x900 page, scaled and centred in the window (a window of
+    another shape gets even margins instead of a page stuck to its top left corner)."""
+
+    def __init__(self, look):
+        self.px = look.px
+        w, h = look.size
+        self.ox, self.oy = max(0, (w - look.px(1600)) // 2), max(0, (h - look.px(900)) // 2)
+
+    def pos(self, x: float, y: float) -> tuple[int, int]:
+        return self.ox + self.px(x), self.oy + self.px(y)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(*self.pos(x, y), self.px(w), self.px(h))
+
+
+def typing(app) -> bool:
+    """True while a text entry has the keyboard (letter shortcuts must not fire)."""
+    focus = app.ui.get_focus_set() or ()
+    return any(isinstance(e, UITextEntryLine) for e in focus)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels (at word boundaries)."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def draw_keycap(surface: pygame.Surface, look, center, key: str) -> pygame.Rect:
+    """A small key cap ('N', 'Esc') showing a keyboard shortcut."""
+    label = look.text(key, 15, INK, bold=True)
+    w = max(label.get_width() + look.px(14), look.px(30))
+    rect = pygame.Rect(0, 0, w, look.px(30))
+    rect.center = center
+    shadow = rect.move(0, look.px(3))
+    pygame.draw.rect(surface, INK_SOFT, shadow, border_radius=look.px(6))
+    pygame.draw.rect(surface, PAPER, rect, border_radius=look.px(6))
+    pygame.draw.rect(surface, WOOD_DARK, rect, width=max(1, look.px(1.5)), border_radius=look.px(6))
+    surface.blit(label, label.get_rect(center=rect.center))
+    return rect

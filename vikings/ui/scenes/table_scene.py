@@ -1,0 +1,345 @@
+"""The table: what every in-game scene shares.
+
+It draws the players' cards (each with a small display; click one to see it large), the
+price wheel, the large display, the decision panel and the game log, and runs the beat of
+play: show the pending events one by one (each scene animates its own kinds and hands
+the others on to `flow.advance`), then either wait for a person or let a bot think and
+act at the chosen pace. Subclasses fill in the decision panel and the clicks.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .. import flow
+from ..fx import Call, FxQueue, Pause
+from ..scene import Scene
+from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
+from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
+from ..view import Visible
+
+
+class TableContext:
+    """What the in-game scenes share: the match and which display is shown large."""
+
+    def __init__(self, app, match):
+        self.app = app
+        self.match = match
+        self.viewed: int | None = None   # a display the player chose to look at
+        self.message: str = ""           # a note for the decision panel (e.g. a discarded tile)
+
+
+class TableScene(Scene):
+    handles: frozenset = frozenset()   # event types this scene animates
+    phases: frozenset = frozenset()    # engine phases this scene asks decisions for
+
+    def __init__(self, app, ctx: TableContext):
+        super().__init__(app)
+        self.ctx = ctx
+        self.match = ctx.match
+        self.fx = FxQueue()
+        self.hover_cell = None
+        self.hover_space = None
+        self.tooltip: str | None = None
+        self.error: str | None = None
+        self.layout = None
+        self.board_geo = None
+        self.wheel_geo = None
+        self.card_geos = []
+        self._bot_wait = 0.0
+        self.in_flight = None
+        self.buttons = {}
+
+    # Life cycle -------------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        app = self.app
+        self.layout = Layout(app.look, self.match.game.n)
+        px = app.look.px
+        top = self.layout.top
+        h = px(36)
+        y = top.y + (top.h - h) // 2
+        x = top.right - px(8)
+        self.buttons = {}
+        for key, label, tip in (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
+                                ("settings", "Settings", "Window, animation speed, bot pace"),
+                                ("rules", "Rules", "The rules and a scoring summary (F1)"),
+                                ("save", "Save", "Save this game under a name (Ctrl+S)"),
+                                ("undo", "Undo", "Take back your last decision (Ctrl+Z)")):
+            w = px(92)
+            x -= w + px(6)
+            self.buttons[key] = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, w, h), label, app.ui, tool_tip_text=tip))
+        self.build_decision_ui()
+        self.refresh_ui()
+
+    def build_decision_ui(self) -> None:
+        """Widgets of the decision panel (subclasses)."""
+
+    def refresh_ui(self) -> None:
+        """Enable or disable widgets after the game changed."""
+        self.buttons["undo"].enable() if self.match.can_undo() else self.buttons["undo"].disable()
+
+    def exit(self) -> None:
+        super().exit()
+
+    def busy(self) -> bool:
+        return self.fx.active or bool(self.match.pending) or self.match.thinking() or self._bot_wait > 0 \
+            or (self.match.bots_turn() and self.match.game.phase in self.phases)
+
+    # The beat of play ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.fx.speed = self.app.settings.speed
+        if self.fx.active:
+            self.fx.update(dt)
+            return
+        m = self.match
+        if m.pending:
+            e = m.pending[0]
+            if e.type not in self.handles:
+                flow.advance(self.app, self.ctx)
+                return
+            # The event stays pending (so its effect is not drawn yet) until its animation
+            # has landed; skipping runs the landing at once.
+            self.in_flight = e
+            self.show(e)
+            self.fx.add(Call(lambda: self._landed(e)))
+            self.fx.update(0.0)
+            return
+        if m.game.phase not in self.phases:
+            flow.advance(self.app, self.ctx)
+            return
+        if m.bots_turn():
+            m.start_bot()
+            if self._bot_wait > 0:
+                self._bot_wait -= dt
+                return
+            try:
+                action = m.bot_result()
+            except Exception as e:  # a bot bug must not take the window down
+                self.error = f"The bot failed: {e}"
+                return
+            if action is not None:
+                self.act(action)
+                self._bot_wait = self.app.settings.pace
+
+    def _landed(self, e) -> None:
+        if self.match.pending and self.match.pending[0] is e:
+            self.match.pending.popleft()
+        self.in_flight = None
+        self.refresh_ui()
+        self.app.invalidate()
+
+    def act(self, action) -> None:
+        """Every decision, a person's or a bot's, goes through here to the match."""
+        self.ctx.message = ""
+        self.error = None
+        self.match.act(action)
+        self.on_acted(action)
+        self.refresh_ui()
+        self.app.invalidate()
+
+    def on_acted(self, action) -> None:
+        """After a decision (subclasses reset their selection)."""
+
+    def show(self, event) -> None:
+        """Animate one event of this scene's kinds (subclasses)."""
+
+    def skip(self) -> None:
+        self.fx.clear()
+        self._bot_wait = 0.0
+
+    # Input ----------------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.command(key)
+                    return True
+            return self.handle_widget(event)
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if self.handle_key(event):
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.command("menu")
+            elif event.key == pygame.K_F1:
+                self.command("rules")
+            elif ctrl and event.key == pygame.K_s:
+                self.command("save")
+            elif ctrl and event.key == pygame.K_z:
+                self.command("undo")
+            elif event.key == pygame.K_SPACE and (self.fx.active or self._bot_wait > 0):
+                self.skip()
+            elif pygame.K_1 <= event.key <= pygame.K_4 and event.key - pygame.K_1 < self.match.game.n \
+                    and event.mod & pygame.KMOD_ALT:
+                self.ctx.viewed = event.key - pygame.K_1
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.on_hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.fx.active:
+                self.skip()
+                return True
+            for p, g in enumerate(self.card_geos):
+                if self.layout.cards[p].collidepoint(event.pos):
+                    self.ctx.viewed = None if self.ctx.viewed == p else p
+                    return True
+            return self.on_click(event.pos)
+        return False
+
+    def command(self, key: str) -> None:
+        app = self.app
+        if key == "menu":
+            flow.leave_game(app, self.ctx)
+        elif key == "rules":
+            from .rules_panel import RulesPanel
+            app.scenes.push(RulesPanel(app))
+        elif key == "settings":
+            from .settings_panel import SettingsPanel
+            app.scenes.push(SettingsPanel(app))
+        elif key == "save":
+            from .saves_panel import SavesPanel
+            app.scenes.push(SavesPanel(app, mode="save", match=self.match))
+        elif key == "undo" and self.match.can_undo():
+            self.fx.clear(finish=False)
+            self.match.undo()
+            self.ctx.message = "Your last decision was taken back."
+            self._bot_wait = 0.0
+            flow.advance(app, self.ctx, force=True)
+
+    def handle_widget(self, event) -> bool:
+        return False
+
+    def handle_key(self, event) -> bool:
+        return False
+
+    def on_click(self, pos) -> bool:
+        return False
+
+    def on_hover(self, pos) -> None:
+        self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
+        self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
+        self.tooltip = self.tooltip_at(pos)
+        self.app.invalidate()
+
+    # What is shown --------------------------------------------------------------------------------
+    def visible(self) -> Visible:
+        return Visible(self.match.game, self.match.pending)
+
+    @property
+    def shown_player(self) -> int:
+        """The display shown large: the one chosen, else the player to move."""
+        if self.ctx.viewed is not None:
+            return self.ctx.viewed
+        p = self.match.game.to_move
+        return p if p >= 0 else 0
+
+    def draw(self, surface) -> None:
+        vis = self.visible()
+        self.draw_top(surface, vis)
+        m = self.match
+        L = self.layout
+        self.card_geos = []
+        for p, rect in enumerate(L.cards):
+            self.card_geos.append(draw_card(
+                surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == m.game.to_move,
+                start=p == vis.start_player, selected=p == self.shown_player,
+                bot_thinking=m.thinking() and p == m.game.to_move))
+        self.wheel_geo = self.draw_wheel(surface, vis)
+        self.draw_decision(surface, vis, L.decision)
+        self.board_geo = self.draw_board(surface, vis, L.board)
+        draw_log(surface, self.app, L.log, m.shown_log())
+        self.fx.draw(surface)
+        if self.tooltip:
+            self.draw_tooltip(surface, self.tooltip)
+
+    def draw_top(self, surface, vis) -> None:
+        look, px = self.app.look, self.app.look.px
+        top = self.layout.top
+        pygame.draw.rect(surface, WOOD_DARK, top)
+        g = self.match.game
+        rounds = self.app.rules.rounds
+        kind = self.app.rules.schedule[vis.round]
+        nxt = "final" if vis.round + 1 == rounds and kind == "large" else kind
+        text = f"Round {vis.round + 1} of {rounds}   ·   {kind.capitalize()} scoring after this round" + \
+            (" (then the final scoring)" if nxt == "final" else "")
+        label = look.text(text, 17, WHITE, bold=True)
+        surface.blit(label, (px(14), top.centery - label.get_height() // 2))
+        x = px(24) + label.get_width()
+        bag = self.app.sprites.get("board", "bag", height=px(30))
+        surface.blit(bag, (x, top.centery - bag.get_height() // 2))
+        n = look.text(f"{vis.bag} in the bag", 15, WHITE)
+        surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
+        if not g.is_over:
+            seat = self.match.seat()
+            who = f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
+            w = look.text(who, 17, (255, 226, 140), bold=True)
+            surface.blit(w, (x + bag.get_width() + n.get_width() + px(30), top.centery - w.get_height() // 2))
+
+    def draw_wheel(self, surface, vis):
+        return draw_wheel(surface, self.app, vis, self.layout.wheel)
+
+    def draw_board(self, surface, vis, rect):
+        p = self.shown_player
+        label = f"{self.match.seats[p].name}'s display" + ("" if self.ctx.viewed is None else "  (click the card again to follow the game)")
+        t = self.app.look.text(label, 14, INK_SOFT)
+        surface.blit(t, (rect.x, rect.y))
+        body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+        return draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+
+    def board_options(self, vis, p) -> dict:
+        return {}
+
+    def draw_decision(self, surface, vis, rect) -> None:
+        panel(surface, rect, self.app.look)
+        lines = self.decision_text(vis)
+        y = rect.y + self.app.look.px(12)
+        for i, line in enumerate(lines):
+            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+            font = self.app.look.font(size, bold)
+            for part in wrap(font, line, rect.w - self.app.look.px(28)):
+                surface.blit(font.render(part, True, colour), (rect.x + self.app.look.px(14), y))
+                y += font.get_linesize()
+            y += self.app.look.px(6)
+        if self.error:
+            font = self.app.look.font(14, True)
+            for part in wrap(font, self.error, rect.w - self.app.look.px(28)):
+                surface.blit(font.render(part, True, BAD), (rect.x + self.app.look.px(14), y))
+                y += font.get_linesize()
+        self.decision_bottom = y
+
+    def decision_text(self, vis) -> list[str]:
+        return []
+
+    def tooltip_at(self, pos) -> str | None:
+        """Explain the piece under the mouse."""
+        from ..tooltips import cell_tip, wheel_tip
+        vis = self.visible()
+        if self.wheel_geo and self.hover_space is not None and not vis.wheel_hidden:
+            return wheel_tip(self.match.game, vis, self.hover_space)
+        if self.board_geo and self.hover_cell is not None:
+            return cell_tip(self.app.rules, vis.players[self.shown_player], *self.hover_cell)
+        return None
+
+    def draw_tooltip(self, surface, text: str) -> None:
+        look = self.app.look
+        font = look.font(14)
+        lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
+        w = max(font.size(line)[0] for line in lines) + look.px(16)
+        h = font.get_linesize() * len(lines) + look.px(12)
+        x, y = pygame.mouse.get_pos()
+        box = pygame.Rect(x + look.px(16), y + look.px(18), w, h)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
+        pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
+
+    def pause(self, seconds: float) -> None:
+        self.fx.add(Pause(seconds))
+
+
+__all__ = ["TableContext", "TableScene", "INK"]

@@ -1,0 +1,210 @@
+"""The title screen: the game's art, and the way into a new, continued or loaded game."""
+from __future__ import annotations
+
+import logging
+
+import pygame
+from pygame_gui import UI_BUTTON_PRESSED
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from ...engine.errors import SaveError
+from ..scene import Scene
+from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
+from .menu_kit import Page, draw_keycap, wrap
+
+log = logging.getLogger("vikings")
+
+SEA = (45, 103, 135)        # the tiles' own sea, so the band and the island tiles meet unseen
+WAVE = (75, 138, 174)
+ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
+FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
+
+# (label, shortcut shown, keys, what it does)
+BUTTONS = (("New game", "N", (pygame.K_n,), "new"), ("Continue", "C", (pygame.K_c,), "continue"),
+           ("Load", "L", (pygame.K_l,), "load"), ("Rules", "R", (pygame.K_r,), "rules"),
+           ("Settings", "S", (pygame.K_s,), "settings"), ("Quit", "Esc", (pygame.K_ESCAPE, pygame.K_q), "quit"))
+
+
+def load_match(app, path):
+    """The Match saved at `path`, or raise SaveError/OSError with a readable reason."""
+    from ..match import load_doc_text
+    return load_doc_text(path.read_text(encoding="utf-8"), app.rules, app.storage)
+
+
+def describe_match(match) -> str:
+    """One line for a saved game: how far it got and who sits at the table."""
+    g = match.game
+    where = "finished" if g.is_over else f"round {g.round + 1} of {g.rules.rounds}"
+    return f"{where} · {', '.join(match.names)}"
+
+
+def unreadable(e: BaseException) -> str:
+    """A reason a player can read for a save that does not load."""
+    if isinstance(e, SaveError):
+        return str(e)
+    if isinstance(e, OSError):
+        return f"the file cannot be read ({e.strerror or e})"
+    log.exception("unexpected error while loading a save", exc_info=e)
+    return f"the file is damaged ({type(e).__name__})"
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons: dict[str, UIButton] = {}
+        self.notice = ""              # why Continue is not possible (a broken autosave)
+        self.autosave_info = ""       # what Continue would resume
+        self._background = None
+
+    def enter(self) -> None:
+        self.probe_autosave()
+        super().enter()
+
+    def probe_autosave(self) -> None:
+        """Read the autosave once on arrival, so Continue is enabled only when it works."""
+        self.can_continue, self.notice, self.autosave_info = False, "", ""
+        path = self.app.storage.autosave_path
+        if not path.exists():
+            return
+        try:
+            match = load_match(self.app, path)
+        except Exception as e:  # noqa: BLE001 - any broken file must leave the title usable
+            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            return
+        self.can_continue = True
+        self.autosave_info = f"Continue: {describe_match(match)}"
+
+    # Widgets --------------------------------------------------------------------------------
+    # The button column, in design pixels (shared by the widgets and the key caps).
+    COL_X, COL_W, TOP, H, GAP = 620, 360, 250, 54, 14
+
+    def build_ui(self) -> None:
+        page = Page(self.app.look)
+        self.buttons.clear()
+        self._background = None
+        for i, (label, key, _, what) in enumerate(BUTTONS):
+            rect = page.rect(self.COL_X, self.TOP + i * (self.H + self.GAP), self.COL_W, self.H)
+            oid = ObjectID(f"#title_{what}", "@primary" if what == "new" else None)
+            b = self.add(UIButton(rect, label, self.app.ui, object_id=oid,
+                                  tool_tip_text=self.autosave_info if what == "continue" and self.autosave_info else None))
+            self.buttons[what] = b
+        if not self.can_continue:
+            self.buttons["continue"].disable()
+
+    # Input ----------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if event.type == UI_BUTTON_PRESSED:
+            for what, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.do(what)
+                    return True
+        if event.type == pygame.KEYDOWN and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
+            for _, _, keys, what in BUTTONS:
+                if event.key in keys and self.buttons[what].is_enabled:
+                    self.do(what)
+                    return True
+        return False
+
+    def do(self, what: str) -> None:
+        app = self.app
+        if what == "new":
+            from .setup import SetupScene
+            app.scenes.switch(SetupScene(app))
+        elif what == "continue":
+            self.continue_game()
+        elif what == "load":
+            from .saves_panel import SavesPanel
+            app.scenes.push(SavesPanel(app, mode="load"))
+        elif what == "rules":
+            from .rules_panel import RulesPanel
+            app.scenes.push(RulesPanel(app))
+        elif what == "settings":
+            from .settings_panel import SettingsPanel
+            app.scenes.push(SettingsPanel(app))
+        elif what == "quit":
+            app.quit()
+
+    def continue_game(self) -> None:
+        from .. import flow
+        try:
+            match = load_match(self.app, self.app.storage.autosave_path)
+        except Exception as e:  # noqa: BLE001 - e.g. deleted or damaged since the title opened
+            self.can_continue, self.autosave_info = False, ""
+            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            self.buttons["continue"].disable()
+            self._background = None
+            self.app.invalidate()
+            return
+        flow.enter_game(self.app, match)
+
+    # Drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = self.render_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+
+    def render_background(self, size) -> pygame.Surface:
+        """Everything but the widgets, drawn once per window size (an idle title is cheap)."""
+        look, sprites = self.app.look, self.app.sprites
+        px, page = look.px, Page(look)
+        bg = pygame.Surface(size, pygame.SRCALPHA)
+        w, h = size
+        cx = page.pos(self.COL_X + self.COL_W / 2, 0)[0]
+
+        # Title with a gilt shadow, a rule, and the credit.
+        title = look.text("Vikings", 112, WOOD_DARK, bold=True)
+        shadow = look.text("Vikings", 112, GOLD, bold=True)
+        tr = title.get_rect(center=page.pos(800, 100))
+        bg.blit(shadow, tr.move(px(3), px(4)))
+        bg.blit(title, tr)
+        rule_y = page.pos(0, 178)[1]
+        for sx in (-1, 1):
+            pygame.draw.line(bg, WOOD, (cx + sx * px(40), rule_y), (cx + sx * px(300), rule_y), max(1, px(2)))
+        pygame.draw.polygon(bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)])
+        credit = look.text("After the board game by Michael Kiesling · Hans im Glück, 2007", 20, INK_SOFT)
+        bg.blit(credit, credit.get_rect(center=page.pos(800, 210)))
+
+        # The wheel on the left; the bag, Gold, Fame and the start player ship on the right.
+        wheel = sprites.get("board", "wheel", height=px(430))
+        bg.blit(wheel, wheel.get_rect(center=page.pos(300, 420)))
+        for ident, (x, y), hh in (("start_player", (490, 590), 116), ("bag", (1300, 380), 250),
+                                  ("coin", (1190, 575), 100), ("coin", (1262, 618), 84),
+                                  ("fame", (1392, 596), 108)):
+            piece = sprites.get("board", ident, height=px(hh))
+            bg.blit(piece, piece.get_rect(center=page.pos(x, y)))
+
+        # The shortcut keys beside the buttons.
+        for i, (_, key, _, _) in enumerate(BUTTONS):
+            y = self.TOP + i * (self.H + self.GAP) + self.H / 2
+            draw_keycap(bg, look, page.pos(self.COL_X - 40, y), key)
+
+        # What Continue resumes, or why it cannot.
+        y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
+        text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
+        font = look.font(18, bold=bool(self.notice))
+        for line in wrap(font, text, px(820)):
+            s = font.render(line, True, colour)
+            bg.blit(s, s.get_rect(midtop=(cx, y)))
+            y += font.get_linesize()
+
+        # The sea along the bottom with an island of every building, a Viking on each tile.
+        sea_top = page.pos(0, 722)[1]
+        pygame.draw.rect(bg, SEA, (0, sea_top, w, h - sea_top))
+        pygame.draw.line(bg, WOOD_DARK, (0, sea_top), (w, sea_top), max(1, px(3)))
+        tile = px(150)
+        left = w // 2 - tile * len(ISLAND) // 2
+        top = sea_top + (h - sea_top - tile) // 2
+        island = pygame.Rect(left, top, tile * len(ISLAND), tile).inflate(px(60), 0)
+        for row, y in enumerate((sea_top + px(30), h - px(34))):  # a few waves on the open sea
+            for x in range(-px(20) + row * px(45), w, px(90)):
+                if not island.collidepoint(x + px(13), island.centery):
+                    pygame.draw.arc(bg, WAVE, (x, y, px(26), px(14)), 0.3, 2.8, max(1, px(3)))
+        for i, ident in enumerate(ISLAND):
+            bg.blit(sprites.get("tiles", ident, height=tile), (left + i * tile, top))
+        for i, ident in enumerate(FIGURES):
+            # beside the building, which stays in view
+            fig = sprites.get("vikings", ident, height=px(80))
+            at = 0.6 if i == 0 else 0.42 if i == len(ISLAND) - 1 else 0.76
+            bg.blit(fig, fig.get_rect(midbottom=(left + i * tile + round(tile * at), top + tile - px(20))))
+        return bg

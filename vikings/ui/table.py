@@ -1,0 +1,333 @@
+"""Drawing the table: the players' displays, the price wheel, the players' cards and the
+game log. Pure drawing from a `view.Visible` (no rule is decided here); each drawing
+returns the geometry the scenes need to turn a click into a cell or a wheel space.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .theme import BAD, GOLD, INK, INK_SOFT, PAPER, SEA, SEA_DARK, WHITE, WOOD, WOOD_DARK, colour_of
+
+
+# Layout ---------------------------------------------------------------------------------------
+class Layout:
+    """Where everything goes, in window pixels, for any window size."""
+
+    def __init__(self, look, n_players: int):
+        W, H = look.size
+        px = look.px
+        self.top = pygame.Rect(0, 0, W, px(50))
+        gap = px(8)
+        y0 = self.top.bottom + gap
+        left_w = round(W * 0.19)
+        right_w = round(W * 0.215)
+        self.cards_area = pygame.Rect(gap, y0, left_w - gap, H - y0 - gap)
+        self.right = pygame.Rect(W - right_w, y0, right_w - gap, H - y0 - gap)
+        centre = pygame.Rect(left_w + gap, y0, W - left_w - right_w - 2 * gap, H - y0 - gap)
+        self.centre = centre
+        side = min(round(centre.h * 0.47), round(centre.w * 0.44))
+        self.wheel = pygame.Rect(centre.x, centre.y, side, side)
+        self.decision = pygame.Rect(self.wheel.right + gap, centre.y, centre.right - self.wheel.right - gap, side)
+        self.board = pygame.Rect(centre.x, self.wheel.bottom + gap, centre.w, centre.bottom - self.wheel.bottom - gap)
+        ch = (self.cards_area.h - gap * (n_players - 1)) // n_players
+        self.cards = [pygame.Rect(self.cards_area.x, self.cards_area.y + i * (ch + gap), self.cards_area.w, ch)
+                      for i in range(n_players)]
+        self.log = pygame.Rect(self.right.x, self.right.y, self.right.w, self.right.h)
+
+
+# Displays -------------------------------------------------------------------------------------
+class DisplayGeometry:
+    """Where a display's cells are: row 0 is the ships' row, rows 1.. the islands."""
+
+    def __init__(self, x0: int, y0: int, t: int, cols: int, rows: int, mainland: pygame.Rect):
+        self.x0, self.y0, self.t, self.cols, self.rows, self.mainland = x0, y0, t, cols, rows, mainland
+
+    def cell_rect(self, row: int, col: int) -> pygame.Rect:
+        return pygame.Rect(self.x0 + (col - 1) * self.t, self.y0 + row * self.t, self.t, self.t)
+
+    def cell_at(self, pos) -> tuple[int, int] | None:
+        x, y = pos
+        if x < self.x0 or y < self.y0:
+            return None
+        col, row = (x - self.x0) // self.t + 1, (y - self.y0) // self.t
+        if row > self.rows or col > self.cols:
+            return None
+        return int(row), int(col)
+
+    @property
+    def pool_rect(self) -> pygame.Rect:
+        m = self.mainland
+        return pygame.Rect(m.x, m.y, m.w, self.t)
+
+
+def columns_needed(pv, extra_cells=()) -> int:
+    cols = max([len(r) for r in pv.display.rows] + [c for _, c in extra_cells] + [0]) + 1
+    return max(cols, 5)
+
+
+def display_geometry(app, pv, rect: pygame.Rect, extra_cells=()) -> DisplayGeometry:
+    rows = app.rules.island_rows
+    cols = columns_needed(pv, extra_cells)
+    aspect = app.sprites.aspect("board", "mainland")  # width / height of the 6-row mainland
+    t = min(rect.h // (rows + 1), int(rect.w / (cols + aspect * (rows + 1))))
+    t = max(t, 8)
+    mw = round(aspect * (rows + 1) * t)
+    mainland = pygame.Rect(rect.x, rect.y, mw, t * (rows + 1))
+    return DisplayGeometry(rect.x + mw, rect.y, t, cols, rows, mainland)
+
+
+def draw_display(surface, app, pv, rect: pygame.Rect, *, highlight=(), preview=None, threatened=(),
+                 repelled=(), hover=None, extra_cells=(), small=False) -> DisplayGeometry:
+    """Draw one display into `rect`. highlight: cells to mark as legal; preview:
+    (tile kind, row, col) drawn half transparent; threatened: cells whose Viking lies on
+    its side; repelled: ship columns a warrior repels."""
+    rules, sprites = app.rules, app.sprites
+    g = display_geometry(app, pv, rect, tuple(highlight) + tuple(extra_cells))
+    t = g.t
+    surface.blit(sprites.get("board", "mainland", height=g.mainland.h), g.mainland)
+    sea = pygame.Rect(g.x0, g.y0, g.cols * t, (g.rows + 1) * t).clip(rect)
+    pygame.draw.rect(surface, (215, 226, 228), sea)
+    if not small:  # faint grid: where tiles could go one day
+        for c in range(1, g.cols + 1):
+            for r in range(g.rows + 1):
+                pygame.draw.rect(surface, (196, 211, 214), g.cell_rect(r, c), 1)
+    for r, c, kind, _ in pv.display.tiles():
+        if (r, c) in pv.hidden:
+            continue
+        surface.blit(sprites.get("tiles", rules.tiles[kind].id, height=t), g.cell_rect(r, c))
+    for c in repelled:
+        _ring(surface, g.cell_rect(0, c), (46, 125, 50), max(2, t // 14))
+    for r, c in highlight:
+        cell = g.cell_rect(r, c)
+        glow = pygame.Surface(cell.size, pygame.SRCALPHA)
+        glow.fill((255, 214, 90, 110 if (r, c) == hover else 60))
+        surface.blit(glow, cell)
+        pygame.draw.rect(surface, GOLD, cell, max(2, t // 16), border_radius=max(2, t // 10))
+    if preview is not None:
+        kind, r, c = preview
+        img = sprites.get("tiles", rules.tiles[kind].id, height=t).copy()
+        img.set_alpha(170)
+        surface.blit(img, g.cell_rect(r, c))
+    threatened = set(threatened)
+    for r, c, kind, occupied in pv.display.tiles():
+        if r == 0 or not pv.occupied(r, c):
+            continue
+        draw_viking_on(surface, app, rules.row_viking[r], g.cell_rect(r, c), lying=(r, c) in threatened)
+    draw_pool(surface, app, pv, g.pool_rect, small=small)
+    return g
+
+
+def draw_viking_on(surface, app, kind: int, cell: pygame.Rect, lying=False) -> None:
+    """A Viking standing on a tile (to the left, so the building stays visible), or laid on
+    its side when a ship threatens it."""
+    t = cell.h
+    fig = app.sprites.get("vikings", app.rules.vikings[kind].id, height=round(t * 0.6))
+    if lying:
+        fig = _lying(fig)
+        surface.blit(fig, fig.get_rect(midbottom=(cell.centerx, cell.bottom - t // 10)))
+        pygame.draw.line(surface, BAD, (cell.x + t // 8, cell.y + t // 8), (cell.right - t // 8, cell.bottom - t // 8),
+                         max(2, t // 18))
+    else:
+        surface.blit(fig, fig.get_rect(bottomleft=(cell.x + round(t * 0.06), cell.bottom - round(t * 0.08))))
+
+
+_LYING: dict = {}
+
+
+def _lying(fig: pygame.Surface) -> pygame.Surface:
+    key = id(fig), fig.get_size()
+    out = _LYING.get(key)
+    if out is None:
+        if len(_LYING) > 64:
+            _LYING.clear()
+        out = _LYING[key] = pygame.transform.rotate(fig, 90)
+    return out
+
+
+def draw_pool(surface, app, pv, rect: pygame.Rect, small=False) -> None:
+    """The pool, in the mainland's boat: one figure per kind, with a count."""
+    kinds = [(k, n) for k, n in enumerate(pv.pool) if n > 0]
+    if not kinds:
+        return
+    inner = rect.inflate(-rect.w // 6, -rect.h // 4)
+    per_row = 3
+    cw, ch = inner.w / per_row, inner.h / 2
+    for i, (k, n) in enumerate(kinds):
+        x = inner.x + (i % per_row) * cw
+        y = inner.y + (i // per_row) * ch
+        fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=max(6, round(ch * 0.95)))
+        surface.blit(fig, fig.get_rect(midbottom=(round(x + cw * 0.4), round(y + ch))))
+        if n > 1 and not small or n > 1 and ch >= 10:
+            label = app.look.font(max(7, ch / app.look.scale * 0.45), bold=True).render(str(n), True, WHITE)
+            bg = label.get_rect(bottomleft=(round(x + cw * 0.55), round(y + ch))).inflate(4, 0)
+            pygame.draw.rect(surface, WOOD_DARK, bg, border_radius=4)
+            surface.blit(label, label.get_rect(center=bg.center))
+
+
+def _ring(surface, rect, colour, width) -> None:
+    pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, rect.w // 10))
+
+
+# The wheel ------------------------------------------------------------------------------------
+class WheelGeometry:
+    def __init__(self, rect: pygame.Rect, spaces: int):
+        self.rect = rect
+        self.spaces = spaces
+        self.side = rect.w
+        self.centre = rect.center
+        self.disc = round(rect.w * 0.62)          # diameter of the wooden disc
+        self.tile = round(rect.w * 0.122)          # a group's tile
+        self.ring = rect.w * 0.432                 # radius of the groups' tiles
+        self.viking_ring = rect.w * 0.322          # radius of the groups' Vikings (on the rim)
+
+    def angle(self, space: float) -> float:
+        return -math.pi / 2 + 2 * math.pi * space / self.spaces  # space 0 at the top, clockwise
+
+    def at(self, space: float, radius: float) -> tuple[int, int]:
+        a = self.angle(space)
+        return round(self.centre[0] + radius * math.cos(a)), round(self.centre[1] + radius * math.sin(a))
+
+    def tile_rect(self, space: int) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.tile, self.tile).move(
+            self.at(space, self.ring)[0] - self.tile // 2, self.at(space, self.ring)[1] - self.tile // 2)
+
+    def space_at(self, pos) -> int | None:
+        for s in range(self.spaces):
+            c = self.at(s, (self.ring + self.viking_ring) / 2)
+            if math.dist(pos, c) < self.tile * 1.05:
+                return s
+        return None
+
+
+_ROTATED: dict = {}
+
+
+def _wheel_disc(app, size: int, turn: float) -> pygame.Surface:
+    """The disc rotated by `turn` spaces (cached: the wheel turns only a few times a round)."""
+    deg = round(-turn * 360 / app.rules.wheel_spaces, 1)
+    key = (size, deg)
+    img = _ROTATED.get(key)
+    if img is None:
+        if len(_ROTATED) > 48:
+            _ROTATED.clear()
+        img = _ROTATED[key] = pygame.transform.rotozoom(app.sprites.get("board", "wheel", height=size), deg, 1.0)
+    return img
+
+
+def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = None, highlight=(),
+               blocked=(), hover=None, selected=None, hidden_spaces=()) -> WheelGeometry:
+    """The price wheel with every group still on it. `turn` (default: the wheel's offset)
+    rotates the disc, so the printed prices move as the wheel turns."""
+    g = WheelGeometry(rect, app.rules.wheel_spaces)
+    turn = vis.offset if turn is None else turn
+    disc = _wheel_disc(app, g.disc, turn)
+    surface.blit(disc, disc.get_rect(center=g.centre))
+    look = app.look
+    # The printed prices: price k sits at space k + turn.
+    font = look.font(max(8, g.disc / look.scale * 0.055), bold=True)
+    for k in range(g.spaces):
+        pos = g.at(k + turn, g.disc * 0.37)
+        label = font.render(str(k), True, INK)
+        surface.blit(label, label.get_rect(center=pos))
+    if vis.wheel_hidden:
+        return g
+    for s in range(g.spaces):
+        tile, viking = vis.wheel_tile[s], vis.wheel_viking[s]
+        if tile < 0 or s in hidden_spaces:
+            continue
+        tr = g.tile_rect(s)
+        if s == selected:
+            pygame.draw.rect(surface, GOLD, tr.inflate(g.tile // 3, g.tile // 3), border_radius=g.tile // 6)
+        elif s in highlight:
+            pygame.draw.rect(surface, (255, 232, 150), tr.inflate(g.tile // 5, g.tile // 5),
+                             border_radius=g.tile // 6)
+        surface.blit(app.sprites.get("tiles", app.rules.tiles[tile].id, height=g.tile), tr)
+        if viking >= 0:
+            fig = app.sprites.get("vikings", app.rules.vikings[viking].id, height=round(g.tile * 0.72))
+            surface.blit(fig, fig.get_rect(center=g.at(s, g.viking_ring)))
+        if s in blocked:
+            shade = pygame.Surface(tr.size, pygame.SRCALPHA)
+            shade.fill((40, 30, 20, 120))
+            surface.blit(shade, tr)
+        if s == hover and s != selected:
+            pygame.draw.rect(surface, WHITE, tr.inflate(4, 4), 2, border_radius=g.tile // 8)
+    return g
+
+
+# Cards and text -------------------------------------------------------------------------------
+def panel(surface, rect: pygame.Rect, look, fill=PAPER, border=WOOD, width=2) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=look.px(8))
+    pygame.draw.rect(surface, border, rect, max(1, look.px(width)), border_radius=look.px(8))
+
+
+def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
+              bot_thinking=False) -> DisplayGeometry:
+    """A player's card: name, kind, Fame, Gold, the start player ship and a small display."""
+    look = app.look
+    px = look.px
+    colour = colour_of(seat.colour)
+    panel(surface, rect, look, border=GOLD if to_move else WOOD, width=4 if to_move else 2)
+    head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
+    pygame.draw.rect(surface, colour, (head.x, head.y, px(10), head.h), border_radius=px(3))
+    name = look.text(seat.name, 17, INK, bold=True)
+    surface.blit(name, (head.x + px(16), head.y + (head.h - name.get_height()) // 2))
+    kind = "person" if seat.is_person else f"{seat.kind} bot"
+    note = kind + (" · thinking…" if bot_thinking else "")
+    sub = look.text(note, 12, INK_SOFT)
+    surface.blit(sub, (head.x + px(16), head.bottom))
+    x = head.right
+    for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
+        num = look.text(str(value), 18, INK, bold=True)
+        x -= num.get_width()
+        surface.blit(num, (x, head.y + (head.h - num.get_height()) // 2))
+        img = app.sprites.get("board", icon, height=px(22))
+        x -= img.get_width() + px(3)
+        surface.blit(img, (x, head.y + (head.h - img.get_height()) // 2))
+        x -= px(10)
+    if start:
+        ship = app.sprites.get("board", "start_player", height=px(22))
+        surface.blit(ship, (x - ship.get_width(), head.y + (head.h - ship.get_height()) // 2))
+    body = pygame.Rect(rect.x + px(8), head.bottom + px(18), rect.w - px(16), rect.bottom - head.bottom - px(24))
+    if selected:
+        pygame.draw.rect(surface, (250, 240, 210), body.inflate(px(6), px(6)), border_radius=px(4))
+    return draw_display(surface, app, pv, body, small=True)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        trial = f"{line} {w}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_log(surface, app, rect, lines, title="Game log") -> None:
+    """The newest log lines, bottom up, wrapped to the panel's width."""
+    look = app.look
+    panel(surface, rect, look)
+    head = look.text(title, 16, WOOD_DARK, bold=True)
+    surface.blit(head, (rect.x + look.px(10), rect.y + look.px(8)))
+    font = look.font(13)
+    y = rect.bottom - look.px(8)
+    top = rect.y + look.px(34)
+    lh = font.get_linesize()
+    for line in reversed(lines):
+        parts = wrap(font, line, rect.w - look.px(24))
+        if y - lh * len(parts) < top:
+            break
+        y -= lh * len(parts) + look.px(3)
+        for i, part in enumerate(parts):
+            surface.blit(font.render(part, True, INK if i == 0 else INK_SOFT), (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
+
+
+def sea_band(surface, rect) -> None:
+    pygame.draw.rect(surface, SEA, rect)
+    pygame.draw.line(surface, SEA_DARK, rect.bottomleft, rect.bottomright, 2)
