@@ -1,0 +1,338 @@
+"""Setting up a new game: who sits at the table, who starts, and the deal's seed.
+
+The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`); the
+widgets are drawn from them, so a change that touches other widgets (a colour swapped
+with another seat, a seat added) simply rebuilds the widgets.
+"""
+from __future__ import annotations
+
+import html
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
+
+from ...bots import LEVELS
+from ...engine.errors import VikingsError
+from ..match import PERSON, Match, Seat
+from ..scene import Scene
+from ..theme import BAD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
+from .menu_kit import Page, draw_keycap, typing, wrap
+
+MIN_SEATS, MAX_SEATS = 2, 4
+KINDS = ((PERSON, "Person"),) + tuple((lv, f"{lv.capitalize()} bot") for lv in LEVELS if lv != "random")
+BOT_NAMES = ("Astrid", "Bjorn", "Sigrid", "Leif", "Freydis", "Ragnar", "Gudrun", "Harald")
+BOT_NOTES = (("Beginner", "plays for its own display, and not always the best move"),
+             ("Normal", "weighs every player's display and the turning wheel"),
+             ("Hard", "plays out many possible rounds before it buys"),
+             ("Expert", "the same search with more time to think"))
+NAME_LIMIT = 20
+SEED_DIGITS = 18
+
+# Columns of a seat row, design pixels: (x, width).
+COL_NAME, COL_KIND, COL_COLOUR, COL_REMOVE = (200, 300), (520, 220), (760, 170), (950, 110)
+ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
+SIDE_X, SIDE_W = 1130, 340
+
+
+def auto_name(seat: dict, index: int) -> str:
+    """The name a seat gets until the player types one."""
+    if seat["kind"] == PERSON:
+        return f"Player {index + 1}"
+    return f"{seat['norse']} ({seat['kind'].capitalize()})"
+
+
+def random_seed() -> int:
+    """A fresh deal from the operating system's randomness (not the engine's seeded one)."""
+    return random.SystemRandom().randrange(10 ** 9)
+
+
+class SetupScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.seats: list[dict] = []
+        for kind in (PERSON, "normal"):
+            self._add_seat(kind)
+        self.start = "random"   # "random" or a seat index as text
+        self.seed_text = ""
+        self.error = ""         # why Start did nothing
+        self.rows: list[dict] = []
+
+    # The choices ----------------------------------------------------------------------------
+    def _add_seat(self, kind: str) -> None:
+        used_colours = {s["colour"] for s in self.seats}
+        seat = {"kind": kind, "auto": True, "norse": None,
+                "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
+        self.seats.append(seat)
+        self._rename()
+
+    def _rename(self) -> None:
+        """Give bots a Norse name (once) and refresh the names nobody has typed."""
+        for s in self.seats:
+            if s["kind"] != PERSON and s["norse"] is None:
+                used = {o["norse"] for o in self.seats}
+                s["norse"] = next(n for n in BOT_NAMES if n not in used)
+        for i, s in enumerate(self.seats):
+            if s["auto"]:
+                s["name"] = auto_name(s, i)
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seats) <= MIN_SEATS:
+            return
+        del self.seats[i]
+        if self.start != "random":  # keep the same person starting, or fall back to random
+            st = int(self.start)
+            self.start = "random" if st == i else str(st - (st > i))
+        self._rename()
+
+    def set_kind(self, i: int, kind: str) -> None:
+        self.seats[i]["kind"] = kind
+        self._rename()
+
+    def set_colour(self, i: int, colour: str) -> None:
+        """Take `colour`; a seat that had it gets this seat's old one (colours stay distinct)."""
+        old = self.seats[i]["colour"]
+        for s in self.seats:
+            if s["colour"] == colour:
+                s["colour"] = old
+        self.seats[i]["colour"] = colour
+
+    def problems(self) -> list[str]:
+        out = []
+        names = [s["name"].strip() for s in self.seats]
+        if any(not n for n in names):
+            out.append("Every seat needs a name.")
+        seen = set()
+        for n in names:
+            if n and n.casefold() in seen:
+                out.append(f"Two seats are called {n}.")
+            seen.add(n.casefold())
+        if self.seed_problem():
+            out.append(self.seed_problem())
+        return out
+
+    def seed_problem(self) -> str:
+        t = self.seed_text.strip()
+        if t and not (t.isdigit() and t.isascii()):
+            return "The seed must be a whole number (digits only), or blank."
+        if len(t) > SEED_DIGITS:
+            return f"The seed may have at most {SEED_DIGITS} digits."
+        return ""
+
+    def start_game(self) -> None:
+        from .. import flow
+        self.error = " ".join(self.problems())
+        if self.error:
+            self._show_error()
+            return
+        seats = [Seat(s["name"].strip(), s["kind"], s["colour"]) for s in self.seats]
+        seed = int(self.seed_text) if self.seed_text.strip() else random_seed()
+        start = None if self.start == "random" else int(self.start)
+        try:
+            match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage)
+        except VikingsError as e:
+            self.error = str(e)
+            self._show_error()
+            return
+        flow.enter_game(self.app, match)
+
+    def back(self) -> None:
+        from .title import TitleScene
+        self.app.scenes.switch(TitleScene(self.app))
+
+    # Widgets --------------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        ui, page = self.app.ui, Page(self.app.look)
+        self.page = page
+        self.rows = []
+        kinds = [(label, kind) for kind, label in KINDS]
+        colours = [(c.capitalize(), c) for c, _ in PLAYER_COLOURS]
+        for i, s in enumerate(self.seats):
+            y = ROW_TOP + i * ROW_STEP
+            row = {"name": self.add(UITextEntryLine(page.rect(COL_NAME[0], y, COL_NAME[1], ROW_H), ui,
+                                                    object_id=ObjectID(f"#seat{i}_name", None)))}
+            row["name"].set_text_length_limit(NAME_LIMIT)
+            row["name"].set_text(s["name"])
+            row["kind"] = self.add(UIDropDownMenu(kinds, (dict(KINDS)[s["kind"]], s["kind"]),
+                                                  page.rect(COL_KIND[0], y, COL_KIND[1], ROW_H), ui))
+            row["colour"] = self.add(UIDropDownMenu(colours, (s["colour"].capitalize(), s["colour"]),
+                                                    page.rect(COL_COLOUR[0], y, COL_COLOUR[1], ROW_H), ui))
+            row["remove"] = self.add(UIButton(page.rect(COL_REMOVE[0], y, COL_REMOVE[1], ROW_H), "Remove", ui,
+                                              tool_tip_text="Take this seat away"))
+            if len(self.seats) <= MIN_SEATS:
+                row["remove"].disable()
+            self.rows.append(row)
+        self.add_button = self.add(UIButton(page.rect(COL_NAME[0], ROW_TOP + len(self.seats) * ROW_STEP, 220, ROW_H),
+                                            "Add a seat", ui))
+        if len(self.seats) >= MAX_SEATS:
+            self.add_button.hide()
+
+        self.start_menu = None
+        self._build_start_menu()
+        self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 404, SIDE_W, ROW_H), ui))
+        self.seed_entry.set_text(self.seed_text)
+        self.error_label = self.add(UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui,
+                                              object_id=ObjectID("#setup_error", "@error")))
+        self._show_error()
+        self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), "Back", ui))
+        self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), "Start", ui,
+                                              object_id=ObjectID("#setup_start", "@primary")))
+
+    def _build_start_menu(self) -> None:
+        """The start player menu names the seats, so it follows their names."""
+        if self.start_menu is not None:
+            self.start_menu.kill()
+            self.widgets.remove(self.start_menu)
+        options = [("Random", "random")] + [(f"{i + 1}. {s['name'] or '(no name)'}", str(i))
+                                            for i, s in enumerate(self.seats)]
+        chosen = next(o for o in options if o[1] == self.start)
+        self.start_menu = self.add(UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H),
+                                                  self.app.ui))
+
+    def _show_error(self) -> None:
+        self.error_text = self.error or self.seed_problem()
+        self.error_label.set_text(html.escape(self.error_text))
+        self.error_label.show() if self.error_text else self.error_label.hide()
+        self.app.invalidate()
+
+    # Input ----------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        t = event.type
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return self._menu(event.ui_element, event.selected_option_id)
+        if t == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return self._entry(event.ui_element)
+        if t == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.app.ui.set_focus_set(None)  # Enter leaves the field; a second Enter starts
+            return True
+        if t == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(self.app):
+                self.start_game()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                if typing(self.app):
+                    self.app.ui.set_focus_set(None)
+                else:
+                    self.back()
+                return True
+        return False
+
+    def _button(self, el) -> bool:
+        if el is self.start_button:
+            self.start_game()
+        elif el is self.back_button:
+            self.back()
+        elif el is self.add_button:
+            self._add_seat("normal")
+            self._rebuild()
+        else:
+            for i, row in enumerate(self.rows):
+                if el is row["remove"]:
+                    self.remove_seat(i)
+                    self._rebuild()
+                    return True
+            return False
+        return True
+
+    def _menu(self, el, value: str) -> bool:
+        if el is self.start_menu:
+            self.start = value
+            return True
+        for i, row in enumerate(self.rows):
+            if el is row["kind"]:
+                self.set_kind(i, value)
+            elif el is row["colour"]:
+                self.set_colour(i, value)
+            else:
+                continue
+            self._rebuild()
+            return True
+        return False
+
+    def _entry(self, el) -> bool:
+        if el is self.seed_entry:
+            self.seed_text = el.get_text()
+            self.error = ""
+            self._show_error()
+            return True
+        for i, row in enumerate(self.rows):
+            if el is row["name"]:
+                self.seats[i]["name"] = el.get_text()
+                self.seats[i]["auto"] = False
+                self.error = ""
+                self._show_error()
+                self._build_start_menu()
+                return True
+        return False
+
+    def _rebuild(self) -> None:
+        self.error = ""
+        self.kill_ui()
+        self.build_ui()
+        self.app.invalidate()
+
+    # Drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        look, page = self.app.look, self.page
+        px = look.px
+        title = look.text("New game", 44, WOOD_DARK, bold=True)
+        surface.blit(title, page.pos(140, 40))
+        sub = look.text("Choose who sits at the table. Bots think for themselves; people take turns at this screen.",
+                        19, INK_SOFT)
+        surface.blit(sub, page.pos(142, 104))
+
+        # The two cards: seats on the left, the deal on the right.
+        for x, w, heading in ((120, 960, "Seats"), (1110, 380, "The deal")):
+            card = page.rect(x, 160, w, 600)
+            pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
+            pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
+            surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
+        for (x, _), label in ((COL_NAME, "Name"), (COL_KIND, "Played by"), (COL_COLOUR, "Colour")):
+            surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(x + 4, ROW_TOP - 28))
+
+        # What the bot levels mean, in the room the seats leave free.
+        surface.blit(look.text("The bots", 18, WOOD_DARK, bold=True), page.pos(146, 600))
+        for j, (level, text) in enumerate(BOT_NOTES):
+            y = 632 + j * 28
+            surface.blit(look.text(level, 16, INK, bold=True), page.pos(150, y))
+            surface.blit(look.text(text, 16, INK_SOFT), page.pos(280, y))
+
+        # Each seat's number on a disc of its colour.
+        for i, s in enumerate(self.seats):
+            centre = page.pos(163, ROW_TOP + i * ROW_STEP + ROW_H / 2)
+            rgb = colour_of(s["colour"])
+            pygame.draw.circle(surface, rgb, centre, px(21))
+            pygame.draw.circle(surface, WOOD_DARK, centre, px(21), max(1, px(2)))
+            ink = INK if sum(rgb) > 500 else PAPER
+            n = look.text(str(i + 1), 20, ink, bold=True)
+            surface.blit(n, n.get_rect(center=centre))
+
+        for y, label in ((262, "Start player"), (376, "Seed")):
+            surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
+        if not self.error_text:
+            font = look.font(15)
+            y = page.pos(0, 460)[1]
+            for line in wrap(font, "Blank: a new random deal. The same seed deals the same tiles and Vikings again.", px(SIDE_W)):
+                surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
+                y += font.get_linesize()
+
+        # Room for the advanced game's options, which a later version adds.
+        box = page.rect(SIDE_X, 560, SIDE_W, 170)
+        pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
+        pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
+        surface.blit(look.text("Rules options", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 572))
+        font, y = look.font(16), page.pos(0, 604)[1]
+        for line in wrap(font, "The standard game. The advanced game's special tiles will be chosen here.",
+                         px(SIDE_W - 28)):
+            surface.blit(font.render(line, True, INK), (page.pos(SIDE_X + 14, 0)[0], y))
+            y += font.get_linesize()
+
+        if self.app.storage.autosave_path.exists():
+            note = look.text("Starting replaces the autosaved game in progress.", 16, BAD)
+            surface.blit(note, note.get_rect(midright=page.pos(1200, 828)))
+        draw_keycap(surface, look, page.pos(370, 828), "Esc")
+        draw_keycap(surface, look, page.pos(1226, 828), "Enter")
