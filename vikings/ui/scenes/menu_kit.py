@@ -68,6 +68,19 @@ class Page:
         return pygame.Rect(*self.pos(x, y), self.px(w), self.px(h))
 
 
+def preload_fonts(app, fonts) -> None:
+    """Load Noto Sans at (size, "bold"/"italic"/"regular") before rich text uses it
+    (pygame-gui warns about fonts loaded on the fly, and about loading one twice)."""
+    fonts_dict = app.ui.get_theme().get_font_dictionary()
+    todo = []
+    for size, style in set(fonts):
+        fid = fonts_dict.create_font_id(size, "noto_sans", "bold" in style, "italic" in style)
+        if not fonts_dict.check_font_preloaded(fid):
+            todo.append({"name": "noto_sans", "point_size": size, "style": style})
+    if todo:
+        app.ui.preload_fonts(todo)
+
+
 def typing(app) -> bool:
     """True while a text entry has the keyboard (letter shortcuts must not fire)."""
     focus = app.ui.get_focus_set() or ()
