@@ -1,4 +1,4 @@
-"""The `vikings` command: play (default), simulate, tournament, score."""
+"""The `vikings` command: play (the default, opens the window), simulate, tournament, score."""
 from __future__ import annotations
 
 import argparse
@@ -39,9 +39,8 @@ def main(argv=None) -> int:
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)
-        # The screens are not built yet: the bare command explains what it can do.
-        _parser().print_help()
-        return 0
+        from .ui.app import main as play  # the bare command opens the game
+        return play()
     except VikingsError as e:  # data or input problems: one clear line, no traceback
         print(f"vikings: {e}", file=sys.stderr)
         return 2

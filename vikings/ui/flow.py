@@ -43,6 +43,8 @@ def advance(app, ctx, force: bool = False) -> None:
     cls = scene_for(ctx)
     current = app.scenes.base
     if force or type(current) is not cls or getattr(current, "ctx", None) is not ctx:
+        if cls.phases:  # a decision comes up: show the display of the player to decide
+            ctx.viewed = None
         app.scenes.replace_base(cls(app, ctx))
     app.invalidate()
 
