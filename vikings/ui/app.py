@@ -38,6 +38,7 @@ class App:
         self.running = True
         self.frames = 0
         self.scenes = SceneMachine()
+        self.match = None  # the game at the table, if any (set by flow.enter_game)
         self._dirty = True
         self.screen = self._open_window(size)
         pygame.display.set_caption("Vikings")
@@ -128,7 +129,9 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
-        """Leave cleanly: stop bots, keep the game saved."""
+        """Leave cleanly: stop bots (the game is already autosaved after every action)."""
+        if self.match is not None:
+            self.match.close()
         while self.scenes.stack:
             self.scenes.stack.pop().exit()
         pygame.quit()

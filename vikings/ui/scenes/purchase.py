@@ -43,7 +43,7 @@ class PurchaseScene(TableScene):
         self.b_buy = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h), "Buy (Enter)", ui,
                                                            object_id="@primary"))
         self.b_cancel = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
-                                                              "Choose another (Backspace)", ui))
+                                                              "Cancel (Backspace)", ui))
         self.b_tile = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h),
                                                             "On the tile (T)", ui, object_id="@primary"))
         self.b_pool = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
@@ -68,7 +68,7 @@ class PurchaseScene(TableScene):
                                   "Place the start tile first (S)")
         if show[self.b_buy]:
             cost = g.fame_cost(self.selected)
-            self.b_buy.set_text(f"Buy for {g.price(self.selected)}" + (f" ({cost} Fame)" if cost else "") + " ⏎")
+            self.b_buy.set_text(f"Buy for {g.price(self.selected)}" + (f" ({cost} Fame)" if cost else "") + " (Enter)")
 
     # Decisions ----------------------------------------------------------------------------------
     def legal_cells(self) -> dict:
