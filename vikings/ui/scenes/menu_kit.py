@@ -6,13 +6,19 @@ since its button events are posted to every scene), and the titled dialog window
 """
 from __future__ import annotations
 
+import logging
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine, UIWindow
 
+from ...engine.errors import SaveError
+from ..match import load_doc_text
 from ..scene import Scene
 from ..theme import INK, INK_SOFT, PAPER, WOOD_DARK
+
+log = logging.getLogger("vikings")
 
 
 class Dialog(Scene):
@@ -115,3 +121,26 @@ def draw_keycap(surface: pygame.Surface, look, center, key: str) -> pygame.Rect:
     pygame.draw.rect(surface, WOOD_DARK, rect, width=max(1, look.px(1.5)), border_radius=look.px(6))
     surface.blit(label, label.get_rect(center=rect.center))
     return rect
+
+
+# Saved games --------------------------------------------------------------------------------
+def load_match(app, path):
+    """The Match saved at `path`, or raise SaveError/OSError with a readable reason."""
+    return load_doc_text(path.read_text(encoding="utf-8"), app.rules, app.storage)
+
+
+def describe_match(match) -> str:
+    """One line for a saved game: how far it got and who sits at the table."""
+    g = match.game
+    where = "finished" if g.is_over else f"round {g.round + 1} of {g.rules.rounds}"
+    return f"{where} · {', '.join(match.names)}"
+
+
+def unreadable(e: BaseException) -> str:
+    """A reason a player can read for a save that does not load."""
+    if isinstance(e, SaveError):
+        return str(e)
+    if isinstance(e, OSError):
+        return f"the file cannot be read ({e.strerror or e})"
+    log.exception("unexpected error while loading a save", exc_info=e)
+    return f"the file is damaged ({type(e).__name__})"

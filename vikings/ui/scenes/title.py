@@ -1,19 +1,14 @@
 """The title screen: the game's art, and the way into a new, continued or loaded game."""
 from __future__ import annotations
 
-import logging
-
 import pygame
 from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ...engine.errors import SaveError
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
-from .menu_kit import Page, draw_keycap, wrap
-
-log = logging.getLogger("vikings")
+from .menu_kit import Page, describe_match, draw_keycap, load_match, unreadable, wrap
 
 SEA = (45, 103, 135)        # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
@@ -24,29 +19,6 @@ FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 BUTTONS = (("New game", "N", (pygame.K_n,), "new"), ("Continue", "C", (pygame.K_c,), "continue"),
            ("Load", "L", (pygame.K_l,), "load"), ("Rules", "R", (pygame.K_r,), "rules"),
            ("Settings", "S", (pygame.K_s,), "settings"), ("Quit", "Esc", (pygame.K_ESCAPE, pygame.K_q), "quit"))
-
-
-def load_match(app, path):
-    """The Match saved at `path`, or raise SaveError/OSError with a readable reason."""
-    from ..match import load_doc_text
-    return load_doc_text(path.read_text(encoding="utf-8"), app.rules, app.storage)
-
-
-def describe_match(match) -> str:
-    """One line for a saved game: how far it got and who sits at the table."""
-    g = match.game
-    where = "finished" if g.is_over else f"round {g.round + 1} of {g.rules.rounds}"
-    return f"{where} · {', '.join(match.names)}"
-
-
-def unreadable(e: BaseException) -> str:
-    """A reason a player can read for a save that does not load."""
-    if isinstance(e, SaveError):
-        return str(e)
-    if isinstance(e, OSError):
-        return f"the file cannot be read ({e.strerror or e})"
-    log.exception("unexpected error while loading a save", exc_info=e)
-    return f"the file is damaged ({type(e).__name__})"
 
 
 class TitleScene(Scene):
