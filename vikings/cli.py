@@ -9,6 +9,8 @@ from .engine.errors import VikingsError
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
+    p.add_argument("--selftest", action="store_true",
+                   help="play a short bot game through the real screens, headless, and exit 0 if all is well")
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play seeded random games headless and check invariants")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
@@ -30,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.selftest:
+            from .selftest import selftest
+            return selftest()
         if args.command == "simulate":
             from .simulate import simulate_main
             return simulate_main(args.players, args.games, args.seed, checked=not args.no_check)

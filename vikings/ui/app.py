@@ -7,7 +7,6 @@ and redraws only after an event, so a game waiting for a click costs almost no C
 from __future__ import annotations
 
 import logging
-import os
 
 import pygame
 import pygame_gui
@@ -39,6 +38,7 @@ class App:
         self.frames = 0
         self.scenes = SceneMachine()
         self.match = None  # the game at the table, if any (set by flow.enter_game)
+        self.fps = FPS     # frame cap while busy; 0 = none (tests and the selftest run flat out)
         self._dirty = True
         self.screen = self._open_window(size)
         pygame.display.set_caption("Vikings")
@@ -78,14 +78,31 @@ class App:
     # Loop -----------------------------------------------------------------------------------
     def run(self) -> None:
         while self.running:
-            self.frame()
+            try:
+                self.frame()
+            except Exception as e:  # log it and say so on screen, rather than vanish
+                self.show_error(e)
         self.shutdown()
+
+    def show_error(self, error: BaseException) -> None:
+        from .scenes.error import ErrorScene
+        log.exception("unexpected error")
+        if isinstance(self.scenes.base, ErrorScene):  # failing again: stop rather than loop
+            self.running = False
+            return
+        if self.match is not None:
+            self.match.close()
+        try:
+            self.scenes.switch(ErrorScene(self, error, self.storage.log_path))
+        except Exception:  # the error screen itself failed: give up cleanly
+            log.exception("cannot show the error screen")
+            self.running = False
 
     def frame(self) -> None:
         """One pass of the loop (tests call it directly)."""
         busy = self.scenes.busy()
         if busy or self._dirty:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
         else:
             first = pygame.event.wait(IDLE_WAIT_MS)
@@ -138,6 +155,9 @@ class App:
 
 
 def main(argv=None) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    App().run()
+    from ..logs import setup_logging
+    storage = Storage()
+    setup_logging(storage.log_path)
+    log.info("starting")
+    App(storage=storage).run()
     return 0

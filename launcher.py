@@ -1,0 +1,32 @@
+"""Entry point of the standalone build (PyInstaller runs this file, not the package).
+
+If even starting fails (a missing library in the bundle), the error still reaches the
+user's log folder, since a windowed build has no console to print it on."""
+import sys
+
+
+def _run() -> int:
+    try:
+        from vikings.cli import main
+        return main()
+    except SystemExit:
+        raise
+    except BaseException:
+        import traceback
+        text = traceback.format_exc()
+        try:
+            import platformdirs
+            from pathlib import Path
+            folder = Path(platformdirs.user_log_dir("vikings", appauthor=False))
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(folder / "vikings-crash.log", "a", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except Exception:
+            pass
+        if sys.stderr is not None:
+            sys.stderr.write(text)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(_run())

@@ -1,0 +1,48 @@
+"""Shown instead of vanishing when something went wrong: what happened, where the log is,
+and that the game was saved; Esc goes back to the title, Q quits."""
+from __future__ import annotations
+
+import pygame
+
+from ..scene import Scene
+from ..table import panel, wrap
+from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
+
+
+class ErrorScene(Scene):
+    def __init__(self, app, error: BaseException, log_path):
+        super().__init__(app)
+        self.error = error
+        self.log_path = log_path
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_q:
+                self.app.quit()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                from .title import TitleScene
+                self.app.match = None
+                self.app.scenes.switch(TitleScene(self.app))
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        look = self.app.look
+        px = look.px
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(w - px(40), px(1000)), min(h - px(40), px(520)))
+        box.center = (w // 2, h // 2)
+        panel(surface, box, look)
+        lines = [("Something went wrong", 30, WOOD_DARK, True),
+                 (f"{type(self.error).__name__}: {self.error}", 18, BAD, True),
+                 ("Your game was saved after your last decision: choose Continue on the title screen to "
+                  "carry on.", 18, INK, False),
+                 (f"The details are in the log file: {self.log_path}", 16, INK_SOFT, False),
+                 ("Esc: back to the title screen    Q: quit", 18, INK, True)]
+        y = box.y + px(24)
+        for text, size, colour, bold in lines:
+            font = look.font(size, bold)
+            for part in wrap(font, text, box.w - px(48)):
+                surface.blit(font.render(part, True, colour), (box.x + px(24), y))
+                y += font.get_linesize()
+            y += px(14)
