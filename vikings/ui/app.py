@@ -105,7 +105,10 @@ class App:
             dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
         else:
-            first = pygame.event.wait(IDLE_WAIT_MS)
+            # Sleep until an event (a bot thinking on its thread is polled, not redrawn:
+            # redrawing would take the interpreter from it).
+            poll = self.scenes.poll()
+            first = pygame.event.wait(IDLE_WAIT_MS if poll is None else max(1, min(IDLE_WAIT_MS, int(poll * 1000))))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
             dt = self.clock.tick() / 1000.0
         for event in events:

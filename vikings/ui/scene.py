@@ -54,9 +54,14 @@ class Scene:
         """Draw the scene (widgets are drawn by the app afterwards)."""
 
     def busy(self) -> bool:
-        """True while something moves or a bot thinks: the loop then runs at full frame
-        rate; otherwise it sleeps until the next event, to keep an idle game cheap."""
+        """True while something moves: the loop then runs at full frame rate; otherwise
+        it sleeps until the next event, to keep an idle game cheap."""
         return False
+
+    def poll(self) -> float | None:
+        """Seconds after which the scene wants an update even without events (e.g. to
+        collect a bot's decision from its thread), or None."""
+        return None
 
 
 class SceneMachine:
@@ -117,6 +122,10 @@ class SceneMachine:
 
     def busy(self) -> bool:
         return any(s.busy() for s in self.stack)
+
+    def poll(self) -> float | None:
+        waits = [w for w in (s.poll() for s in self.stack) if w is not None]
+        return min(waits) if waits else None
 
     def rebuild_ui(self) -> None:
         for scene in self.stack:

@@ -83,8 +83,10 @@ class TableScene(Scene):
         super().exit()
 
     def busy(self) -> bool:
-        return self.fx.active or bool(self.match.pending) or self.match.thinking() or self._bot_wait > 0 \
-            or (self.match.bots_turn() and self.match.game.phase in self.phases)
+        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0
+
+    def poll(self) -> float | None:
+        return 0.03 if self.match.bots_turn() else None
 
     # The beat of play ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
