@@ -213,3 +213,16 @@ def test_people_cannot_act_during_a_bots_turn(tmp_path):
             assert 0 not in m.actors  # nothing Ann clicked became a decision
             assert app.scenes.base.selected is None
     assert tried > 3 and 1 in m.actors
+
+
+def test_the_table_follows_a_resized_window(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    small = app.scenes.base.board_geo.t
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    run(app, 3)
+    scene = app.scenes.base
+    assert app.screen.get_size() == (1920, 1080) and scene.layout.top.w == 1920
+    assert scene.board_geo.t > small  # everything drawn larger, not just stretched
+    assert scene.buttons["undo"].rect.right <= 1920
+    do_by_input(app, m.game.legal_actions()[0])  # clicks land where the new layout draws
