@@ -251,6 +251,12 @@ def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = Non
             shade = pygame.Surface(tr.size, pygame.SRCALPHA)
             shade.fill((40, 30, 20, 120))
             surface.blit(shade, tr)
+            reason = blocked[s] if isinstance(blocked, dict) else None
+            if reason:  # a short word on the tile; the tooltip has the full reason
+                tag = look.font(max(7, g.tile / look.scale * 0.2), bold=True).render(reason, True, WHITE)
+                box = tag.get_rect(center=tr.center).inflate(6, 2)
+                pygame.draw.rect(surface, BAD, box, border_radius=3)
+                surface.blit(tag, tag.get_rect(center=box.center))
         if s == hover and s != selected:
             pygame.draw.rect(surface, WHITE, tr.inflate(4, 4), 2, border_radius=g.tile // 8)
     return g

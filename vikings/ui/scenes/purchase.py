@@ -194,7 +194,8 @@ class PurchaseScene(TableScene):
         highlight, blocked = (), ()
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:
             highlight = {a.space for a in g.legal_actions()}
-            blocked = {s for s in g.groups() if s not in highlight}
+            # (the words come from the engine's reasons: the 0 space's rule, or the price)
+            blocked = {s: ("0 rule" if g.price(s) == 0 else "too dear") for s in g.groups() if s not in highlight}
         hidden = ()
         e = self.in_flight
         if e is not None and e.type == "bought":
