@@ -21,6 +21,7 @@ from vikings.ui.storage import Storage  # noqa: E402
 def make_app(home, size=(1280, 720), title_scene: bool = True, settings=None) -> App:
     """An App whose settings, saves and autosave live in `home` (a tmp_path)."""
     app = App(storage=Storage(home), settings=settings, size=size, title_scene=title_scene)
+    app.fps = 0  # no frame cap in tests (an App that predates the attribute ignores it)
     run(app, 2)
     return app
 
@@ -81,7 +82,7 @@ def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, text: str) -> Non
     options = state.options_selection_list.item_list_container.elements
     for b in options:
         if b.text == text:
-            click(app, b)
+            click(app, b, frames=6)  # item pressed -> list selection -> menu changed -> scene
             return
     raise LookupError(f"no option {text!r} in {[b.text for b in options]}")
 

@@ -110,7 +110,9 @@ class SettingsPanel(Dialog):
         """Keep the draft, write it to disk, and reopen the window if its size changed."""
         app, new = self.app, self.draft
         old = app.settings
-        display = (new.width, new.height, new.fullscreen) != (old.width, old.height, old.fullscreen)
+        # Compared with the window as it is (the player may have dragged its edges).
+        display = new.fullscreen != old.fullscreen or (
+            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size()))
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
         try:

@@ -146,6 +146,7 @@ class SetupScene(Scene):
     def build_ui(self) -> None:
         ui, page = self.app.ui, Page(self.app.look)
         self.page = page
+        self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
         kinds = [(label, kind) for kind, label in KINDS]
         colours = [(c.capitalize(), c) for c, _ in PLAYER_COLOURS]
@@ -295,10 +296,10 @@ class SetupScene(Scene):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(x + 4, ROW_TOP - 28))
 
         # What the bot levels mean, in the room the seats leave free.
-        surface.blit(look.text("The bots", 18, WOOD_DARK, bold=True), page.pos(146, 600))
+        surface.blit(look.text("The bots", 18, WOOD_DARK, bold=True), page.pos(144, 600))
         for j, (level, text) in enumerate(BOT_NOTES):
             y = 632 + j * 28
-            surface.blit(look.text(level, 16, INK, bold=True), page.pos(150, y))
+            surface.blit(look.text(level, 16, INK, bold=True), page.pos(144, y))
             surface.blit(look.text(text, 16, INK_SOFT), page.pos(280, y))
 
         # Each seat's number on a disc of its colour.
@@ -321,18 +322,18 @@ class SetupScene(Scene):
                 y += font.get_linesize()
 
         # Room for the advanced game's options, which a later version adds.
-        box = page.rect(SIDE_X, 560, SIDE_W, 170)
+        box = page.rect(SIDE_X, 600, SIDE_W, 130)
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
-        surface.blit(look.text("Rules options", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 572))
-        font, y = look.font(16), page.pos(0, 604)[1]
+        surface.blit(look.text("Rules options", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 612))
+        font, y = look.font(16), page.pos(0, 644)[1]
         for line in wrap(font, "The standard game. The advanced game's special tiles will be chosen here.",
                          px(SIDE_W - 28)):
             surface.blit(font.render(line, True, INK), (page.pos(SIDE_X + 14, 0)[0], y))
             y += font.get_linesize()
 
-        if self.app.storage.autosave_path.exists():
+        if self.replaces_autosave:
             note = look.text("Starting replaces the autosaved game in progress.", 16, BAD)
-            surface.blit(note, note.get_rect(midright=page.pos(1200, 828)))
+            surface.blit(note, note.get_rect(center=page.pos(800, 828)))
         draw_keycap(surface, look, page.pos(370, 828), "Esc")
         draw_keycap(surface, look, page.pos(1226, 828), "Enter")

@@ -58,9 +58,7 @@ class TitleScene(Scene):
         for i, (label, key, _, what) in enumerate(BUTTONS):
             rect = page.rect(self.COL_X, self.TOP + i * (self.H + self.GAP), self.COL_W, self.H)
             oid = ObjectID(f"#title_{what}", "@primary" if what == "new" else None)
-            b = self.add(UIButton(rect, label, self.app.ui, object_id=oid,
-                                  tool_tip_text=self.autosave_info if what == "continue" and self.autosave_info else None))
-            self.buttons[what] = b
+            self.buttons[what] = self.add(UIButton(rect, label, self.app.ui, object_id=oid))
         if not self.can_continue:
             self.buttons["continue"].disable()
 
