@@ -221,6 +221,9 @@ def test_rules_panel_tabs_and_esc(app):
     press(app, pygame.K_r)
     click(app, button(app, "Close"))
     assert scene(app) is t
+    press(app, pygame.K_r)
+    click(app, scene(app).window.close_window_button)   # the window's own x
+    assert scene(app) is t and len(app.scenes.stack) == 1
 
 
 def test_rules_markdown_and_summary(rules):

@@ -25,6 +25,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
+        self.can_continue = False
         self.notice = ""              # why Continue is not possible (a broken autosave)
         self.autosave_info = ""       # what Continue would resume
         self._background = None
