@@ -1,0 +1,456 @@
+"""Screenshots of every screen and the key moments of a game, rendered headless.
+
+    python tools/screenshots.py [OUT_DIR] [--size 1600x900] [--all-sizes] [--seed 4]
+
+Writes numbered PNG files (01-title.png, 02-setup.png, ...) that sort in the order a
+player meets them: the title, setup, the rules, settings and load panels over the title,
+then one seeded game at the table (the offer being laid out, a person's purchase with
+nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Viking
+decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
+large scoring, that large scoring, the final scoring and the results). `--all-sizes`
+renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+
+Nothing touches the player's own folders: settings, saves and the autosave live in a
+temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
+own `select`, `buy` and `act`, mouse motion posted as events) up to the moment shown;
+between the moments the decisions are made quickly through `Match.act` with a Normal
+bot choosing for every seat. Animations advance a fixed 1/60 s per frame, so the same
+seed gives the same pictures. A screen that does not exist yet (a module missing) is
+reported as skipped; any other failure is reported and the exit code is 1.
+
+The helpers here (`Director`) are shared with tools/bench_ui.py.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"   # headless, before pygame is imported
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from vikings.bots import make_bot  # noqa: E402
+from vikings.engine.actions import Buy, PlaceTile, PlaceViking  # noqa: E402
+from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE, VIKING  # noqa: E402
+from vikings.ui import flow  # noqa: E402
+from vikings.ui.app import App  # noqa: E402
+from vikings.ui.fx import Float, Fly  # noqa: E402
+from vikings.ui.match import Match  # noqa: E402
+from vikings.ui.settings import Settings  # noqa: E402
+from vikings.ui.storage import Storage  # noqa: E402
+
+DEFAULT_SIZE = (1600, 900)
+ALL_SIZES = ((1280, 720), (1600, 900), (3840, 2160))
+SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
+         ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
+SAVE_NAME = "Saturday evening"
+
+
+class StepClock:
+    """Stands in for the app's pygame Clock: every frame is 1/60 s long and nothing
+    sleeps, so animations land on the same frames in every run."""
+
+    def tick(self, framerate: float = 0) -> float:
+        return 1000 / 60
+
+    def get_fps(self) -> float:
+        return 60.0
+
+
+class Skipped(Exception):
+    """A screen that cannot be shown yet (its module is missing)."""
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    return int(w), int(h)
+
+
+class Director:
+    """An App in a temporary home and a game driven to chosen moments."""
+
+    def __init__(self, size, home, seats=SEATS, seed: int = 4, animation: str = "normal",
+                 bot_pace: str = "fast", clock=None):
+        settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace)
+        self.storage = Storage(home)
+        self.app = App(storage=self.storage, settings=settings, size=size, title_scene=False)
+        if clock is not None:
+            self.app.clock = clock
+        self.rules = self.app.rules
+        self.seats, self.seed = seats, seed
+        self.helper = make_bot("normal", 7919 + seed)   # chooses for the persons
+        self.match: Match | None = None
+        self.plan = None           # (space, cell) of a purchase that leads to the Viking decision
+        self.hover_action = None   # the placement previewed under the mouse
+
+    # Running frames ---------------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.app.scenes.base
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.invalidate()   # never sleep in the idle wait: nothing else will happen
+            self.app.frame()
+
+    def until(self, pred, what: str, limit: int = 4000) -> None:
+        """Run frames until `pred()` holds (a bot may need real time to think)."""
+        for _ in range(limit):
+            if pred():
+                return
+            if self.match is not None and self.match.thinking():
+                time.sleep(0.002)
+            self.frames()
+        raise TimeoutError(f"never reached: {what} (scene {type(self.scene).__name__})")
+
+    def settle(self) -> None:
+        """Show every pending event at once and stop at the next person's decision (or
+        the end of the game); bots play at full speed on the way."""
+        s = self.app.settings
+        old = s.animation, s.bot_pace
+        s.animation, s.bot_pace = "instant", "instant"
+        try:
+            m = self.match
+            self.until(lambda: not m.pending and not self.scene.fx.active and
+                       (m.persons_turn() or m.game.is_over) and type(self.scene) is flow.scene_for(self.scene.ctx),
+                       "a settled table")
+            self.frames(2)
+        finally:
+            s.animation, s.bot_pace = old
+
+    def point(self, pos) -> None:
+        """Move the mouse to `pos` the way a player does (the cursor and a motion event)."""
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.frames(2)
+
+    # The game ----------------------------------------------------------------------------------
+    def new_match(self, seed: int | None = None, start_player: int | None = 0) -> Match:
+        self.match = Match.new(self.seats, self.rules, seed=self.seed if seed is None else seed,
+                               start_player=start_player, storage=self.storage)
+        return self.match
+
+    def enter(self, draw_first: bool = True) -> None:
+        """Show the match at the table. With `draw_first` the table is drawn once before
+        its first update: the scenes take the geometry for their animations from the
+        last drawing, and without one the game's first offer is laid out with no
+        animation at all."""
+        flow.enter_game(self.app, self.match)
+        if draw_first:
+            self.app.draw()
+
+    def choice(self, game):
+        """What the seat to move decides: its own bot, or for a person a Normal bot that
+        sends every boatswain to the pool (so that a boatswain decision comes up)."""
+        legal = game.legal_actions()
+        p = game.to_move
+        if self.match.seats[p].is_person:
+            if game.phase == VIKING and game.hand_viking == self.rules.boatswain and PlaceViking(False) in legal:
+                return PlaceViking(False)
+            return self.helper.choose(game.copy(), legal)
+        return self.match.bot_for(p).choose(game.copy(), legal)
+
+    def fast_forward(self, before=None, after=None, keep_from=None, limit: int = 2000) -> bool:
+        """Decide through `Match.act` (no screens) until `before(game)` holds before a
+        decision or `after(events)` after one. Events already shown are dropped; of the last
+        decision's events those from the first matching `keep_from(event)` stay pending for
+        the screens. Then the table shows the scene the game calls for. False if the game
+        ended first."""
+        m = self.match
+        m.cancel_bot()
+        m.autosave_enabled, autosave = False, m.autosave_enabled
+        reached = False
+        try:
+            for _ in range(limit):
+                m.pending.clear()
+                if m.game.is_over:
+                    break
+                if before is not None and before(m.game):
+                    reached = True
+                    break
+                events = m.act(self.choice(m.game))
+                if after is not None and after(events):
+                    reached = True
+                    break
+            if keep_from is not None:
+                while m.pending and not keep_from(m.pending[0]):
+                    m.pending.popleft()
+            else:
+                m.pending.clear()
+        finally:
+            m.autosave_enabled = autosave
+        m.autosave()
+        ctx = self.scene.ctx
+        ctx.viewed, ctx.message = None, ""
+        flow.advance(self.app, ctx, force=True)
+        self.app.draw()   # as in play, where a scene change inside update() is drawn in the same frame
+        self.frames(2)
+        return reached
+
+    # Moments -------------------------------------------------------------------------------------
+    def fx_head(self):
+        q = self.scene.fx.queue
+        return q[0] if q else []
+
+    def head_progress(self, kind) -> float | None:
+        """Progress of the first effect of class `kind` now playing, else None."""
+        for e in self.fx_head():
+            if isinstance(e, kind):
+                return e.progress
+        return None
+
+    def remaining(self, kind) -> int:
+        return sum(isinstance(e, kind) for group in self.scene.fx.queue for e in group)
+
+
+def scoring_of(kind: str):
+    return lambda e: e.type == "scoring" and e.data.get("kind") == kind
+
+
+class Shooter:
+    def __init__(self, out: Path, size, seed: int):
+        self.out, self.size, self.seed = out, size, seed
+        self.n = 0
+        self.written: list[Path] = []
+        self.failed: list[str] = []
+        self.skipped: list[str] = []
+
+    def save(self, app, name: str) -> None:
+        app.draw()
+        path = self.out / f"{self.n:02d}-{name}.png"
+        pygame.image.save(app.screen, str(path))
+        self.written.append(path)
+        print(path, flush=True)
+
+    def moment(self, name: str, fn, d: Director) -> None:
+        """Run `fn(d)` to reach a moment and save it; a failure is reported, not fatal."""
+        self.n += 1
+        try:
+            fn(d)
+            self.save(d.app, name)
+        except Skipped as e:
+            self.skipped.append(f"{self.n:02d}-{name}: {e}")
+            print(f"skipped {self.n:02d}-{name}: {e}", flush=True)
+        except Exception as e:  # noqa: BLE001 - the other moments are still worth having
+            self.failed.append(f"{self.n:02d}-{name}: {type(e).__name__}: {e}")
+            print(f"FAILED {self.n:02d}-{name}: {type(e).__name__}: {e}", flush=True)
+            traceback.print_exc()
+
+
+def _panel(d: Director, module: str, cls: str, **kw):
+    import importlib
+    try:
+        mod = importlib.import_module(f"vikings.ui.scenes.{module}")
+    except ModuleNotFoundError as e:
+        raise Skipped(f"vikings/ui/scenes/{module}.py is missing ({e.name})") from None
+    return getattr(mod, cls)(d.app, **kw)
+
+
+def plan_viking_decision(d: Director) -> tuple[int, tuple[int, int]]:
+    """A purchase for the person to move, and the cell for its tile, after which the
+    Viking decision is asked (the tile lies in the row of the group's Viking); the
+    helper bot's own choice when it is such a purchase."""
+    g = d.match.game
+    rules = d.rules
+    first = d.choice(g)
+    spaces = [a.space for a in g.legal_actions()]
+    spaces.sort(key=lambda s: s != first.space)
+    for s in spaces:
+        probe = g.copy()
+        probe.quiet = True
+        probe.apply(Buy(s))
+        row = rules.viking_row[g.wheel_viking[s]]
+        cells = [(a.row, a.col) for a in probe.legal_actions() if isinstance(a, PlaceTile) and a.row == row and row > 0]
+        if cells:
+            return s, cells[0]
+    raise RuntimeError("no purchase now leads to a Viking decision")
+
+
+def to_title(d: Director) -> None:
+    from vikings.ui.scenes.title import TitleScene
+    d.app.scenes.switch(TitleScene(d.app))
+    d.frames(3)
+
+
+def shoot(out: Path, size, seed: int) -> Shooter:
+    out.mkdir(parents=True, exist_ok=True)
+    sh = Shooter(out, size, seed)
+    with tempfile.TemporaryDirectory(prefix="vikings-shots-") as home:
+        os.environ["VIKINGS_HOME"] = home   # anything that builds its own Storage stays in here too
+        d = Director(size, home, seed=seed, clock=StepClock())
+        app = d.app
+        m = d.new_match()                  # the autosave: Continue is offered on the title
+        m.save_as(SAVE_NAME)               # one named save for the load panel
+
+        # Menus ----------------------------------------------------------------------------------
+        sh.moment("title", to_title, d)
+
+        def setup(d):
+            d.scene.do("new")
+            d.frames(3)
+        sh.moment("setup", setup, d)
+
+        def over_title(module, cls, **kw):
+            def fn(d):
+                to_title(d)
+                panel = _panel(d, module, cls, **kw)
+                app.scenes.push(panel)
+                d.frames(3)
+            return fn
+        sh.moment("rules-panel", over_title("rules_panel", "RulesPanel"), d)
+        sh.moment("settings-panel", over_title("settings_panel", "SettingsPanel"), d)
+        sh.moment("load-panel", over_title("saves_panel", "SavesPanel", mode="load"), d)
+
+        # A game: the offer, a person's purchase --------------------------------------------------
+        def offer(d):
+            d.enter()
+            sc = d.scene
+            d.until(lambda: type(d.scene).__name__ == "OfferScene" and sc.offer is not None, "the offer scene")
+            total = sum(t >= 0 for t in sc.offer.data["tiles"])
+            d.until(lambda: len(sc.tiles_shown) >= total // 2 and (d.head_progress(Fly) or 0) >= 0.5,
+                    "the offer half laid out")
+        sh.moment("offer-animation", offer, d)
+
+        def purchase_idle(d):
+            d.settle()
+            g = d.match.game
+            assert g.phase == PURCHASE and d.match.persons_turn(), (g.phase, g.to_move)
+        sh.moment("purchase-choose", purchase_idle, d)
+
+        def group_chosen(d):
+            # A group whose Viking may stand on its tile, so that the Viking decision comes up.
+            d.plan = plan_viking_decision(d)
+            d.scene.select(d.plan[0])
+            d.frames(2)
+            assert d.scene.preview_cells, "the chosen group's tile fits nowhere"
+        sh.moment("purchase-group-chosen", group_chosen, d)
+
+        def hover(d):
+            d.scene.buy()
+            d.settle()
+            g = d.match.game
+            assert g.phase == PLACE and d.match.persons_turn(), g.phase
+            cells = d.scene.legal_cells()
+            cell = d.plan[1] if d.plan[1] in cells else next(iter(cells))
+            d.hover_action = cells[cell]
+            d.point(d.scene.board_geo.cell_rect(*cell).center)
+            assert d.scene.hover_cell == cell, (d.scene.hover_cell, cell)
+        sh.moment("place-hover-preview", hover, d)
+
+        def viking(d):
+            d.scene.act(d.hover_action)
+            while True:
+                d.settle()
+                g = d.match.game
+                if g.phase != PLACE or not d.match.persons_turn():
+                    break
+                d.scene.act(d.choice(g))   # the start tile as well, on the first purchase
+            assert g.phase == VIKING and d.match.persons_turn(), g.phase
+        sh.moment("viking-decision", viking, d)
+
+        def bot_turn(d):
+            d.scene.act(d.choice(d.match.game))
+            m = d.match
+            d.until(lambda: getattr(d.scene, "in_flight", None) is not None and d.scene.in_flight.type == "bought"
+                    and not m.seats[d.scene.in_flight.player].is_person and (d.head_progress(Fly) or 0) >= 0.5,
+                    "a bot's purchase in flight")
+        sh.moment("bot-turn-animation", bot_turn, d)
+
+        # Scorings ---------------------------------------------------------------------------------
+        def mid_scoring(d, kind):
+            """Until a scoring of `kind` is under way: the player's third line that is worth
+            something (or the last one) half counted."""
+            def ready():
+                sc = d.scene
+                e = getattr(sc, "current", None)
+                if type(sc).__name__ != "ScoringScene" or e is None or e.data["kind"] != kind:
+                    return False
+                worth = [i for i, line in enumerate(e.data["lines"]) if line["gold"] or line["fame"]]
+                if not worth:
+                    return False
+                if not hasattr(sc, "active_line"):   # a scoring scene without counted lines
+                    return (d.head_progress(Float) or 0) >= 0.35
+                step = getattr(sc, "step_fx", None)
+                return sc.active_line == worth[min(2, len(worth) - 1)] and step is not None and step.progress >= 0.5
+            d.until(ready, f"the {kind} scoring under way")
+
+        def small(d):
+            ok = d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))
+            assert ok, "no small scoring"
+            mid_scoring(d, "small")
+        sh.moment("scoring-small", small, d)
+
+        def boatswain(d):
+            person = [p for p, s in enumerate(d.match.seats) if s.is_person]
+            ok = d.fast_forward(before=lambda g: g.phase == BOATSWAIN and g.to_move in person)
+            if not ok:
+                raise RuntimeError(f"seed {d.seed}: no person had a boatswain decision; try another --seed")
+            d.until(lambda: type(d.scene).__name__ == "BoatswainScene", "the boatswain scene")
+            d.frames(2)
+        sh.moment("boatswain-decision", boatswain, d)
+
+        def large(d):
+            me = d.match.game.to_move
+            mine = lambda e: scoring_of("large")(e) and e.player == me  # noqa: E731
+            d.fast_forward(after=lambda ev: any(map(mine, ev)), keep_from=mine)
+            mid_scoring(d, "large")
+        sh.moment("scoring-large", large, d)
+
+        def final(d):
+            ok = d.fast_forward(after=lambda ev: any(map(scoring_of("final"), ev)), keep_from=scoring_of("final"))
+            assert ok, "no final scoring"
+            mid_scoring(d, "final")
+        sh.moment("scoring-final", final, d)
+
+        def results(d):
+            d.settle()
+            d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
+            d.frames(3)
+        sh.moment("results", results, d)
+
+        if d.match is not None:
+            d.match.close()
+        app.shutdown()
+    return sh
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    default_out = Path(tempfile.gettempdir()) / "vikings-screenshots"
+    ap.add_argument("out", nargs="?", default=str(default_out), help=f"folder for the PNG files (default: {default_out})")
+    ap.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="window size, e.g. 1920x1080")
+    ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1600x900 and 3840x2160, a folder each")
+    ap.add_argument("--seed", type=int, default=4, help="the game's seed (default 4)")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    if args.all_sizes:
+        # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
+        rc = 0
+        for w, h in ALL_SIZES:
+            rc |= subprocess.call([sys.executable, __file__, str(out / f"{w}x{h}"), "--size", f"{w}x{h}",
+                                   "--seed", str(args.seed)])
+        return rc
+    t0 = time.perf_counter()
+    sh = shoot(out, parse_size(args.size), args.seed)
+    print(f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
+          + (f"; {len(sh.skipped)} skipped" if sh.skipped else "") + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
+    for line in sh.skipped:
+        print("  skipped", line)
+    for line in sh.failed:
+        print("  FAILED", line)
+    return 1 if sh.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
