@@ -1,0 +1,230 @@
+"""Frame times of the table's animations, and the CPU an idle table costs.
+
+    python tools/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10]
+
+Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, with a
+4-player table at animation "normal" and bot pace "fast":
+
+  offer      the round's tiles and Vikings flying onto the wheel (--offers games)
+  purchases  Normal bots buying, placing and stationing (--seconds of them)
+  scoring    the small scoring after round 1, then a large scoring
+
+What a frame time is: the wall-clock time of one `App.frame()` (events, pygame-gui's
+update, the scenes' update, drawing everything, flip) minus the time the frame sleeps in
+`clock.tick(60)` to hold 60 fps: the app's clock is wrapped to time its tick. Only busy
+frames count (something animates: they are the frames drawn at 60 fps); frames in which
+the loop waits (a bot thinking is polled, not redrawn) are left out. "cpu" is the main
+thread's CPU time for the same frames (time.thread_time), which a busy machine does not
+inflate; the wall-clock figures include being pre-empted by other processes. "slow"
+counts the frames over the target and, of those, the ones in which the main thread was
+pre-empted (an involuntary context switch, from getrusage(RUSAGE_THREAD)). A further row,
+"decision", shows the frames that apply a bot's decision, busy or not (the engine, the
+autosave written with fsync, the first drawing of the move); it has no target.
+
+Idle: a person's purchase decision on screen and no input for --idle seconds; the
+process's CPU time (time.process_time, all threads) divided by the wall time, as % of
+one core. For reference the same is measured for a bare `pygame.event.wait(500)` loop,
+the floor set by SDL (under the dummy driver SDL polls every few milliseconds while
+waiting; a real window's driver may wait differently).
+
+Targets: p99 frame time under 8 ms in every animated scene at 1920x1080; idle under 5%
+of one core. Other programs on the machine (e.g. a bot tournament) slow the wall-clock
+figures down; the load average is printed with the results.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from screenshots import Director, parse_size, scoring_of  # noqa: E402  (sets the dummy drivers)
+
+import pygame  # noqa: E402
+
+FRAME_TARGET_MS = 8.0
+IDLE_TARGET_PCT = 5.0
+BOTS = (("Astrid", "normal", "purple"), ("Bjorn", "normal", "orange"),
+        ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
+PERSON = (("Ann", "person", "purple"),) + BOTS[1:]
+
+
+class TimedClock:
+    """The app's clock, remembering how long its last tick slept."""
+
+    def __init__(self):
+        self.clock = pygame.time.Clock()
+        self.slept = 0.0
+
+    def tick(self, framerate: float = 0) -> float:
+        t = time.perf_counter()
+        ms = self.clock.tick(framerate)
+        self.slept = time.perf_counter() - t
+        return ms
+
+    def get_fps(self) -> float:
+        return self.clock.get_fps()
+
+
+class Recorder:
+    """Runs frames through App.frame() and keeps the busy ones' times per label."""
+
+    def __init__(self, d: Director):
+        self.d = d
+        self.wall: dict[str, list[float]] = {}
+        self.cpu: dict[str, list[float]] = {}
+        self.slow: dict[str, int] = {}        # busy frames over the target
+        self.bumped: dict[str, int] = {}      # ... of which the main thread was pre-empted
+
+    def frame(self, label: str) -> None:
+        app, m = self.d.app, self.d.match
+        busy = app.scenes.busy()
+        acted = len(m.game.actions()) if m is not None else 0
+        n0 = resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.frame()
+        c1, t1 = time.thread_time(), time.perf_counter()
+        if m is not None and len(m.game.actions()) != acted:
+            # A decision was applied in this frame (a bot's, collected from its thread):
+            # the engine, the autosave (written and fsync'ed) and the first drawing of its move.
+            self.wall.setdefault("decision", []).append((t1 - t0 - app.clock.slept) * 1000)
+            self.cpu.setdefault("decision", []).append((c1 - c0) * 1000)
+        if busy:
+            ms = (t1 - t0 - app.clock.slept) * 1000
+            self.wall.setdefault(label, []).append(ms)
+            self.cpu.setdefault(label, []).append((c1 - c0) * 1000)
+            if ms >= FRAME_TARGET_MS:
+                self.slow[label] = self.slow.get(label, 0) + 1
+                if resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw > n0:
+                    self.bumped[label] = self.bumped.get(label, 0) + 1
+
+    def run(self, label: str, keep_going, seconds: float) -> None:
+        """Frames until `keep_going()` fails or `seconds` of wall time have passed."""
+        end = time.perf_counter() + seconds
+        while keep_going() and time.perf_counter() < end:
+            self.frame(label)
+
+
+def scene_name(d: Director) -> str:
+    return type(d.scene).__name__
+
+
+def bench_animations(size, seconds: float, offers: int, home: str) -> Recorder:
+    d = Director(size, home, seats=BOTS, seed=1, animation="normal", bot_pace="fast", clock=TimedClock())
+    rec = Recorder(d)
+    for i in range(offers):
+        if d.match is not None:
+            d.match.close()
+        d.new_match(seed=100 + i)
+        d.enter()   # drawn once first, or the first offer would land unanimated (see docs/ui.md)
+        rec.run("offer", lambda: scene_name(d) == "OfferScene", 30)
+    # The bots play round 1 (the purchases), then the small scoring comes.
+    rec.run("purchases", lambda: scene_name(d) in ("PurchaseScene", "OfferScene") and not d.match.game.is_over,
+            seconds)
+    if scene_name(d) != "ScoringScene":   # time is up: straight to the end of the round
+        d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))
+    rec.run("scoring", lambda: scene_name(d) == "ScoringScene", 60)
+    d.fast_forward(after=lambda ev: any(map(scoring_of("large"), ev)), keep_from=scoring_of("large"))
+    rec.run("scoring", lambda: scene_name(d) in ("ScoringScene", "BoatswainScene"), 90)
+    d.match.close()
+    d.app.shutdown()
+    return rec
+
+
+def bench_idle(size, seconds: float, home: str) -> dict:
+    d = Director(size, home, seats=PERSON, seed=2, animation="instant", bot_pace="instant")
+    d.new_match(start_player=0)
+    d.enter()
+    d.settle()   # the offer laid out: Ann's purchase decision
+    for _ in range(3):
+        d.frames()
+    app = d.app
+    assert d.match.persons_turn() and not app.scenes.busy(), "not waiting for a person"
+    draws = [0]
+    real_draw = app.draw
+
+    def counting_draw():
+        draws[0] += 1
+        real_draw()
+    app.draw = counting_draw
+    frames0 = app.frames
+    w0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - w0 < seconds:
+        app.frame()
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    app.draw = real_draw
+    result = {"pct": 100 * cpu / wall, "wall": wall, "frames": app.frames - frames0, "draws": draws[0]}
+    # The floor: SDL waiting for events with nothing else in the loop.
+    w0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - w0 < min(seconds, 5):
+        pygame.event.wait(500)
+    result["floor_pct"] = 100 * (time.process_time() - c0) / (time.perf_counter() - w0)
+    d.match.close()
+    app.shutdown()
+    return result
+
+
+def pct(values, q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--size", default="1920x1080", help="window size (default 1920x1080)")
+    ap.add_argument("--seconds", type=float, default=20, help="seconds of bot purchases (default 20)")
+    ap.add_argument("--offers", type=int, default=3, help="offers laid out (default 3)")
+    ap.add_argument("--idle", type=float, default=10, help="seconds of waiting for a click (default 10)")
+    args = ap.parse_args(argv)
+    size = parse_size(args.size)
+    load = os.getloadavg()
+    print(f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 players; "
+          f"load average {load[0]:.2f} on {os.cpu_count()} cores (other processes slow the wall-clock times)")
+    with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
+        os.environ["VIKINGS_HOME"] = home
+        rec = bench_animations(size, args.seconds, args.offers, home)
+        idle = bench_idle(size, args.idle, home)
+    ok = True
+    print()
+    print(f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
+          f"{'cpu med':>7} {'cpu p99':>7} {'slow':>9}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)")
+    for label in ("offer", "purchases", "scoring", "decision"):
+        w, c = rec.wall.get(label, []), rec.cpu.get(label, [])
+        if label == "decision":
+            if w:
+                print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {pct(w, 99):>7.2f} {max(w):>7.2f} "
+                      f"{statistics.median(c):>7.2f} {pct(c, 99):>7.2f} {'':>9}  (not a target: see below)")
+            continue
+        if not w:
+            print(f"{label:<11} {0:>6}  (no busy frames)")
+            ok = False
+            continue
+        p99, cpu99 = pct(w, 99), pct(c, 99)
+        verdict = "PASS" if p99 < FRAME_TARGET_MS else "MISS"
+        ok &= verdict == "PASS"
+        print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {p99:>7.2f} {max(w):>7.2f} "
+              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} {rec.slow.get(label, 0):>4}/{rec.bumped.get(label, 0):<4} "
+              f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})")
+    print(f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
+          "pre-empted (an involuntary context switch)")
+    print("decision: the frames that apply a bot's decision (busy or not): engine, autosave with fsync, "
+          "first drawing of the move")
+    verdict = "PASS" if idle["pct"] < IDLE_TARGET_PCT else "MISS"
+    ok &= verdict == "PASS"
+    print()
+    print(f"idle (a person's purchase, no input for {idle['wall']:.1f} s): {idle['pct']:.2f}% of one core "
+          f"({idle['frames']} loop passes, {idle['draws']} redraws); SDL's own wait loop: {idle['floor_pct']:.2f}%"
+          f"  target < {IDLE_TARGET_PCT:g}%  {verdict}")
+    load = os.getloadavg()
+    print(f"load average at the end {load[0]:.2f}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
