@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER
 
 SCORING_EVENTS = ("scoring", "start_player", "game_over")
+BOATSWAIN_EVENTS = ("boatswain_used", "viking_moved")
 
 
 def scene_for(ctx):
@@ -30,6 +31,10 @@ def scene_for(ctx):
             return OfferScene
         if t in SCORING_EVENTS:
             return ScoringScene
+        if t in BOATSWAIN_EVENTS:  # shown by the scene of the decision that caused them
+            return BoatswainScene
+        if m.game.phase == OVER:
+            return PurchaseScene
     phase = m.game.phase
     if phase == OVER:
         return ScoringScene if m.pending else ResultsScene
@@ -52,6 +57,8 @@ def advance(app, ctx, force: bool = False) -> None:
 def enter_game(app, match) -> None:
     """Leave the menus and show `match` at the table (a new, continued or loaded game)."""
     from .scenes.table_scene import TableContext
+    if getattr(app, "match", None) is not None and app.match is not match:
+        app.match.close()  # a game loaded over a running one: its bot stops thinking
     ctx = TableContext(app, match)
     app.scenes.switch(scene_for(ctx)(app, ctx))
     app.match = match

@@ -46,8 +46,8 @@ class Storage:
         return self.saves_dir / f"{safe_name(name)}.json"
 
     # Reading and writing --------------------------------------------------------------------
-    def write_json(self, path: Path, doc) -> None:
-        write_atomic(path, json.dumps(doc, indent=1, sort_keys=True))
+    def write_json(self, path: Path, doc, durable: bool = True) -> None:
+        write_atomic(path, json.dumps(doc, indent=1, sort_keys=True), durable)
 
     def read_json(self, path: Path):
         return json.loads(path.read_text(encoding="utf-8"))
@@ -66,14 +66,16 @@ def safe_name(name: str) -> str:
     return cleaned[:60] or "game"
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, durable: bool = True) -> None:
+    """Write via a temporary file and a rename; `durable` also flushes it to the disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -202,17 +202,29 @@ class WheelGeometry:
 
 
 _ROTATED: dict = {}
+_HUB_RADIUS = 121 / 600  # the hub of the wheel art, as a share of its size (wheel.svg)
 
 
 def _wheel_disc(app, size: int, turn: float) -> pygame.Surface:
-    """The disc rotated by `turn` spaces (cached: the wheel turns only a few times a round)."""
-    deg = round(-turn * 360 / app.rules.wheel_spaces, 1)
+    """The disc rotated by `turn` spaces, with its hub kept upright (the ship on it would
+    otherwise sail upside down). Cached: the wheel rests most of the time; while it turns,
+    `rotate` (not the smoother `rotozoom`) keeps a frame cheap."""
+    deg = round(-turn * 360 / app.rules.wheel_spaces)
     key = (size, deg)
     img = _ROTATED.get(key)
     if img is None:
         if len(_ROTATED) > 48:
             _ROTATED.clear()
-        img = _ROTATED[key] = pygame.transform.rotozoom(app.sprites.get("board", "wheel", height=size), deg, 1.0)
+        flat = app.sprites.get("board", "wheel", height=size)
+        img = pygame.transform.rotate(flat, deg) if deg % 360 else flat.copy()
+        if deg % 360:
+            r = round(size * _HUB_RADIUS)
+            hub = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            pygame.draw.circle(hub, (255, 255, 255, 255), (r, r), r)
+            hub.blit(flat, (0, 0), pygame.Rect(size // 2 - r, size // 2 - r, 2 * r, 2 * r),
+                     special_flags=pygame.BLEND_RGBA_MIN)
+            img.blit(hub, hub.get_rect(center=img.get_rect().center))
+        _ROTATED[key] = img
     return img
 
 
@@ -315,12 +327,27 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+_LOG_CACHE: dict = {}
+
+
 def draw_log(surface, app, rect, lines, title="Game log") -> None:
-    """The newest log lines, bottom up, wrapped to the panel's width."""
+    """The newest log lines, bottom up, wrapped to the panel's width. Rendered once per
+    change (wrapping and rendering some 60 lines each frame cost more than the rest)."""
+    key = (rect.size, app.look.scale, len(lines), lines[-1] if lines else "", title)
+    img = _LOG_CACHE.get("img") if _LOG_CACHE.get("key") == key else None
+    if img is None:
+        img = _render_log(app, rect.size, lines, title)
+        _LOG_CACHE.update(key=key, img=img)
+    surface.blit(img, rect)
+
+
+def _render_log(app, size, lines, title) -> pygame.Surface:
     look = app.look
-    panel(surface, rect, look)
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    panel(img, rect, look)
     head = look.text(title, 16, WOOD_DARK, bold=True)
-    surface.blit(head, (rect.x + look.px(10), rect.y + look.px(8)))
+    img.blit(head, (rect.x + look.px(10), rect.y + look.px(8)))
     font = look.font(13)
     y = rect.bottom - look.px(8)
     top = rect.y + look.px(34)
@@ -331,7 +358,9 @@ def draw_log(surface, app, rect, lines, title="Game log") -> None:
             break
         y -= lh * len(parts) + look.px(3)
         for i, part in enumerate(parts):
-            surface.blit(font.render(part, True, INK if i == 0 else INK_SOFT), (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
+            img.blit(font.render(part, True, INK if i == 0 else INK_SOFT),
+                     (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
+    return img
 
 
 def sea_band(surface, rect) -> None:

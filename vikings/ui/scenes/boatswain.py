@@ -96,7 +96,7 @@ class BoatswainScene(PurchaseScene):
             return [f"Large scoring: {seat.name}'s boatswains", f"{seat.name} is deciding…", self.ctx.message]
         d = g.displays[g.to_move]
         lines = [f"Large scoring: {seat.name}'s boatswains",
-                 f"{d.pool[rules.boatswain]} boatswain(s) in your pool. Each one moves pool Vikings onto empty "
+                 f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Each one moves pool Vikings onto empty "
                  "tiles of their rows, then leaves the game. Afterwards your display is scored."]
         if g.boatswains_obliged:
             lines.append("Last round: you must move as many Vikings as your boatswains can; only such "
@@ -107,3 +107,7 @@ class BoatswainScene(PurchaseScene):
         if self.ctx.message:
             lines.append(self.ctx.message)
         return lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")

@@ -232,7 +232,7 @@ class PurchaseScene(TableScene):
         lines = [f"{seat.name}, your turn", self.ctx.message] if self.ctx.message else [f"{seat.name}, your turn"]
         if g.phase == PURCHASE:
             if self.selected is None:
-                lines.append("Choose a group on the wheel (click, or ← → and Enter). Lit groups are for sale; "
+                lines.append("Choose a group on the wheel (click, or the Left/Right keys and Enter). Lit groups are for sale; "
                              "hover a shaded one to see why not.")
                 if vis.players[g.to_move].display.start_tile >= 0:
                     lines.append("Your first purchase: the start tile is placed along with it.")

@@ -95,6 +95,9 @@ class TableScene(Scene):
             self.fx.update(dt)
             return
         m = self.match
+        if m.pending and self.wheel_geo is None:  # not drawn yet: animations need positions
+            self.app.invalidate()
+            return
         if m.pending:
             e = m.pending[0]
             if e.type not in self.handles:
