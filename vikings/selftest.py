@@ -36,8 +36,7 @@ def selftest(seed: int = 2026, out=sys.stdout) -> int:
         flow.enter_game(app, match)
         scenes, checked, frames = set(), 0, 0
         while not isinstance(app.scenes.base, ResultsScene):
-            app.invalidate()
-            app.frame()
+            app.frame()  # (no forced redraws: as in play, the loop sleeps while a bot thinks)
             frames += 1
             scenes.add(type(app.scenes.base).__name__)
             if len(match.actors) > checked:
