@@ -101,13 +101,13 @@ class App:
     def frame(self) -> None:
         """One pass of the loop (tests call it directly)."""
         busy = self.scenes.busy()
-        if busy or self._dirty:
+        poll = None if busy else self.scenes.poll()
+        if busy or (self._dirty and poll is None):
             dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
         else:
-            # Sleep until an event (a bot thinking on its thread is polled, not redrawn:
-            # redrawing would take the interpreter from it).
-            poll = self.scenes.poll()
+            # Sleep until an event. A bot thinking on its thread is polled, even when a
+            # redraw is due: spinning the loop would take the interpreter from it.
             first = pygame.event.wait(IDLE_WAIT_MS if poll is None else max(1, min(IDLE_WAIT_MS, int(poll * 1000))))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
             dt = self.clock.tick() / 1000.0
