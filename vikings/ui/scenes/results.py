@@ -229,13 +229,11 @@ class ResultsScene(TableScene):
         self.draw_sheet(surface, a["sheet"])
         self.draw_charts(surface, a["charts"])
 
-    def draw_top(self, surface, vis) -> None:
-        look, px = self.app.look, self.app.look.px
-        top = self.layout.top
-        pygame.draw.rect(surface, WOOD_DARK, top)
+    shows_bag = False
+
+    def top_text(self, vis) -> str:
         rounds = len(self.match.game.track) or self.app.rules.rounds
-        label = look.text(f"Game over   ·   {rounds} rounds played   ·   {self.match.game.n} players", 17, WHITE, bold=True)
-        surface.blit(label, (px(14), top.centery - label.get_height() // 2))
+        return f"Game over   ·   {rounds} rounds played   ·   {self.match.game.n} players"
 
     def winners(self) -> list[int]:
         g = self.match.game

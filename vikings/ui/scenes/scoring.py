@@ -28,7 +28,7 @@ from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
 from ..table import draw_display, panel, wrap
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
 
 # Beats, in seconds at normal speed.
@@ -426,7 +426,7 @@ class ScoringScene(TableScene):
         return card.right - self.app.look.px(80), card.y + self.app.look.px(78)
 
     def _float_image(self, gold: int, fame: int) -> pygame.Surface:
-        look, px = self.app.look, self.app.look.px
+        px = self.app.look.px
         parts = amount_parts(self.app, gold, fame, 22, px(26))
         w = sum(p.get_width() for p in parts) + px(4) * (len(parts) - 1) + px(18)
         h = max(p.get_height() for p in parts) + px(6)
@@ -457,24 +457,17 @@ class ScoringScene(TableScene):
         for f in self.floaters:
             f.draw(surface)
 
-    def draw_top(self, surface, vis) -> None:
-        look, px = self.app.look, self.app.look.px
-        top = self.layout.top
-        pygame.draw.rect(surface, WOOD_DARK, top)
+    def top_text(self, vis) -> str:
         rules = self.app.rules
         e = self.current if self.counting() else (self.match.pending[0] if self.match.pending else self.current)
         kind = e.data["kind"] if e is not None and e.type == "scoring" else rules.schedule[min(vis.round, rules.rounds - 1)]
         what = "Final scoring" if kind == "final" else f"{kind.capitalize()} scoring"
         if e is not None and e.type == "game_over":
             what = "Game over"
-        text = f"Round {min(vis.round, rules.rounds - 1) + 1} of {rules.rounds}   ·   {what}"
-        label = look.text(text, 17, WHITE, bold=True)
-        surface.blit(label, (px(14), top.centery - label.get_height() // 2))
-        x = px(24) + label.get_width()
-        bag = self.app.sprites.get("board", "bag", height=px(30))
-        surface.blit(bag, (x, top.centery - bag.get_height() // 2))
-        n = look.text(f"{vis.bag} in the bag", 15, WHITE)
-        surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
+        return f"Round {min(vis.round, rules.rounds - 1) + 1} of {rules.rounds}   ·   {what}"
+
+    def turn_text(self) -> None:
+        return None
 
     def draw_board(self, surface, vis, rect):
         p = self.shown_player

@@ -262,27 +262,37 @@ class TableScene(Scene):
             self.draw_tooltip(surface, self.tooltip)
 
     def draw_top(self, surface, vis) -> None:
+        """The bar across the top: round and scoring, the bag, whose turn it is."""
         look, px = self.app.look, self.app.look.px
         top = self.layout.top
         pygame.draw.rect(surface, WOOD_DARK, top)
-        g = self.match.game
-        rounds = self.app.rules.rounds
-        kind = self.app.rules.schedule[vis.round]
-        nxt = "final" if vis.round + 1 == rounds and kind == "large" else kind
-        text = f"Round {vis.round + 1} of {rounds}   ·   {kind.capitalize()} scoring after this round" + \
-            (" (then the final scoring)" if nxt == "final" else "")
-        label = look.text(text, 17, WHITE, bold=True)
+        label = look.text(self.top_text(vis), 17, WHITE, bold=True)
         surface.blit(label, (px(14), top.centery - label.get_height() // 2))
         x = px(24) + label.get_width()
-        bag = self.app.sprites.get("board", "bag", height=px(30))
-        surface.blit(bag, (x, top.centery - bag.get_height() // 2))
-        n = look.text(f"{vis.bag} in the bag", 15, WHITE)
-        surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
-        if not g.is_over:
-            seat = self.match.seat()
-            who = f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
+        if self.shows_bag:
+            bag = self.app.sprites.get("board", "bag", height=px(30))
+            surface.blit(bag, (x, top.centery - bag.get_height() // 2))
+            n = look.text(f"{vis.bag} in the bag", 15, WHITE)
+            surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
+            x += bag.get_width() + n.get_width() + px(30)
+        who = self.turn_text()
+        if who:
             w = look.text(who, 17, (255, 226, 140), bold=True)
-            surface.blit(w, (x + bag.get_width() + n.get_width() + px(30), top.centery - w.get_height() // 2))
+            surface.blit(w, (x, top.centery - w.get_height() // 2))
+
+    shows_bag = True
+
+    def top_text(self, vis) -> str:
+        rounds = self.app.rules.rounds
+        kind = self.app.rules.schedule[vis.round]
+        final = " (then the final scoring)" if vis.round + 1 == rounds and kind == "large" else ""
+        return f"Round {vis.round + 1} of {rounds}   ·   {kind.capitalize()} scoring after this round{final}"
+
+    def turn_text(self) -> str | None:
+        if self.match.game.is_over:
+            return None
+        seat = self.match.seat()
+        return f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
 
     def draw_wheel(self, surface, vis):
         return draw_wheel(surface, self.app, vis, self.layout.wheel)
