@@ -2,6 +2,8 @@
 
     python tools/bench_engine.py [--games 300] [--players 4]
 
+Also times the advanced game (all three options) in random complete games.
+
 Prints figures only; speed targets are judged from these numbers, not by tests.
 """
 from __future__ import annotations
@@ -19,11 +21,14 @@ from vikings.content import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 
 
-def random_games(players: int, games: int, rules) -> tuple[float, int]:
+ADVANCED = frozenset({"auction", "single_boatswain", "special_tiles"})
+
+
+def random_games(players: int, games: int, rules, options=frozenset()) -> tuple[float, int]:
     actions = 0
     start = time.perf_counter()
     for seed in range(games):
-        game = new_game(GameConfig(tuple("ABCD"[:players]), seed=seed), rules)
+        game = new_game(GameConfig(tuple("ABCD"[:players]), seed=seed, options=options), rules)
         game.quiet = True
         pick = random.Random(seed).random  # uniform choice, kept cheap: this loop is measured
         legal = game.legal_actions()
@@ -70,6 +75,9 @@ def main() -> None:
     rate, per_game = max(random_games(args.players, args.games, rules) for _ in range(3))
     print(f"random complete {args.players}-player games: {rate:,.0f} per second "
           f"({per_game} actions per game, one core)")
+    rate, per_game = max(random_games(args.players, args.games, rules, ADVANCED) for _ in range(3))
+    print(f"random complete {args.players}-player advanced games (all options): {rate:,.0f} per second "
+          f"({per_game} actions per game)")
     states = sample_states(args.players, rules)
 
     def legal(s):

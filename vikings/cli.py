@@ -17,6 +17,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    sim.add_argument("--auction", action="store_true", help="advanced game: auction for the offer")
+    sim.add_argument("--single-boatswain", action="store_true", help="advanced game: a boatswain moves one Viking")
+    sim.add_argument("--special-tiles", action="store_true", help="advanced game: the 25 special tiles")
+    sim.add_argument("--advanced", action="store_true", help="all three advanced-game options")
     tour = sub.add_parser("tournament", help="play bots against each other and report their strength")
     tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--games", type=int, default=20)
@@ -37,7 +41,10 @@ def main(argv=None) -> int:
             return selftest()
         if args.command == "simulate":
             from .simulate import simulate_main
-            return simulate_main(args.players, args.games, args.seed, checked=not args.no_check)
+            options = {o for o, on in (("auction", args.auction), ("single_boatswain", args.single_boatswain),
+                                       ("special_tiles", args.special_tiles)) if on or args.advanced}
+            return simulate_main(args.players, args.games, args.seed, checked=not args.no_check,
+                                 options=frozenset(options))
         if args.command == "tournament":
             from .tournament import tournament_main
             return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json)

@@ -11,11 +11,16 @@ from pathlib import Path
 
 import yaml
 
-from .engine.components import LAND, SEA, VIKING_IDS, Rules, Scoring, TileKind, VikingKind
+from .engine.components import (LAND, SEA, SPECIAL_EFFECTS, VIKING_IDS, Rules, Scoring, SpecialKind, TileKind,
+                                VikingKind)
 from .engine.errors import VikingsError
 from .paths import resource_dir
 
-FILES = ("vikings.yaml", "tiles.yaml", "rules.yaml")
+SPECIALS = "special_tiles.yaml"
+FILES = ("vikings.yaml", "tiles.yaml", "rules.yaml", SPECIALS)
+# The standard game's files make `Rules.digest`, as before the advanced game existed, so
+# that saves of standard games stay valid; the special tiles have a digest of their own.
+DIGESTED = FILES[:3]
 EDGES = {"sea": SEA, "land": LAND}
 REWARD_KINDS = ("gold", "fame")
 
@@ -92,12 +97,16 @@ def load_rules(directory: Path | str | None = None) -> Rules:
     docs, digest = {}, hashlib.sha256()
     for name in FILES:
         docs[name], text = _load_yaml(directory / name, name)
-        digest.update(text.encode())
+        if name in DIGESTED:
+            digest.update(text.encode())
+        else:
+            specials_digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     vikings = _vikings(docs["vikings.yaml"])
     rules_doc = docs["rules.yaml"]
     island_rows = _Reader("rules.yaml").get(rules_doc, "island_rows", "island_rows", int, lo=1, hi=20)
     tiles = _tiles(docs["tiles.yaml"], island_rows)
-    rules = _rules(rules_doc, vikings, tiles, island_rows, digest.hexdigest()[:16])
+    specials = _specials(docs[SPECIALS], vikings, tiles)
+    rules = _rules(rules_doc, vikings, tiles, island_rows, digest.hexdigest()[:16], specials, specials_digest)
     _check_totals(rules_doc, rules)
     return rules
 
@@ -182,7 +191,41 @@ def _tiles(doc, island_rows: int) -> tuple[TileKind, ...]:
     return tuple(out)
 
 
-def _rules(doc, vikings, tiles, island_rows, digest) -> Rules:
+def _specials(doc, vikings, tiles) -> tuple[SpecialKind, ...]:
+    r = _Reader(SPECIALS)
+    kinds = {v.id: v for v in vikings}
+    buildings = {t.building for t in tiles if not t.is_ship and t.west == LAND and t.east == LAND and t.building}
+    out, seen, by_building = [], {}, {}
+    for i, e in enumerate(r.get(doc, "specials", "specials", list)):
+        ident = r.get(e, "id", f"specials[{i}]", str)
+        entry = f"specials[{i}] ({ident})"
+        if ident in seen:
+            r.fail(entry, f"id listed twice (also specials[{seen[ident]}])")
+        seen[ident] = i
+        effect = r.choice(e, "effect", entry, tuple(SPECIAL_EFFECTS))
+        when = r.choice(e, "when", entry, tuple(dict.fromkeys(SPECIAL_EFFECTS.values())))
+        if when != SPECIAL_EFFECTS[effect]:
+            r.fail(entry, f"a '{effect}' tile acts '{SPECIAL_EFFECTS[effect]}', not '{when}'")
+        amount = 0 if effect == "boat" else r.get(e, "amount", entry, int, lo=1)
+        viking, building = -1, None
+        if effect == "viking_fame":
+            name = r.choice(e, "viking", entry, tuple(k for k, v in kinds.items() if v.row is not None))
+            viking = kinds[name].index
+        if effect == "building":
+            building = r.choice(e, "building", entry, tuple(sorted(buildings)))
+            if building in by_building:
+                r.fail(entry, f"building '{building}' already has a special tile ({by_building[building]})")
+            by_building[building] = ident
+        out.append(SpecialKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
+                               r.get(e, "count", entry, int, lo=1), when, effect, amount, viking, building,
+                               r.get(e, "description", entry, str)))
+    if not out:
+        r.fail("specials", "needs at least one special tile")
+    _unique_symbols(r, "specials", out)
+    return tuple(out)
+
+
+def _rules(doc, vikings, tiles, island_rows, digest, specials=(), specials_digest="") -> Rules:
     r = _Reader("rules.yaml")
     setup = {}
     for players, values in r.get(doc, "setup", "setup", dict).items():
@@ -208,7 +251,7 @@ def _rules(doc, vikings, tiles, island_rows, digest) -> Rules:
         r.fail("island_rows", f"{island_rows} rows cannot hold every Viking kind's row")
     return Rules(vikings, tiles, r.get(doc, "wheel_spaces", "wheel_spaces", int, lo=2, hi=40),
                  r.get(doc, "ship_free_columns", "ship_free_columns", int, lo=1), island_rows,
-                 setup, tuple(schedule), scoring, digest)
+                 setup, tuple(schedule), scoring, digest, specials, specials_digest)
 
 
 def _check_totals(doc, rules: Rules) -> None:

@@ -11,10 +11,12 @@ from .engine import GameConfig, new_game
 from .engine.invariants import check
 
 
-def play_random(seed: int, players: int, rules, *, checked: bool = True):
+def play_random(seed: int, players: int, rules, *, checked: bool = True, options=frozenset()):
     """Play one game choosing uniformly among legal actions (the choices come from a
-    generator seeded like the game, outside it). Returns (state, actions, problem)."""
-    game = new_game(GameConfig(tuple(f"P{i + 1}" for i in range(players)), seed=seed), rules)
+    generator seeded like the game, outside it). `options`: advanced-game rules.
+    Returns (state, actions, problem)."""
+    names = tuple(f"P{i + 1}" for i in range(players))
+    game = new_game(GameConfig(names, seed=seed, options=frozenset(options)), rules)
     game.quiet = True
     chooser = random.Random(seed)
     actions = []
@@ -30,7 +32,8 @@ def play_random(seed: int, players: int, rules, *, checked: bool = True):
     return game, actions, None
 
 
-def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=None) -> int:
+def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=None,
+                  options=frozenset()) -> int:
     out = out or sys.stdout
     rules = default_rules()
     start = time.perf_counter()
@@ -38,9 +41,10 @@ def simulate_main(players: int, games: int, seed: int, checked: bool = True, out
     fame_total = [0] * players
     for i in range(games):
         game_seed = seed + i
-        game, actions, problem = play_random(game_seed, players, rules, checked=checked)
+        game, actions, problem = play_random(game_seed, players, rules, checked=checked, options=options)
         if problem:
             print(json.dumps({"violation": problem, "seed": game_seed, "players": players,
+                              "options": sorted(options),
                               "actions": [str(a) for a in actions]}), file=out)
             print(f"invariant violated in game with seed {game_seed} after {len(actions)} actions: {problem}",
                   file=sys.stderr)
@@ -56,6 +60,7 @@ def simulate_main(players: int, games: int, seed: int, checked: bool = True, out
                           "actions": len(actions)}), file=out)
     elapsed = time.perf_counter() - start
     print(json.dumps({"summary": {"games": games, "players": players, "checked": checked,
+                                  **({"options": sorted(options)} if options else {}),
                                   "seconds": round(elapsed, 3),
                                   "games_per_second": round(games / elapsed, 1) if elapsed else None,
                                   "win_share_by_seat": [round(w / games, 3) for w in wins],

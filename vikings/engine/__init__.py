@@ -6,14 +6,16 @@
     while not game.is_over:
         events = game.apply(game.legal_actions()[0])
 """
-from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
-                      UseBoatswain, action_from_parts, parse_action)
+from .actions import (Action, Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid,
+                      PlaceStart, PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial, UseBoatswain,
+                      action_from_parts, parse_action)
 from .components import Rules
 from .display import Display
 from .errors import ConfigError, IllegalAction, NotationError, SaveError, VikingsError
 from .events import Event, describe, describe_line
 from .scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
-from .state import (BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, PURCHASE, VIKING, GameConfig, GameState)
+from .state import (AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE,
+                    REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING, GameConfig, GameState)
 
 
 def new_game(config: GameConfig, rules: Rules) -> GameState:

@@ -110,14 +110,16 @@ class PlaceViking(Action):
 
 class UseBoatswain(Action):
     """Spend a boatswain: move all Vikings of kind `kind` (mode "all") or one of each
-    movable kind (mode "each", kind -1) from the pool to empty tiles of their rows."""
+    movable kind (mode "each", kind -1) from the pool to empty tiles of their rows; with
+    the single_boatswain option, mode "one" moves one Viking of `kind`, and "all"/"each"
+    also spend a boat special tile."""
     __slots__ = ("mode", "kind")
     name = "boatswain"
 
     @classmethod
     def _key(cls, mode, kind=-1):
-        if mode not in ("all", "each"):
-            raise IllegalAction(f"a boatswain moves 'all' of one kind or 'each' kind, not {mode!r}")
+        if mode not in ("all", "each", "one"):
+            raise IllegalAction(f"a boatswain moves 'all' or 'one' of one kind or 'each' kind, not {mode!r}")
         return (mode, -1 if mode == "each" else _int(kind, cls.name))
 
     def _set(self, mode, kind):
@@ -145,10 +147,85 @@ class FinishBoatswains(Action):
     name = "finish"
 
 
+# The advanced game ------------------------------------------------------------------------
+class Bid(Action):
+    """Auction: bid `amount` Gold (Fame converts for the shortfall) to become start player."""
+    __slots__ = ("amount",)
+    name = "bid"
+
+    def _set(self, amount):
+        self.amount = amount
+
+    def args(self):
+        return (self.amount,)
+
+
+class PassBid(Action):
+    """Auction: leave this auction (for good)."""
+    __slots__ = ()
+    name = "pass"
+
+
+class RemoveViking(Action):
+    """Auction winner: remove one drawn Viking of kind `kind` from the game."""
+    __slots__ = ("kind",)
+    name = "remove"
+
+    def _set(self, kind):
+        self.kind = kind
+
+    def args(self):
+        return (self.kind,)
+
+
+class ChooseColour(Action):
+    """Put every drawn Viking of kind `kind` on the highest free wheel spaces."""
+    __slots__ = ("kind",)
+    name = "colour"
+
+    def _set(self, kind):
+        self.kind = kind
+
+    def args(self):
+        return (self.kind,)
+
+
+class TakeSpecial(Action):
+    """Take the face-up special tile in slot `slot` (0-3) after buying the dearest group."""
+    __slots__ = ("slot",)
+    name = "special"
+
+    def _set(self, slot):
+        self.slot = slot
+
+    def args(self):
+        return (self.slot,)
+
+
+class DeclineSpecial(Action):
+    """Take no special tile."""
+    __slots__ = ()
+    name = "nospecial"
+
+
+class ReplaceTile(Action):
+    """Put a building special tile in place of the middle tile at (row, col)."""
+    __slots__ = ("row", "col")
+    name = "replace"
+
+    def _set(self, row, col):
+        self.row, self.col = row, col
+
+    def args(self):
+        return (self.row, self.col)
+
+
 ACTION_TYPES = {cls.name: cls for cls in (Buy, PlaceTile, PlaceStart, PlaceViking, UseBoatswain,
-                                           MoveViking, FinishBoatswains)}
+                                           MoveViking, FinishBoatswains, Bid, PassBid, RemoveViking,
+                                           ChooseColour, TakeSpecial, DeclineSpecial, ReplaceTile)}
 _ARITY = {"buy": (1,), "tile": (2,), "start": (1,), "viking": (1,), "boatswain": (1, 2),
-          "move": (2,), "finish": (0,)}
+          "move": (2,), "finish": (0,), "bid": (1,), "pass": (0,), "remove": (1,), "colour": (1,),
+          "special": (1,), "nospecial": (0,), "replace": (2,)}
 
 
 def action_from_parts(parts) -> Action:
@@ -165,9 +242,9 @@ def action_from_parts(parts) -> Action:
     if name == "boatswain":
         if args[0] == "each" and len(args) == 1:
             return UseBoatswain("each", -1)
-        if args[0] == "all" and len(args) == 2:
-            return UseBoatswain("all", _int(args[1], name))
-        raise IllegalAction(f"'boatswain' takes 'each' or 'all KIND', got {args!r}")
+        if args[0] in ("all", "one") and len(args) == 2:
+            return UseBoatswain(args[0], _int(args[1], name))
+        raise IllegalAction(f"'boatswain' takes 'each', 'all KIND' or 'one KIND', got {args!r}")
     return ACTION_TYPES[name](*(_int(a, name) for a in args))
 
 

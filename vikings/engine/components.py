@@ -45,6 +45,28 @@ class TileKind:
     reward_amount: int = 0
 
 
+# Special tiles (advanced game): what each effect does is fixed here; its numbers come from
+# data/special_tiles.yaml. Each effect acts at one moment of the game.
+SPECIAL_EFFECTS = {"gold": "at_once", "goldsmith": "scorings", "boat": "boatswains",
+                   "viking_fame": "large", "boatswain": "final", "feeding": "final",
+                   "gold_rate": "final", "building": "placing"}
+
+
+@dataclass(frozen=True)
+class SpecialKind:
+    index: int
+    id: str
+    name: str
+    symbol: str
+    count: int
+    when: str          # see SPECIAL_EFFECTS
+    effect: str
+    amount: int = 0
+    viking: int = -1   # viking_fame: the kind it rewards
+    building: str | None = None  # building: the middle tiles it replaces
+    description: str = ""
+
+
 @dataclass(frozen=True)
 class Scoring:
     goldsmith_gold: int
@@ -70,7 +92,9 @@ class Rules:
     setup: dict  # player count -> (gold, fame)
     schedule: tuple[str, ...]  # "small" / "large" per round
     scoring: Scoring
-    digest: str = ""  # fingerprint of the data files; saves record it
+    digest: str = ""  # fingerprint of the standard game's data files; saves record it
+    specials: tuple = ()  # SpecialKind per kind of special tile (advanced game)
+    specials_digest: str = ""  # fingerprint of data/special_tiles.yaml; advanced saves record it
     # Derived lookup tables, filled in __post_init__.
     viking_row: tuple = field(init=False, repr=False, compare=False)
     row_viking: tuple = field(init=False, repr=False, compare=False)
@@ -94,6 +118,7 @@ class Rules:
     noble: int = field(init=False, repr=False, compare=False)
     warrior: int = field(init=False, repr=False, compare=False)
     boatswain: int = field(init=False, repr=False, compare=False)
+    special_deck: tuple = field(init=False, repr=False, compare=False)  # the special tiles, by kind
 
     def __post_init__(self):
         object.__setattr__(self, "viking_row", tuple(v.row for v in self.vikings))
@@ -121,6 +146,7 @@ class Rules:
             object.__setattr__(self, role, ids.index(role))
         object.__setattr__(self, "deck", tuple(t.index for t in self.tiles if not t.start
                                                for _ in range(t.count)))
+        object.__setattr__(self, "special_deck", tuple(k.index for k in self.specials for _ in range(k.count)))
         starts = [t.index for t in self.tiles if t.start]
         object.__setattr__(self, "start_tile", starts[0] if starts else -1)
 

@@ -24,6 +24,10 @@ def _tile(rules: Rules, t: int) -> str:
     return rules.tiles[t].name.lower()
 
 
+def _special(rules: Rules, s: int) -> str:
+    return rules.specials[s].name
+
+
 def _where(data) -> str:
     return f"row {data['row']} column {data['col']}"
 
@@ -52,7 +56,8 @@ def describe(e: Event, rules: Rules, names) -> str:
     if t == "viking_to_pool":
         return f"{who} puts the {_viking(rules, d['viking'])} in the pool"
     if t == "boatswain_used":
-        what = "one Viking of each colour" if d["mode"] == "each" else f"every {_viking(rules, d['kind'])}"
+        what = ("one Viking of each colour" if d["mode"] == "each" else f"one {_viking(rules, d['kind'])}"
+                if d["mode"] == "one" else f"every {_viking(rules, d['kind'])}")
         return f"{who} uses a boatswain to move {what}"
     if t == "viking_moved":
         return f"{who}'s {_viking(rules, d['viking'])} moves from the pool to {_where(d)}"
@@ -61,6 +66,33 @@ def describe(e: Event, rules: Rules, names) -> str:
                 f"{d['fame_change']:+d} Fame")
     if t == "start_player":
         return f"{who} takes the start player ship"
+    if t == "auction":
+        return f"Round {d['round']}: {who} draws {len(d['vikings'])} Vikings and opens the auction"
+    if t == "bid":
+        return f"{who} bids {d['amount']}"
+    if t == "bid_passed":
+        return f"{who} passes" + (" (cannot raise)" if d["forced"] else "")
+    if t == "auction_won":
+        paid = f"{d['gold']} Gold" + (f" and {d['fame']} Fame" if d["fame"] else "")
+        return f"{who} wins the auction for {paid}"
+    if t == "viking_removed":
+        return f"{who} removes a {_viking(rules, d['viking'])} from the game"
+    if t == "tiles_laid":
+        return f"The tiles are laid on the wheel ({d['islands']} islands, {d['ships']} ships)"
+    if t == "colour_placed":
+        return f"{who} puts the {_viking(rules, d['viking'])}s on spaces {', '.join(map(str, d['spaces']))}"
+    if t == "special_revealed":
+        return f"Special tile turned face up: {_special(rules, d['special'])}"
+    if t == "special_taken":
+        return f"{who} takes the special tile {_special(rules, d['special'])}"
+    if t == "special_declined":
+        return f"{who} takes no special tile"
+    if t == "special_gold":
+        return f"{who} gains {d['gold']} Gold from the {_special(rules, d['special'])}"
+    if t == "special_placed":
+        return f"{who} lays the {_special(rules, d['special'])} in place of the tile at {_where(d)}"
+    if t == "special_spent":
+        return f"{who} spends the {_special(rules, d['special'])} with the boatswain"
     if t == "game_over":
         winners = [names[p] for p, r in enumerate(d["ranks"]) if r == 1]
         return "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1 else " wins")

@@ -13,7 +13,8 @@ from .display import Display, completed_islands, threat
 
 
 class Line(NamedTuple):
-    what: str          # warrior, noble, scout, goldsmith, ship, gold, boatswains, islands, longest, feeding
+    what: str          # warrior, noble, scout, goldsmith, ship, gold, boatswains, islands, longest,
+                       # feeding; special (advanced game: detail is the special tile's id)
     row: int | None    # where on the display, when the line belongs to one place
     col: int | None
     gold: int          # change of Gold (actual, after the floors at 0)
@@ -130,12 +131,20 @@ def _winners(values: list[int], least: int) -> set[int]:
     return {i for i, v in enumerate(values) if v == best} if best >= least else set()
 
 
-def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
+def final_scoring(displays: list[Display], rules: Rules, specials=None) -> list[PlayerScore]:
     """After the last large scoring, step by step: unrepelled ships cost their value, Gold
     buys Fame, majorities for boatswains, completed islands and the longest island, and
-    feeding. Fame and Gold never drop below 0; a Gold cost Gold cannot cover is paid in Fame."""
+    feeding. Fame and Gold never drop below 0; a Gold cost Gold cannot cover is paid in Fame.
+    `specials` (advanced game): per player (held kinds, placed (kind, row, col)) of special
+    tiles, which change the Gold rate, the feeding bonus and the boatswain count, and add
+    the building tiles' Fame as a last step."""
     s = rules.scoring
     boatswains = [d.pool[rules.boatswain] for d in displays]
+    mods = None
+    if specials is not None:
+        from .specials import building_fame, final_modifiers  # (imports this module)
+        mods = [final_modifiers(rules, held) for held, _ in specials]
+        boatswains = [b + m[2] for b, m in zip(boatswains, mods)]
     islands = [completed_islands(d, rules) for d in displays]
     counts = [len(i) for i in islands]
     lengths = [max((n for _, _, n in i), default=0) for i in islands]
@@ -158,9 +167,10 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
                 g, f = 0, min(fame, kind.reward_amount)
             gold, fame = gold - g, fame - f
             lines.append(_new(Line, ("ship", 0, col, -g, -f, kind.id)))
-        k = gold // s.gold_per_fame
-        gold, fame = gold - k * s.gold_per_fame, fame + k
-        lines.append(_new(Line, ("gold", None, None, -k * s.gold_per_fame, k, "")))
+        rate = s.gold_per_fame if mods is None else mods[p][0]
+        k = gold // rate
+        gold, fame = gold - k * rate, fame + k
+        lines.append(_new(Line, ("gold", None, None, -k * rate, k, "" if rate == s.gold_per_fame else f"{rate} Gold each")))
         for what, winners, value, detail in (
                 ("boatswains", most_boatswains, s.most_boatswains_fame, boatswains[p]),
                 ("islands", most_islands, s.most_islands_fame, counts[p]),
@@ -181,9 +191,15 @@ def final_scoring(displays: list[Display], rules: Rules) -> list[PlayerScore]:
                 if v & 1 and v >= 0:
                     mouths += 1
         spare = food - mouths
-        change = spare * s.overfeed_fame if spare >= 0 else -min(fame, -spare * s.underfeed_fame)
+        over = s.overfeed_fame if mods is None else mods[p][1]
+        change = spare * over if spare >= 0 else -min(fame, -spare * s.underfeed_fame)
         fame += change
         lines.append(_new(Line, ("feeding", None, None, 0, change, f"{food} food for {mouths}")))
+        if mods is not None:
+            for sid, row, col in specials[p][1]:
+                gain = building_fame(d, rules, row, col, unrepelled, rules.specials[sid].amount)
+                fame += gain
+                lines.append(_new(Line, ("special", row, col, 0, gain, rules.specials[sid].id)))
         out.append(_new(PlayerScore, (p, "final", tuple(lines), tuple(threatened),
                                       tuple([c for c, _ in repelled]), gold, fame)))
     return out

@@ -14,7 +14,7 @@ import json
 from .actions import action_from_parts
 from .display import Display
 from .errors import IllegalAction, SaveError
-from .state import GameConfig, GameState
+from .state import SPECIAL_TILES, GameConfig, GameState
 
 FORMAT = "vikings-save"
 VERSION = 1
@@ -52,6 +52,8 @@ def state_to_dict(state: GameState) -> dict:
         "scores": [[rnd, kind, [s.to_json() for s in scores]] for rnd, kind, scores in state.scores],
         "track": [[list(pair) for pair in entry] for entry in state.track],
         "ranks": None if state.ranks is None else list(state.ranks),
+        # The advanced game's fields, only in advanced games (standard saves are unchanged).
+        **({} if state.adv is None else {"adv": state.adv.to_json()}),
     }
 
 
@@ -66,6 +68,8 @@ def save(state: GameState) -> str:
     doc = {"format": FORMAT, "version": VERSION, "rules_digest": state.rules.digest,
            "config": state.config.to_json(), "actions": [a.to_json() for a in state.actions()],
            "state": state_to_dict(state)}
+    if SPECIAL_TILES in state.config.options:  # the special tiles' data is part of such a game
+        doc["specials_digest"] = state.rules.specials_digest
     doc["checksum"] = checksum(doc)
     return _pretty(doc, depth=0) + "\n"
 
@@ -92,7 +96,7 @@ def load(text: str | bytes, rules) -> GameState:
     """Rebuild a saved game by replaying its actions; raises SaveError, never half-loads."""
     doc = _parse(text)
     _check_header(doc, rules)
-    config = _config(doc.get("config"))
+    config = _config(doc.get("config"), doc)
     actions = doc.get("actions")
     snapshot = doc.get("state")
     if not isinstance(actions, list):
@@ -158,9 +162,12 @@ def _check_header(doc: dict, rules) -> None:
     if doc.get("rules_digest") != rules.digest:
         raise SaveError(f"the game was saved with different game data (rules digest "
                         f"{doc.get('rules_digest')!r}, this edition has {rules.digest!r})")
+    if "specials_digest" in doc and doc["specials_digest"] != rules.specials_digest:
+        raise SaveError(f"the game was saved with different special tiles (digest "
+                        f"{doc['specials_digest']!r}, this edition has {rules.specials_digest!r})")
 
 
-def _config(data) -> GameConfig:
+def _config(data, doc=None) -> GameConfig:
     """A GameConfig from its JSON form, checking every field's type."""
     if not isinstance(data, dict):
         raise SaveError("damaged save: 'config' must be a mapping")
@@ -174,6 +181,8 @@ def _config(data) -> GameConfig:
         raise SaveError(f"damaged save: 'config.start_player' must be a player number, got {start!r}")
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise SaveError("damaged save: 'config.options' must be a list of option names")
+    if SPECIAL_TILES in options and doc is not None and "specials_digest" not in doc:
+        raise SaveError("damaged save: a game with special tiles must record their digest")
     return GameConfig(tuple(players), seed, start, frozenset(options))
 
 

@@ -11,6 +11,12 @@ Phases (who decides, and what):
   boatswain      in a large scoring: use a boatswain or finish
   boatswain_move choose the empty tile for the next Viking a boatswain moves
   over           the game has ended
+The advanced game (GameConfig.options; advanced.py, docs/advanced.md) adds:
+  bid            auction: bid or pass
+  remove         auction winner: remove one of the drawn Vikings
+  colour         choose the colour that goes on the wheel's highest free spaces
+  special        after buying the dearest group: take a face-up special tile or not
+  replace        choose the middle tile a building special tile replaces
 """
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from functools import lru_cache
 
 from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
                       UseBoatswain)
+from .advanced import Advanced, AdvancedPlay
 from .components import Rules
 from .display import Display, fitting_cells, ship_columns, start_rows
 from .errors import ConfigError, IllegalAction
@@ -26,8 +33,8 @@ from .events import Event
 from .rng import Rng
 from .scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
-PURCHASE, PLACE, VIKING, BOATSWAIN, BOATSWAIN_MOVE, OVER = (
-    "purchase", "place", "viking", "boatswain", "boatswain_move", "over")
+from .phases import (AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE,  # noqa: F401
+                     PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING)
 
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)
@@ -47,15 +54,15 @@ class GameConfig:
     players: tuple[str, ...]
     seed: int = 0
     start_player: int | None = None
-    options: frozenset = frozenset()  # advanced-game options (none yet)
+    options: frozenset = frozenset()  # advanced-game options: any of phases.OPTIONS
 
     def to_json(self) -> dict:
         return {"players": list(self.players), "seed": self.seed, "start_player": self.start_player,
                 "options": sorted(self.options)}
 
 
-class GameState:
-    __slots__ = ("rules", "config", "n", "displays", "round", "start_player", "to_move", "phase",
+class GameState(AdvancedPlay):
+    __slots__ = ("adv", "rules", "config", "n", "displays", "round", "start_player", "to_move", "phase",
                  "stacks", "bag", "wheel_tile", "wheel_viking", "offset", "bought",
                  "hand_tile", "hand_viking", "placed_at", "scorers", "moves",
                  "removed_vikings", "removed_tiles", "rng", "history", "scores", "track", "ranks",
@@ -67,8 +74,11 @@ class GameState:
         n = len(config.players)
         if n not in rules.setup:
             raise ConfigError(f"Vikings is played by {min(rules.setup)}-{max(rules.setup)} players, not {n}")
-        if config.options:
-            raise ConfigError(f"unknown rule options: {', '.join(sorted(config.options))}")
+        unknown = set(config.options) - set(OPTIONS)
+        if unknown:
+            raise ConfigError(f"unknown rule options: {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS)})")
+        if SPECIAL_TILES in config.options and not rules.specials:
+            raise ConfigError("the special_tiles option needs special tiles in the game data")
         if config.start_player is not None and not 0 <= config.start_player < n:
             raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
         s = cls.__new__(cls)
@@ -84,6 +94,11 @@ class GameState:
         s.rng.shuffle(tiles)
         size = rules.wheel_spaces
         s.stacks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(rules.rounds))
+        s.adv = Advanced(config.options, n) if config.options else None
+        if s.adv is not None and s.adv.specials:
+            supply = list(rules.special_deck)
+            s.rng.shuffle(supply)
+            s.adv.supply = tuple(supply)
         s.bag = [v.count for v in rules.vikings]
         s.removed_vikings = [0] * len(rules.vikings)
         s.removed_tiles = [0] * len(rules.tiles)
@@ -111,6 +126,8 @@ class GameState:
         c.rules = self.rules
         c.config = self.config
         c.n = self.n
+        adv = self.adv
+        c.adv = adv if adv is None else adv.copy()
         c.displays = [d.copy() for d in self.displays]
         c.round = self.round
         c.start_player = self.start_player
@@ -154,6 +171,10 @@ class GameState:
             stacks.append(tuple(hidden[i:i + len(stack)]))
             i += len(stack)
         c.stacks = tuple(stacks)
+        if c.adv is not None and c.adv.supply:  # the special tiles still face down
+            supply = sorted(c.adv.supply)
+            c.rng.shuffle(supply)
+            c.adv.supply = tuple(supply)
         return c
 
     def __eq__(self, other):
@@ -238,8 +259,10 @@ class GameState:
             self._settle_viking(action.on_tile)
         elif phase == BOATSWAIN:
             self._boatswain(action)
-        else:
+        elif phase == BOATSWAIN_MOVE:
             self._move(action.row, action.col)
+        else:
+            self._advanced_apply(action)
         if events is None:
             return []
         self._events = None
@@ -273,6 +296,8 @@ class GameState:
         if phase == BOATSWAIN_MOVE:
             row = self.rules.viking_row[self.moves[0]]
             return _moves_to(row, self.displays[self.to_move].empty_tiles(row))
+        if self.adv is not None:
+            return self._advanced_legal(phase)
         return []
 
     def _buy_actions(self) -> tuple[Action, ...]:
@@ -312,6 +337,28 @@ class GameState:
 
     # Offer and purchase -------------------------------------------------------------------------
     def _lay_offer(self) -> None:
+        adv = self.adv
+        if adv is not None:
+            if adv.specials:
+                self._refill_specials()
+            if adv.auction:
+                self._start_auction()
+                return
+        islands, ships = self._lay_tiles()
+        drawn = self.rng.draw(self.bag, self.rules.wheel_spaces)
+        drawn.sort()  # kinds are numbered in the offer's colour order
+        wt = self.wheel_tile
+        self.wheel_viking = drawn
+        self.offset = 0
+        self.bought = 0
+        self.to_move = self.start_player
+        self.phase = PURCHASE
+        if self._events is not None:  # quiet copies skip building events
+            self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
+                       tiles=wt[:], vikings=drawn[:], bag=sum(self.bag))
+
+    def _lay_tiles(self) -> tuple[int, int]:
+        """The round's stack onto the wheel: islands from 0 up, ships from the top down."""
         rules = self.rules
         size = rules.wheel_spaces
         stack = self.stacks[self.round]
@@ -325,17 +372,8 @@ class GameState:
             else:
                 wt[islands] = t
                 islands += 1
-        drawn = self.rng.draw(self.bag, size)
-        drawn.sort()  # kinds are numbered in the offer's colour order
         self.wheel_tile = wt
-        self.wheel_viking = drawn
-        self.offset = 0
-        self.bought = 0
-        self.to_move = self.start_player
-        self.phase = PURCHASE
-        if self._events is not None:  # quiet copies skip building events
-            self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
-                       tiles=wt[:], vikings=drawn[:], bag=sum(self.bag))
+        return islands, ships
 
     def _buy(self, space: int) -> None:
         p = self.to_move
@@ -346,6 +384,7 @@ class GameState:
         d.gold -= gold
         d.fame -= price - gold
         tile, viking = wt[space], wv[space]
+        special = self.adv is not None and self.brings_special(space)
         wt[space] = wv[space] = -1
         self.bought += 1
         if self._events is not None:
@@ -359,6 +398,9 @@ class GameState:
                 self._emit("wheel_turned", None, steps=nxt - space)
             self.offset = nxt
         self.hand_tile, self.hand_viking, self.placed_at = tile, viking, None
+        if special:
+            self._offer_special()
+            return
         self._continue_placing()
 
     # Placing --------------------------------------------------------------------------------------
@@ -391,6 +433,8 @@ class GameState:
             if self._events is not None:
                 self._emit("tile_placed", p, row=action.row, col=action.col, tile=self.hand_tile)
             self.placed_at = (action.row, action.col)
+            if self.adv is not None and action.row > 0 and self.adv.held[p]:
+                self._swap_in(p, action.row, action.col, self.hand_tile)
             self.hand_tile = -1
             if d.start_tile < 0:  # nothing left to place (the common case): on to the Viking
                 if action.row > 0 and self.rules.viking_row[self.hand_viking] == action.row:
@@ -445,6 +489,8 @@ class GameState:
     def _end_round(self) -> None:
         if self.scoring_kind == "small":
             scores = [small_scoring(self.displays[p], self.rules, p) for p in self._order()]
+            if self.adv is not None and self.adv.specials:
+                scores = [self._with_specials(score, "small") for score in scores]
             for score in scores:
                 self._record(score)
             self.scores += ((self.round + 1, "small", tuple(sorted(scores))),)
@@ -472,6 +518,8 @@ class GameState:
 
     def _score_large(self, p: int) -> None:
         score = large_scoring(self.displays[p], self.rules, p)
+        if self.adv is not None and self.adv.specials:
+            score = self._with_specials(score, "large")
         self._record(score)
         rnd, kind, done = self.scores[-1]
         self.scores = self.scores[:-1] + ((rnd, kind, done + (score,)),)
@@ -481,12 +529,17 @@ class GameState:
         self.track += (tuple((d.fame, d.gold) for d in self.displays),)
         if self.round + 1 < self.rules.rounds:
             self.round += 1
-            self.start_player = (self.start_player + 1) % self.n
-            if self._events is not None:
-                self._emit("start_player", self.start_player)
+            if self.adv is None or not self.adv.auction:  # (with the auction, the auction decides)
+                self.start_player = (self.start_player + 1) % self.n
+                if self._events is not None:
+                    self._emit("start_player", self.start_player)
             self._lay_offer()
             return
-        scores = final_scoring(self.displays, self.rules)
+        adv = self.adv
+        if adv is not None and adv.specials:
+            scores = final_scoring(self.displays, self.rules, list(zip(adv.held, adv.placed)))
+        else:
+            scores = final_scoring(self.displays, self.rules)
         for score in scores:
             self._record(score)
         self.scores += ((self.round + 1, "final", tuple(scores)),)
@@ -508,6 +561,8 @@ class GameState:
         return self._boatswain_choices(d, _movable(d, self.rules))
 
     def _boatswain_choices(self, d: Display, counts: tuple) -> tuple[Action, ...]:
+        if self.adv is not None and self.adv.single:
+            return self._single_choices(d, counts)
         opts = [_ALL[k] for k, c in enumerate(counts) if c]
         if len(opts) > 1 or max(counts) > 1:
             opts.append(_EACH)  # with one Viking of one colour it would equal "all"
@@ -534,10 +589,18 @@ class GameState:
         if action.mode == "all":  # as many as there are Vikings and empty tiles for
             k = action.kind
             moves = (k,) * min(d.pool[k], len(d.empty_tiles(rules.viking_row[k])))
-        else:
+        elif action.mode == "each":
             moves = tuple(k for k, c in enumerate(_movable(d, rules)) if c)
+        else:
+            moves = (action.kind,)
         if self._events is not None:
             self._emit("boatswain_used", p, mode=action.mode, kind=action.kind, vikings=list(moves))
+        if self.adv is not None and self.adv.single and action.mode != "one":  # a boat tile goes too
+            sid = next(s for s in self.adv.held[p] if rules.specials[s].effect == "boat")
+            self._unhold(p, sid)
+            self.adv.out += (sid,)
+            if self._events is not None:
+                self._emit("special_spent", p, special=sid)
         self.moves = moves
         self._continue_moves()
 
