@@ -71,3 +71,58 @@ def first_turn(groups, seed=2, start_tile_placed=True):
         d.start_tile = -1
     set_offer(game, groups)
     return game, d
+
+
+# The advanced game ------------------------------------------------------------------------
+ADVANCED = frozenset({"auction", "single_boatswain", "special_tiles"})
+
+
+def make_advanced(options=ADVANCED, players=2, seed=1, start_player=0):
+    names = tuple("ABCD"[:players])
+    return new_game(GameConfig(names, seed=seed, start_player=start_player, options=frozenset(options)),
+                    default_rules())
+
+
+def special(rules, ident):
+    return next(k.index for k in rules.specials if k.id == ident)
+
+
+def set_drawn(game, kinds):
+    """Replace the auction's drawn Vikings with `kinds` (ids), keeping the bag consistent."""
+    rules = game.rules
+    for k in game.adv.drawn:
+        game.bag[k] += 1
+    new = sorted(viking(rules, k) for k in kinds)
+    for k in new:
+        game.bag[k] -= 1
+    game.adv.drawn = tuple(new)
+    game._legal = None
+
+
+def give_special(game, player, ident):
+    """Hand `player` a special tile from the face-down supply (as if she had taken it)."""
+    sid = special(game.rules, ident)
+    supply = list(game.adv.supply)
+    if sid in supply:
+        supply.remove(sid)
+    else:  # face up: leave its place empty
+        i = game.adv.face_up.index(sid)
+        game.adv.face_up = game.adv.face_up[:i] + (-1,) + game.adv.face_up[i + 1:]
+    game.adv.supply = tuple(supply)
+    game._hold(player, sid)
+    return sid
+
+
+def put_face_up(game, slot, ident):
+    """Make the special tile `ident` (from the supply) the face-up tile in `slot`; the tile
+    that lay there goes back into the supply."""
+    sid = special(game.rules, ident)
+    supply = list(game.adv.supply)
+    supply.remove(sid)
+    old = game.adv.face_up[slot]
+    if old >= 0:
+        supply.append(old)
+    game.adv.supply = tuple(supply)
+    game.adv.face_up = game.adv.face_up[:slot] + (sid,) + game.adv.face_up[slot + 1:]
+    game._legal = None
+    return sid

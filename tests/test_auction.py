@@ -1,0 +1,164 @@
+"""The advanced game's auction: bidding, the winner's removal, the colours placed from 11 down."""
+import pytest
+from helpers import make_advanced, set_drawn, viking
+
+from vikings.engine import (BID, COLOUR, PURCHASE, REMOVE, Bid, Buy, ChooseColour, IllegalAction, PassBid,
+                            RemoveViking)
+from vikings.engine.invariants import check
+
+AUCTION = {"auction"}
+
+
+def test_the_start_player_opens_with_any_bid_up_to_gold_and_fame(rules):
+    g = make_advanced(AUCTION, players=3, start_player=1)
+    assert g.phase == BID and g.to_move == 1
+    assert len(g.auction_vikings) == 13 and list(g.auction_vikings) == sorted(g.auction_vikings)
+    assert all(t < 0 for t in g.wheel_tile), "the tiles are laid only after the auction"
+    d = g.displays[1]
+    assert (d.gold, d.fame) == (25, 10)
+    assert g.legal_actions() == tuple(Bid(a) for a in range(36)), "0..Gold+Fame, and no pass for the opener"
+    with pytest.raises(IllegalAction):
+        g.apply(Bid(36))
+    with pytest.raises(IllegalAction):
+        g.apply(PassBid())
+    assert check(g) == []
+
+
+def test_raises_and_passes_go_clockwise_and_a_pass_is_final(rules):
+    g = make_advanced(AUCTION, players=3, start_player=0)
+    g.apply(Bid(0))
+    assert g.to_move == 1 and g.legal_actions()[0] == Bid(1) and g.legal_actions()[-1] == PassBid()
+    g.apply(Bid(2))
+    g.apply(PassBid())               # C is out for good
+    assert g.passed_bidders == (False, False, True)
+    assert g.to_move == 0 and (g.high_bid, g.high_bidder) == (2, 1)
+    g.apply(Bid(3))
+    assert g.to_move == 1, "C, who passed, is skipped"
+    g.apply(Bid(4))
+    assert g.to_move == 0
+    events = g.apply(PassBid())
+    won = [e for e in events if e.type == "auction_won"]
+    assert won and won[0].player == 1 and won[0].data["amount"] == 4
+    assert g.start_player == 1 and g.to_move == 1 and g.phase == REMOVE
+    assert g.displays[1].gold == 25 - 4 and g.displays[0].gold == 25 and g.displays[2].gold == 25
+
+
+def test_if_nobody_raises_the_start_player_wins_at_her_opening_bid(rules):
+    g = make_advanced(AUCTION, players=3, start_player=2)
+    g.apply(Bid(5))
+    g.apply(PassBid())
+    events = g.apply(PassBid())
+    assert [e.type for e in events][:3] == ["bid_passed", "auction_won", "start_player"]
+    assert events[1].player == 2 and events[1].data == {"amount": 5, "gold": 5, "fame": 0}
+    assert g.start_player == 2 and g.displays[2].gold == 20
+    assert g.phase == REMOVE and g.to_move == 2
+
+
+def test_a_bid_beyond_gold_is_paid_with_fame_for_the_shortfall_only(rules):
+    g = make_advanced(AUCTION, players=2, start_player=0)
+    d = g.displays[0]
+    d.gold, d.fame = 3, 10
+    g._legal = None
+    assert g.legal_actions()[-1] == Bid(13)
+    g.apply(Bid(8))
+    events = g.apply(PassBid())
+    assert [e.data for e in events if e.type == "auction_won"] == [{"amount": 8, "gold": 3, "fame": 5}]
+    assert (d.gold, d.fame) == (0, 5)
+
+
+def test_a_player_who_cannot_raise_passes_without_being_asked(rules):
+    g = make_advanced(AUCTION, players=3, start_player=0)
+    g.displays[1].gold, g.displays[1].fame = 4, 2   # can bid at most 6
+    events = g.apply(Bid(6))
+    assert [(e.type, e.player, e.data) for e in events if e.type == "bid_passed"] == [
+        ("bid_passed", 1, {"forced": True})]
+    assert g.to_move == 2 and g.phase == BID
+
+
+def test_the_winner_removes_a_viking_then_the_tiles_are_laid_as_usual(rules):
+    g = make_advanced(AUCTION, players=2, start_player=0)
+    set_drawn(g, ["fisherman"] * 3 + ["goldsmith"] * 2 + ["scout", "noble", "noble"] + ["warrior"] * 2
+              + ["boatswain"] * 3)
+    stack = g.stacks[0]
+    g.apply(Bid(0))
+    g.apply(PassBid())
+    assert g.phase == REMOVE and g.to_move == 0
+    kinds = [viking(rules, k) for k in ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")]
+    assert g.legal_actions() == tuple(RemoveViking(k) for k in kinds)
+    b = rules.boatswain
+    removed = g.removed_vikings[b]
+    events = g.apply(RemoveViking(b))
+    assert g.removed_vikings[b] == removed + 1
+    assert g.auction_vikings.count(b) == 2 and len(g.auction_vikings) == 12
+    assert "tiles_laid" in [e.type for e in events]
+    ships = [t for t in stack if rules.tile_is_ship[t]]
+    islands = [t for t in stack if not rules.tile_is_ship[t]]
+    assert g.wheel_tile[:len(islands)] == islands
+    assert g.wheel_tile[12 - len(ships):] == ships[::-1], "ships from 11 down in the order drawn"
+    assert g.phase == COLOUR and g.to_move == 0
+    assert check(g) == []
+
+
+def test_colours_go_from_11_down_chosen_clockwise_from_the_winner(rules):
+    g = make_advanced(AUCTION, players=3, start_player=0)
+    set_drawn(g, ["fisherman"] * 3 + ["goldsmith"] * 2 + ["noble"] * 4 + ["boatswain"] * 4)
+    g.apply(Bid(1))
+    g.apply(Bid(2))     # B
+    g.apply(PassBid())  # C
+    g.apply(PassBid())  # A: B wins
+    assert g.start_player == 1
+    f, gs, n, b = (viking(rules, k) for k in ("fisherman", "goldsmith", "noble", "boatswain"))
+    g.apply(RemoveViking(b))
+    assert g.phase == COLOUR and g.to_move == 1
+    assert g.legal_actions() == (ChooseColour(f), ChooseColour(gs), ChooseColour(n), ChooseColour(b))
+    g.apply(ChooseColour(gs))                     # B: goldsmiths on 11, 10
+    assert g.wheel_viking[10:] == [gs, gs] and g.to_move == 2
+    g.apply(ChooseColour(b))                      # C: three boatswains on 9, 8, 7
+    assert g.wheel_viking[7:10] == [b, b, b] and g.to_move == 0
+    events = g.apply(ChooseColour(n))             # A: nobles on 6..3; the fishermen go last unasked
+    assert g.wheel_viking == [f, f, f, n, n, n, n, b, b, b, gs, gs]
+    placed = [(e.player, e.data["viking"], e.data["spaces"]) for e in events if e.type == "colour_placed"]
+    assert placed == [(0, n, [6, 5, 4, 3]), (1, f, [2, 1, 0])]
+    offer = [e for e in events if e.type == "offer"]
+    assert offer and offer[0].data["vikings"] == g.wheel_viking
+    # The winner buys first.
+    assert g.phase == PURCHASE and g.to_move == 1 and g.offset == 0
+    assert check(g) == []
+
+
+def test_the_start_player_stays_with_the_auction_winner_after_scoring(rules, chooser):
+    g = make_advanced(AUCTION, players=3, start_player=0)
+    g.apply(Bid(0))
+    g.apply(Bid(1))
+    g.apply(PassBid())
+    g.apply(PassBid())
+    assert g.start_player == 1
+    while g.phase != PURCHASE:
+        g.apply(g.legal_actions()[0])
+    while g.round == 0:
+        legal = g.legal_actions()
+        g.apply(legal[chooser.randrange(len(legal))])
+    assert g.phase == BID and g.round == 1
+    assert g.start_player == 1 and g.to_move == 1, "the last winner opens the next auction"
+
+
+def test_the_whole_bag_is_used_in_six_auctions(rules, chooser):
+    g = make_advanced(AUCTION, players=2, seed=5)
+    rounds = set()
+    while not g.is_over:
+        if g.phase == BID and g.high_bid < 0:
+            rounds.add(g.round)
+            assert len(g.auction_vikings) == 13
+        legal = g.legal_actions()
+        g.apply(legal[chooser.randrange(len(legal))])
+        assert check(g) == []
+    assert rounds == set(range(6))
+    assert sum(g.bag) == 0 and sum(g.removed_vikings) >= 6
+
+
+def test_action_text_forms(rules):
+    from vikings.engine import parse_action
+    for text, action in (("bid 7", Bid(7)), ("pass", PassBid()), ("remove 5", RemoveViking(5)),
+                         ("colour 2", ChooseColour(2))):
+        assert parse_action(text) is action and str(action) == text
+    assert Buy(3) is not Bid(3)
