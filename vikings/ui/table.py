@@ -12,29 +12,43 @@ from .theme import BAD, GOLD, INK, INK_SOFT, PAPER, SEA, SEA_DARK, WHITE, WOOD, 
 
 
 # Layout ---------------------------------------------------------------------------------------
-class Layout:
-    """Where everything goes, in window pixels, for any window size."""
+BOARD_COLS = 7           # columns (of tiles) the large display has room for before its tiles shrink
+BOARD_LABEL = 24         # design pixels above the large display for its caption
+DECISION_W = (420, 640)  # the decision panel's narrowest and widest (design pixels)
 
-    def __init__(self, look, n_players: int):
+
+class Layout:
+    """Where everything goes, in window pixels, for any window size.
+
+    The players' cards fill a column on the left. Right of them, the top row holds the
+    wheel and the game log; the bottom row the large display and, beside it, the
+    decision panel. (The display is six rows tall and about as wide as it is tall early
+    in the game: below a full-width row it left a third of a 16:9 window empty.)"""
+
+    def __init__(self, look, n_players: int, mainland_aspect: float = 0.2, rows: int = 6):
         W, H = look.size
         px = look.px
         self.top = pygame.Rect(0, 0, W, px(50))
         gap = px(8)
         y0 = self.top.bottom + gap
         left_w = round(W * 0.19)
-        right_w = round(W * 0.215)
         self.cards_area = pygame.Rect(gap, y0, left_w - gap, H - y0 - gap)
-        self.right = pygame.Rect(W - right_w, y0, right_w - gap, H - y0 - gap)
-        centre = pygame.Rect(left_w + gap, y0, W - left_w - right_w - 2 * gap, H - y0 - gap)
-        self.centre = centre
-        side = min(round(centre.h * 0.47), round(centre.w * 0.44))
-        self.wheel = pygame.Rect(centre.x, centre.y, side, side)
-        self.decision = pygame.Rect(self.wheel.right + gap, centre.y, centre.right - self.wheel.right - gap, side)
-        self.board = pygame.Rect(centre.x, self.wheel.bottom + gap, centre.w, centre.bottom - self.wheel.bottom - gap)
+        area = pygame.Rect(left_w + gap, y0, W - left_w - 2 * gap, H - y0 - gap)
+        self.centre = area
+        side = min(round(area.h * 0.45), round(area.w * 0.4))
+        self.wheel = pygame.Rect(area.x, area.y, side, side)
+        self.log = pygame.Rect(self.wheel.right + gap, area.y, area.right - self.wheel.right - gap, side)
+        low = pygame.Rect(area.x, self.wheel.bottom + gap, area.w, area.bottom - self.wheel.bottom - gap)
+        # The display's width for BOARD_COLS columns at the height it has; the decision
+        # panel takes the rest (within its limits).
+        t = (low.h - px(BOARD_LABEL)) / rows
+        board_w = round((BOARD_COLS + mainland_aspect * rows) * t)
+        dec_w = max(px(DECISION_W[0]), min(px(DECISION_W[1]), low.w - board_w - gap))
+        self.board = pygame.Rect(low.x, low.y, low.w - dec_w - gap, low.h)
+        self.decision = pygame.Rect(self.board.right + gap, low.y, dec_w, low.h)
         ch = (self.cards_area.h - gap * (n_players - 1)) // n_players
         self.cards = [pygame.Rect(self.cards_area.x, self.cards_area.y + i * (ch + gap), self.cards_area.w, ch)
                       for i in range(n_players)]
-        self.log = pygame.Rect(self.right.x, self.right.y, self.right.w, self.right.h)
 
 
 # Displays -------------------------------------------------------------------------------------
@@ -348,7 +362,7 @@ def _render_log(app, size, lines, title) -> pygame.Surface:
     panel(img, rect, look)
     head = look.text(title, 16, WOOD_DARK, bold=True)
     img.blit(head, (rect.x + look.px(10), rect.y + look.px(8)))
-    font = look.font(13)
+    font = look.font(14)  # the log runs wide now: a size that reads at 1280x720 too
     y = rect.bottom - look.px(8)
     top = rect.y + look.px(34)
     lh = font.get_linesize()

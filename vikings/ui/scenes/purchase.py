@@ -245,7 +245,8 @@ class PurchaseScene(TableScene):
                 if not self.preview_cells:
                     lines.append("Its tile fits nowhere on your display: it would leave the game.")
                 else:
-                    lines.append(f"The tile can go on {len(self.preview_cells)} lit cell(s) of your display.")
+                    n = len(self.preview_cells)
+                    lines.append(f"The tile can go on {n} lit cell{'s' if n > 1 else ''} of your display.")
         elif g.phase == PLACE:
             cells = self.legal_cells()
             if cells and isinstance(next(iter(cells.values())), PlaceStart):

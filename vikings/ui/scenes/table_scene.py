@@ -53,18 +53,15 @@ class TableScene(Scene):
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
         app = self.app
-        self.layout = Layout(app.look, self.match.game.n)
+        self.layout = Layout(app.look, self.match.game.n, app.sprites.aspect("board", "mainland"),
+                             app.rules.island_rows + 1)
         px = app.look.px
         top = self.layout.top
         h = px(36)
         y = top.y + (top.h - h) // 2
         x = top.right - px(8)
         self.buttons = {}
-        for key, label, tip in (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
-                                ("settings", "Settings", "Window, animation speed, bot pace"),
-                                ("rules", "Rules", "The rules and a scoring summary (F1)"),
-                                ("save", "Save", "Save this game under a name (Ctrl+S)"),
-                                ("undo", "Undo", "Take back your last decision (Ctrl+Z)")):
+        for key, label, tip in self.top_buttons():
             w = px(92)
             x -= w + px(6)
             self.buttons[key] = self.add(pygame_gui.elements.UIButton(
@@ -72,12 +69,22 @@ class TableScene(Scene):
         self.build_decision_ui()
         self.refresh_ui()
 
+    def top_buttons(self) -> tuple:
+        """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
+        return (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
+                ("settings", "Settings", "Window, animation speed, bot pace"),
+                ("rules", "Rules", "The rules and a scoring summary (F1)"),
+                ("save", "Save", "Save this game under a name (Ctrl+S)"),
+                ("undo", "Undo", "Take back your last decision (Ctrl+Z)"))
+
     def build_decision_ui(self) -> None:
         """Widgets of the decision panel (subclasses)."""
 
     def refresh_ui(self) -> None:
         """Enable or disable widgets after the game changed."""
-        self.buttons["undo"].enable() if self.match.can_undo() else self.buttons["undo"].disable()
+        undo = self.buttons.get("undo")
+        if undo is not None:
+            undo.enable() if self.match.can_undo() else undo.disable()
 
     def exit(self) -> None:
         super().exit()
