@@ -285,7 +285,9 @@ def test_saves_panel_saves_lists_and_loads(app, entered):
     assert isinstance(p, SavesPanel) and p.mode == "load"
     items = p.list.item_list_container.elements
     assert [b.text.split("   ")[0] for b in items] == ["Older game", "Evening game"]   # newest first
-    assert not p.load_button.is_enabled
+    # The newest is chosen already: its details shown, Load ready.
+    assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older_game"
+    assert p.load_button.is_enabled and p.message.startswith("Round 1 of 6")
     click(app, items[1])
     assert p.load_button.is_enabled and "Ann, Astrid (Normal)" in p.message
     click(app, p.load_button)
@@ -297,8 +299,7 @@ def test_saves_panel_reports_a_broken_save(app, entered):
     (app.storage.saves_dir / "damaged.json").write_text('{"format": "vikings-table", "version": 1}')
     app.scenes.push(SavesPanel(app))
     run(app)
-    p = scene(app)
-    click(app, p.list.item_list_container.elements[0])
+    p = scene(app)   # the only save, chosen as the panel opens
     assert "cannot be loaded" in p.message and not p.load_button.is_enabled
     press(app, pygame.K_RETURN)
     assert entered == [] and isinstance(scene(app), SavesPanel)

@@ -67,11 +67,15 @@ def enter_game(app, match) -> None:
 def leave_game(app, ctx) -> None:
     """Back to the title screen; the game stays in the autosave (unless it is over)."""
     from .scenes.title import TitleScene
-    ctx.match.close()
-    if ctx.match.game.is_over and ctx.match.storage is not None:
+    m = ctx.match
+    m.close()
+    # A finished game is not worth continuing: its autosave goes. Only its own, though: a
+    # finished game loaded from a named save must not delete another game in progress.
+    if m.game.is_over and m.storage is not None:
         try:
-            ctx.match.storage.autosave_path.unlink()
-        except OSError:
+            if m.storage.read_json(m.storage.autosave_path) == m.to_doc():
+                m.storage.autosave_path.unlink()
+        except (OSError, ValueError):
             pass
     app.match = None
     app.scenes.switch(TitleScene(app))

@@ -140,6 +140,13 @@ class ResultsScene(TableScene):
         return next(r for r in self.rows if r.key == key)
 
     # Layout and widgets ------------------------------------------------------------------------
+    def top_buttons(self) -> tuple:
+        # Nothing to undo at the end, and the banner has New game and Title (Esc still
+        # leaves). A finished game saved under a name loads back to this screen.
+        return (("settings", "Settings", "Window, animation speed, bot pace"),
+                ("rules", "Rules", "The rules and a scoring summary (F1)"),
+                ("save", "Save", "Save the finished game to look at its results again (Ctrl+S)"))
+
     def areas(self) -> dict:
         px = self.app.look.px
         W, H = self.app.look.size

@@ -38,13 +38,15 @@ class SavesPanel(Dialog):
         self.message, self.tone = "", "info"
         self.replace = None   # the name Save would overwrite once pressed again
         self.paths: dict[str, object] = {}
+        self.chosen: str | None = None  # the list line chosen (kept over a rebuild)
 
     def suggested_name(self) -> str:
         if self.match is None:
             return ""
         g = self.match.game
         names = (re.sub(r"\s*\(.*?\)", "", n) for n in self.match.names)  # "Astrid (Normal)": Astrid
-        return f"{' vs '.join(names)} round {min(g.round + 1, g.rules.rounds)}"[:NAME_LIMIT]
+        when = "final" if g.is_over else f"round {min(g.round + 1, g.rules.rounds)}"
+        return f"{' vs '.join(names)} {when}"[:NAME_LIMIT]
 
     # Widgets --------------------------------------------------------------------------------
     def build_body(self, window, width, height) -> None:
@@ -65,10 +67,18 @@ class SavesPanel(Dialog):
             y += bar + px(16)
         info_h = px(84)
         list_h = height - y - pad - bar - px(16) - info_h
-        self.list = self.add(UISelectionList(pygame.Rect(pad, y, width - 2 * pad, list_h), [], ui,
-                                             container=window, object_id=ObjectID("#saves_list", None)))
+        items = self.items()
+        # Loading: the newest save is chosen already (or the one chosen before a resize).
+        chosen = None
+        if self.mode == "load" and items:
+            chosen = self.chosen if self.chosen in items else items[0]
+        self.list = self.add(UISelectionList(pygame.Rect(pad, y, width - 2 * pad, list_h), items, ui,
+                                             container=window, object_id=ObjectID("#saves_list", None),
+                                             default_selection=chosen))
         self.list.list_item_height = px(44)  # the theme's height is not scaled with the window
-        self.list.set_item_list(self.items())
+        self.list.set_item_list(items)
+        if chosen is not None:
+            self.list._set_default_selection()  # set_item_list dropped it (pygame-gui 0.6.14)
         self.empty_label = self.add(UILabel(pygame.Rect(pad, y + px(12), width - 2 * pad, px(30)),
                                             "No saved games yet.", ui, container=window,
                                             object_id=ObjectID(None, "@note")))
@@ -85,6 +95,8 @@ class SavesPanel(Dialog):
                                                  "Load", ui, container=window, object_id=ObjectID("#load", "@primary")))
             self.load_button.disable()
         self._show_message()
+        if chosen is not None:
+            self.on_select()  # its details, and Load enabled
 
     def items(self) -> list[str]:
         self.paths = {}
@@ -142,6 +154,7 @@ class SavesPanel(Dialog):
         return super().handle(event)
 
     def on_select(self) -> None:
+        self.chosen = self.list.get_single_selection()
         chosen = self.selected()
         if self.mode == "save":
             if chosen:  # pick a name to save over it
