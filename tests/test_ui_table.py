@@ -252,3 +252,19 @@ def test_the_layout_shares_the_window_out(tmp_path, size):
     assert used <= L.board.w and (g.rows + 1) * g.t <= L.board.h
     if size[0] * 9 == size[1] * 16:
         assert L.board.w - used < g.t
+
+
+def test_the_first_offer_animates_from_the_first_frame(tmp_path):
+    """enter_game's scene is updated before it is ever drawn: it waits for that drawing
+    (the flights start from its geometry) instead of laying the offer out at once."""
+    from vikings.ui.fx import Fly
+    from vikings.ui.scenes.offer import OfferScene
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")],
+                   animation="normal")
+    scene = app.scenes.base
+    assert isinstance(scene, OfferScene) and scene.wheel_geo is None
+    app.frame()   # (start() has not run a frame)
+    app.frame()
+    assert scene.wheel_geo is not None and scene.offer is m.pending[0]
+    assert any(isinstance(e, Fly) for group in scene.fx.queue for e in group)
+    assert len(scene.tiles_shown) < sum(t >= 0 for t in scene.offer.data["tiles"])

@@ -122,7 +122,7 @@ def bench_animations(size, seconds: float, offers: int, home: str) -> Recorder:
         if d.match is not None:
             d.match.close()
         d.new_match(seed=100 + i)
-        d.enter()   # drawn once first, or the first offer would land unanimated (see docs/ui.md)
+        d.enter()
         rec.run("offer", lambda: scene_name(d) == "OfferScene", 30)
     # The bots play round 1 (the purchases), then the small scoring comes.
     rec.run("purchases", lambda: scene_name(d) in ("PurchaseScene", "OfferScene") and not d.match.game.is_over,

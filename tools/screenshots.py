@@ -141,14 +141,10 @@ class Director:
                                start_player=start_player, storage=self.storage)
         return self.match
 
-    def enter(self, draw_first: bool = True) -> None:
-        """Show the match at the table. With `draw_first` the table is drawn once before
-        its first update: the scenes take the geometry for their animations from the
-        last drawing, and without one the game's first offer is laid out with no
-        animation at all."""
+    def enter(self) -> None:
+        """Show the match at the table (its first frame draws it before any animation:
+        the scenes wait for the geometry of their first drawing)."""
         flow.enter_game(self.app, self.match)
-        if draw_first:
-            self.app.draw()
 
     def choice(self, game):
         """What the seat to move decides: its own bot, or for a person a Normal bot that
