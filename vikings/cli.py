@@ -11,6 +11,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
     p.add_argument("--selftest", action="store_true",
                    help="play a short bot game through the real screens, headless, and exit 0 if all is well")
+    # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
+    p.add_argument("--measure-start", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play seeded random games headless and check invariants")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
@@ -52,7 +54,7 @@ def main(argv=None) -> int:
             from .score_cmd import score_main
             return score_main(args.file)
         from .ui.app import main as play  # the bare command opens the game
-        return play()
+        return play(measure_start=args.measure_start)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
         print(f"vikings: {e}", file=sys.stderr)
         return 2

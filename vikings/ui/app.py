@@ -7,6 +7,8 @@ and redraws only after an event, so a game waiting for a click costs almost no C
 from __future__ import annotations
 
 import logging
+import os
+import time
 
 import pygame
 import pygame_gui
@@ -23,6 +25,7 @@ log = logging.getLogger("vikings")
 
 FPS = 60
 IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
+_IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
 
 
 class App:
@@ -157,10 +160,33 @@ class App:
         pygame.quit()
 
 
-def main(argv=None) -> int:
+def main(argv=None, measure_start: bool = False) -> int:
+    """Open the window and play. `measure_start` (`vikings --measure-start`, used by
+    tools/bench_start.py): draw the title's first frame, print when, and exit."""
     from ..logs import setup_logging
     storage = Storage()
     setup_logging(storage.log_path)
     log.info("starting")
-    App(storage=storage).run()
+    app = App(storage=storage)
+    if measure_start:
+        app.invalidate()
+        app.frame()   # the title, drawn and flipped
+        print(f"vikings: first frame drawn at {time.time():.6f} (epoch s), "
+              f"{_since_process_start():.3f} s after the process started", flush=True)
+        app.shutdown()
+        return 0
+    app.run()
     return 0
+
+
+def _since_process_start() -> float:
+    """Seconds since this process was created: from /proc on Linux (to the kernel's
+    clock tick, 10 ms); elsewhere since this module was imported (an underestimate)."""
+    try:
+        with open("/proc/self/stat") as f:
+            started = int(f.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        with open("/proc/uptime") as f:
+            return float(f.read().split()[0]) - started
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - _IMPORTED
+
