@@ -1,6 +1,8 @@
 """The advanced game's auction: bidding, the winner's removal, the colours placed from 11 down."""
 import pytest
 from helpers import make_advanced, set_drawn, viking
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vikings.engine import (BID, COLOUR, PURCHASE, REMOVE, Bid, Buy, ChooseColour, IllegalAction, PassBid,
                             RemoveViking)
@@ -162,3 +164,32 @@ def test_action_text_forms(rules):
                          ("colour 2", ChooseColour(2))):
         assert parse_action(text) is action and str(action) == text
     assert Buy(3) is not Bid(3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 3), st.lists(st.integers(0, 10_000), min_size=1, max_size=40))
+def test_property_bidding_follows_the_rules_whatever_is_bid(players, start, picks):
+    g = make_advanced(AUCTION, players=players, seed=start + 7, start_player=start % players)
+    before = [(d.gold, d.fame) for d in g.displays]
+    out, high, bidder = set(), -1, -1
+    for pick in picks:
+        if g.phase != BID:
+            break
+        p = g.to_move
+        assert p not in out, "a player who passed is never asked again"
+        legal = g.legal_actions()
+        assert all(a.amount > high for a in legal if isinstance(a, Bid))
+        assert max(a.amount for a in legal if isinstance(a, Bid)) == sum(before[p])
+        action = legal[pick % len(legal)]
+        events = g.apply(action)
+        out |= {e.player for e in events if e.type == "bid_passed"}
+        if isinstance(action, Bid):
+            high, bidder = action.amount, p
+    while g.phase == BID:  # the rest pass
+        out.add(g.to_move)
+        g.apply(PassBid())
+    assert g.start_player == bidder and len(out) == players - 1 and bidder not in out
+    d = g.displays[bidder]
+    assert before[bidder][0] + before[bidder][1] - (d.gold + d.fame) == high
+    assert d.gold == max(0, before[bidder][0] - high)
+    assert all((x.gold, x.fame) == before[i] for i, x in enumerate(g.displays) if i != bidder)
