@@ -295,3 +295,15 @@ def test_boat_tile_does_nothing_without_the_single_boatswain_option(rules):
     assert set(g.legal_actions()) == {UseBoatswain("all", f), UseBoatswain("each"), FinishBoatswains()}
     g.apply(UseBoatswain("all", f))
     assert g.specials_held(0) == (sid,), "the tile stays unused"
+
+
+def test_action_text_forms(rules):
+    from vikings.engine import UseBoatswain, parse_action
+    for text, action in (("special 3", TakeSpecial(3)), ("nospecial", DeclineSpecial()),
+                         ("replace 2 4", ReplaceTile(2, 4)), ("boatswain one 1", UseBoatswain("one", 1))):
+        assert parse_action(text) is action and str(action) == text
+        assert parse_action(" ".join(map(str, action.to_json()))) is action
+    with pytest.raises(IllegalAction):
+        parse_action("boatswain one")
+    with pytest.raises(IllegalAction):
+        parse_action("special")
