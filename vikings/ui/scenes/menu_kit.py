@@ -40,6 +40,10 @@ class Dialog(Scene):
         self.window = self.add(UIWindow(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), ui,
                                         window_display_title=self.title, object_id=ObjectID("#dialog", None),
                                         draggable=False))
+        # The close button's own font was not scaled (a speck at 4K); the theme's Noto Sans
+        # is, but lacks pygame-gui's "╳" glyph: "×" it has.
+        if self.window.close_window_button is not None:
+            self.window.close_window_button.set_text("\u00d7")
         self.build_body(self.window, *self.window.get_container().get_size())
 
     def build_body(self, window: UIWindow, width: int, height: int) -> None:

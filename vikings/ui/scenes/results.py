@@ -310,9 +310,9 @@ class ResultsScene(TableScene):
                             rect.bottom - px(12) - (rect.y + px(10) + head.get_height() + px(8)))
         label_w = round(inner.w * 0.40)
         col_w = (inner.w - label_w) // max(1, len(order))
-        head_h = px(40)
+        head_h = px(44)
         rows = self.rows
-        row_h = max(px(30), min(px(56), (inner.h - head_h) // max(1, len(rows))))
+        row_h = max(px(30), (inner.h - head_h) // max(1, len(rows)))  # the rows fill the sheet
         winners = set(self.winners())
         # Winner columns lightly gilded.
         for i, p in enumerate(order):
@@ -328,10 +328,10 @@ class ResultsScene(TableScene):
             name = name_font.render(fit(name_font, seat.name, col_w - 2 * r - px(14)), True, INK)
             w = 2 * r + px(6) + name.get_width()
             x = cx - w // 2
-            draw_marker(surface, look, (x + r, inner.y + head_h // 2 - px(6)), colour_of(seat.colour), seat.name, radius=r)
-            surface.blit(name, (x + 2 * r + px(6), inner.y + head_h // 2 - px(6) - name.get_height() // 2))
+            draw_marker(surface, look, (x + r, inner.y + head_h // 2 - px(8)), colour_of(seat.colour), seat.name, radius=r)
+            surface.blit(name, (x + 2 * r + px(6), inner.y + head_h // 2 - px(8) - name.get_height() // 2))
             kind = look.text("person" if seat.is_person else f"{seat.kind} bot", 11, INK_SOFT)
-            surface.blit(kind, kind.get_rect(midtop=(cx, inner.y + head_h // 2 + px(6))))
+            surface.blit(kind, kind.get_rect(midtop=(cx, inner.y + head_h // 2 + px(3))))
         pygame.draw.line(surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2)))
         value_font, total_font = look.font(17, True), look.font(20, True)
         small, label_font = look.font(12), look.font(15)
