@@ -158,17 +158,23 @@ class NormalBot(Bot):
         me = game.to_move
         state = game.copy()
         state.quiet = True
-        leaf = _relative(me)
-        search = _TurnSearch(me, leaf, cancel)
-        if state.phase != PURCHASE or self.reply_weight == 0:
-            return legal[_argmax(search.scores(state, legal), self.rng)]
-        reply = _ReplyModel(me, state, cancel)
-        weight = self.reply_weight
-        search.leaf = lambda s: leaf(s) - weight * reply.best(s)
-        scores = search.scores(state, legal)
-        if not self.follow_up:
+        scores = self.scores(state, legal, cancel)
+        if state.phase != PURCHASE or not self.follow_up:
             return legal[_argmax(scores, self.rng)]
         return self._follow_up(state, legal, scores, me, cancel)
+
+    def scores(self, state: GameState, legal, cancel=None) -> list[float]:
+        """Normal's score of each action in `legal` (higher is better) before the
+        purchases' re-ranking: the best own continuation of the turn, relative to the best
+        opponent, less the next player's best reply for a purchase. `state` is a quiet copy
+        the caller owns (the search bots use this to choose which purchases to search)."""
+        leaf = _relative(state.to_move)
+        search = _TurnSearch(state.to_move, leaf, cancel)
+        if state.phase == PURCHASE and self.reply_weight:
+            reply = _ReplyModel(state.to_move, state, cancel)
+            weight = self.reply_weight
+            search.leaf = lambda s: leaf(s) - weight * reply.best(s)
+        return search.scores(state, legal)
 
     def _follow_up(self, state, legal, scores, me, cancel):
         """Re-rank the best few purchases by playing on: my turn, the next player's best

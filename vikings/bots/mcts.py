@@ -39,6 +39,7 @@ from ..engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
 from ..engine.state import OVER, PLACE, PURCHASE, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
+from .heuristic import NormalBot
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -55,17 +56,19 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # the time but measured weaker with 3-4 players (the next decisions of the same turn
 # reuse a smaller subtree), so it is used with 2 players only.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
-                early_stop=True, max_seconds=6.0)
+                early_stop=True, max_seconds=6.0, candidates=0)
 LEVEL_SETTINGS = {
     "hard": {
-        2: dict(rollout=False, exploration=0.12, per_option=1200, min_iterations=1500, max_iterations=8000),
-        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False),
+        2: dict(rollout=False, exploration=0.12, per_option=2000, min_iterations=2500, max_iterations=12000,
+                candidates=5, max_seconds=1.9),
+        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False,
+                candidates=4, max_seconds=1.9),
     },
     "expert": {
-        2: dict(rollout=False, exploration=0.12, per_option=3000, min_iterations=4000,
-                max_iterations=15000, max_seconds=15.0),
+        2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
+                max_iterations=32000, candidates=6, max_seconds=4.8),
         4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
-                early_stop=False, max_seconds=15.0),
+                early_stop=False, candidates=5, max_seconds=4.8),
     },
 }
 
@@ -79,10 +82,13 @@ def level_settings(level: str, players: int) -> dict:
 class _Node:
     """One information set inside the current round. `n` visits, `w` summed utilities
     per player; children are created lazily in the order of `order`."""
-    __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors")
+    __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors",
+                 "state", "u")
 
-    def __init__(self, n_players: int, barrier: bool = False):
+    def __init__(self, n_players: int, barrier: bool = False, state: GameState | None = None):
         self.n = 0
+        self.state = state  # the node's own state (inside the round: the same in every sample)
+        self.u = None       # a barrier leaf's utilities, when no sample can change them
         self.w = [0.0] * n_players
         self.actions = None
         self.children = None
@@ -123,6 +129,8 @@ class SearchBot(Bot):
         self.reuse = reuse  # keep the subtree of the last search when the game went on inside it
         self._tree = None  # (history at the last root, its round, the root node)
         self.last_stats: dict = {}  # iterations, seconds, visits of the last decision
+        self.simulations = 0  # iterations over all decisions (benchmarks read it)
+        self._ranker = NormalBot(seed)  # ranks the purchases the search considers
 
     def settings(self, players: int) -> dict:
         return {**level_settings(self.level, players), **self.overrides}
@@ -142,12 +150,12 @@ class SearchBot(Bot):
         rng = random.Random(self.rng.getrandbits(64))  # rollout and tie-break choices, from the bot's seed
         root = self._reusable(game, legal)
         reused = 0 if root is None else root.n
-        if root is None:
-            root = _Node(n)
-            root.expand(base, tuple(legal), rng)
-        self._tree = None
-        budget = self.budget(game, legal)
         st = self.settings(n)
+        if root is None:
+            root = _Node(n, False, base)
+            root.expand(base, self._candidates(base, tuple(legal), st["candidates"], cancel), rng)
+        self._tree = None
+        budget = self.budget(game, legal)  # the whole choice's budget, however few are searched
         pw = st["prior_weight"]
         c = st["exploration"]
         max_seconds = st["max_seconds"]
@@ -155,6 +163,10 @@ class SearchBot(Bot):
         rollout, depth, horizon = st["rollout"], st["rollout_depth"], st["horizon"]
         start_round = game.round
         stop_round = None if horizon is None else game.round + horizon
+        # With the search (tree and rollouts) ending at the end of this round, nothing it
+        # looks at depends on the hidden order, so no sample is drawn; a longer horizon
+        # plays on past the chance barrier and samples there.
+        sample = horizon is None or horizon > 1
         done = 0
         capped = False
         while done < budget:
@@ -166,34 +178,52 @@ class SearchBot(Bot):
                     break
                 if early_stop and done and _decided(root, budget - done):
                     break  # no other child can catch up: the answer cannot change
-            s = base.determinized(self.hidden_seed())
             node = root
             path = [root]
-            # Selection and expansion, inside the current round only.
-            while not node.barrier:
+            # Selection and expansion, inside the current round only, where every node
+            # keeps its state: no replaying of the path.
+            u = None
+            while True:
+                ns = node.state
                 if node.children is None:
-                    node.expand(s, s.legal_actions(), rng)
+                    node.expand(ns, ns.legal_actions(), rng)
                 if node.expanded < len(node.children):
                     i = node.order[node.expanded]
                     node.expanded += 1
-                    s.apply(node.actions[i])
-                    child = _Node(n, s.round != start_round or s.phase == OVER)
-                    node.children[i] = child
+                    a = node.actions[i]
+                    s = ns.copy()
+                    s.apply(a)
+                    barrier = s.round != start_round or s.phase == OVER
+                    if barrier and sample:
+                        s = self._sampled(ns, a)
+                    child = node.children[i] = _Node(n, barrier, None if barrier else s)
                     path.append(child)
+                    if not barrier and rollout:
+                        s = s.determinized(self.hidden_seed()) if sample else s.copy()
                     break
                 i = _select(node, c, pw)
-                s.apply(node.actions[i])
-                node = node.children[i]
-                path.append(node)
-            if rollout and s.phase != OVER:
-                _rollout(s, rng, stop_round, depth)
-            u = evaluate.utilities(s)
+                child = node.children[i]
+                path.append(child)
+                if child.barrier:
+                    if sample:  # a fresh sample of what lies past the barrier, each visit
+                        s = self._sampled(ns, node.actions[i])
+                    else:
+                        u = child.u  # nothing past the barrier is looked at: the value stands
+                    break
+                node = child
+            if u is None:
+                if rollout and s.phase != OVER:
+                    _rollout(s, rng, stop_round, depth)
+                u = evaluate.utilities(s)
+                if not sample and path[-1].barrier:
+                    path[-1].u = u
             for nd in path:
                 nd.n += 1
                 w = nd.w
                 for p in range(n):
                     w[p] += u[p]
             done += 1
+        self.simulations += done
         best = self._best(root)
         if self.reuse:
             self._tree = (game.history, game.round, root)
@@ -201,6 +231,21 @@ class SearchBot(Bot):
                            "capped": capped, "options": len(legal), "reused": reused,
                            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)}}
         return root.actions[best]
+
+    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
+        """The purchases worth searching: Normal's best `keep` (in their legal order), so
+        the iterations go to plausible groups instead of being spread over all of them."""
+        if not keep or base.phase != PURCHASE or len(legal) <= keep:
+            return legal
+        scores = self._ranker.scores(base.copy(), legal, cancel)
+        best = sorted(range(len(legal)), key=lambda i: -scores[i])[:keep]
+        return tuple(legal[i] for i in sorted(best))
+
+    def _sampled(self, s: GameState, action) -> GameState:
+        """`s` after `action` on a copy whose hidden order is re-drawn from the bot's seed."""
+        x = s.determinized(self.hidden_seed())
+        x.apply(action)
+        return x
 
     def _reusable(self, game: GameState, legal) -> _Node | None:
         """The node of the last search's tree that stands for `game`, if the game went on
@@ -279,9 +324,10 @@ def _select(node: _Node, c: float, pw: float) -> int:
 
 
 def _canonical(game: GameState) -> GameState:
-    """A quiet copy to search from. Every iteration plays on `determinized()` of it, which
-    re-draws the face-down order from the bot's seed without looking at the real one."""
-    base = game.copy()
+    """A quiet copy to search from, holding nothing a player cannot see: its hidden order
+    is a fixed re-draw (`determinized` never reads the real one). The tree's states derive
+    from it; wherever chance acts, a fresh sample is drawn from the bot's seed."""
+    base = game.determinized(0)
     base.quiet = True
     return base
 
