@@ -11,7 +11,8 @@ Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, w
 
 What a frame time is: the wall-clock time of one `App.frame()` (events, pygame-gui's
 update, the scenes' update, drawing everything, flip) minus the time the frame sleeps in
-`clock.tick(60)` to hold 60 fps: the app's clock is wrapped to time its tick. Only busy
+`clock.tick(60)` to hold 60 fps or in `pygame.event.wait` for input or a bot's decision
+(both are wrapped to time them). Only busy
 frames count (something animates: they are the frames drawn at 60 fps); frames in which
 the loop waits (a bot thinking is polled, not redrawn) are left out. "cpu" is the main
 thread's CPU time for the same frames (time.thread_time), which a busy machine does not
@@ -19,7 +20,7 @@ inflate; the wall-clock figures include being pre-empted by other processes. "sl
 counts the frames over the target and, of those, the ones in which the main thread was
 pre-empted (an involuntary context switch, from getrusage(RUSAGE_THREAD)). A further row,
 "decision", shows the frames that apply a bot's decision, busy or not (the engine, the
-autosave written with fsync, the first drawing of the move); it has no target.
+autosave, the first drawing of the move); it has no target.
 
 Idle: a person's purchase decision on screen and no input for --idle seconds; the
 process's CPU time (time.process_time, all threads) divided by the wall time, as % of
@@ -56,20 +57,34 @@ PERSON = (("Ann", "person", "purple"),) + BOTS[1:]
 
 
 class TimedClock:
-    """The app's clock, remembering how long its last tick slept."""
+    """The app's clock, adding up how long the frame slept: in its tick, and in
+    pygame.event.wait (wrapped while the clock is in use: the loop polls a thinking bot
+    there, up to 30 ms, in the very frame that then applies the bot's decision)."""
 
     def __init__(self):
         self.clock = pygame.time.Clock()
-        self.slept = 0.0
+        self.slept = 0.0   # since the Recorder last reset it
+        self.real_wait = real_wait = pygame.event.wait
+
+        def timed_wait(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return real_wait(*args, **kwargs)
+            finally:
+                self.slept += time.perf_counter() - t
+        pygame.event.wait = timed_wait
 
     def tick(self, framerate: float = 0) -> float:
         t = time.perf_counter()
         ms = self.clock.tick(framerate)
-        self.slept = time.perf_counter() - t
+        self.slept += time.perf_counter() - t
         return ms
 
     def get_fps(self) -> float:
         return self.clock.get_fps()
+
+    def restore(self) -> None:
+        pygame.event.wait = self.real_wait
 
 
 class Recorder:
@@ -87,12 +102,13 @@ class Recorder:
         busy = app.scenes.busy()
         acted = len(m.game.actions()) if m is not None else 0
         n0 = resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+        app.clock.slept = 0.0
         t0, c0 = time.perf_counter(), time.thread_time()
         app.frame()
         c1, t1 = time.thread_time(), time.perf_counter()
         if m is not None and len(m.game.actions()) != acted:
             # A decision was applied in this frame (a bot's, collected from its thread):
-            # the engine, the autosave (written and fsync'ed) and the first drawing of its move.
+            # the engine, the autosave and the first drawing of its move.
             self.wall.setdefault("decision", []).append((t1 - t0 - app.clock.slept) * 1000)
             self.cpu.setdefault("decision", []).append((c1 - c0) * 1000)
         if busy:
@@ -134,6 +150,7 @@ def bench_animations(size, seconds: float, offers: int, home: str) -> Recorder:
     rec.run("scoring", lambda: scene_name(d) in ("ScoringScene", "BoatswainScene"), 90)
     d.match.close()
     d.app.shutdown()
+    d.app.clock.restore()
     return rec
 
 
@@ -213,7 +230,7 @@ def main(argv=None) -> int:
               f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})")
     print(f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
           "pre-empted (an involuntary context switch)")
-    print("decision: the frames that apply a bot's decision (busy or not): engine, autosave with fsync, "
+    print("decision: the frames that apply a bot's decision (busy or not): engine, autosave, "
           "first drawing of the move")
     verdict = "PASS" if idle["pct"] < IDLE_TARGET_PCT else "MISS"
     ok &= verdict == "PASS"
