@@ -3,15 +3,24 @@
 How a decision is made
 ----------------------
 * What the bot may know: the displays, the wheel, the bag's contents and which tiles are
-  still face down, but not the order of those tiles nor the future bag draws. Every
-  iteration plays on `determinized(seed)` of the game, with the seed from the bot's own
-  generator (determinized() re-draws the hidden order without reading the real one).
+  still face down, but not the order of those tiles nor the future bag draws. The search
+  starts from `determinized(0)` of the game: a copy whose hidden order is a fixed re-draw
+  made without reading the real one, so nothing the bot searches holds hidden facts.
 * Within a round nothing is random (chance happens only when the next offer is laid out),
-  so every determinization agrees on the states reachable inside the tree as long as the
-  tree stops at the end of the round. It does: a node whose state has passed into the next
-  round (or the end of the game) is a leaf, the "chance barrier"; below it only rollouts
-  go, on the iteration's own determinization. The tree therefore needs no per-sample
-  bookkeeping and a node's statistics are exactly those of its information set.
+  so the states reachable inside the round are the same in every sample of the hidden
+  order. The tree stops there: a node whose state has passed into the next round (or the
+  end of the game) is a leaf, the "chance barrier", and a node's statistics are exactly
+  those of its information set. Each node inside the round keeps its state, so an
+  iteration copies one state and applies one action instead of replaying its path.
+* Nothing the search looks at lies past the barrier while its horizon is the round's end
+  (the evaluation reads the displays, the round and the counts, never the next offer),
+  so in a standard game no sample is drawn per iteration and a barrier leaf keeps its
+  value. With a longer horizon (a setting), and in the advanced game (new special tiles
+  and the auction's Vikings are revealed at the round's start), the search samples the
+  hidden order at the barrier instead.
+* At the root of a purchase the search considers only Normal's best few groups
+  (`candidates`), with the budget of the whole choice: the iterations go to plausible
+  purchases and the search decides among them.
 * Selection is UCT with per-player statistics (max^n): the player to move at a node picks
   the child with the best mean utility *for her*, plus an exploration bonus; a small prior
   from a cheap heuristic is added for the first visits (progressive bias).
@@ -24,7 +33,8 @@ How a decision is made
 * Budgets are counted in iterations, never in seconds, so a decision depends only on the
   game and the bot's seed (and, when the bot keeps the subtree of its previous decision
   in the same game, on that). The search stops early when the most visited move cannot
-  be overtaken any more. `max_seconds` is a safety cap for pathological slowness only.
+  be overtaken any more. `max_seconds` keeps a decision inside the level's time limit on
+  an overloaded machine (only then does the machine's speed change a decision).
   The budget shrinks for decisions with few options (a Viking on its tile or in the pool).
 * `cancel.check()` runs every few iterations, so another thread can stop a decision.
 """
@@ -164,9 +174,11 @@ class SearchBot(Bot):
         start_round = game.round
         stop_round = None if horizon is None else game.round + horizon
         # With the search (tree and rollouts) ending at the end of this round, nothing it
-        # looks at depends on the hidden order, so no sample is drawn; a longer horizon
-        # plays on past the chance barrier and samples there.
-        sample = horizon is None or horizon > 1
+        # looks at in a standard game depends on the hidden order, so no sample is drawn.
+        # A longer horizon plays on past the chance barrier, and in the advanced game the
+        # state past it shows newly revealed special tiles and the auction's Vikings:
+        # both sample there.
+        sample = horizon is None or horizon > 1 or bool(game.config.options)
         done = 0
         capped = False
         while done < budget:
