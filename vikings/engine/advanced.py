@@ -13,7 +13,7 @@ from .actions import (Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassB
                       ReplaceTile, TakeSpecial, UseBoatswain)
 from .phases import (AUCTION, BID, COLOUR, PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL,
                      SPECIAL_TILES)
-from .specials import scoring_lines, with_lines
+from .scoring import scoring_lines, with_lines
 
 FACE_UP = 4  # places for face-up special tiles
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from .components import Rules
 from .display import Display, completed_islands, threat
+from .specials import building_fame, final_modifiers
 
 
 class Line(NamedTuple):
@@ -142,7 +143,6 @@ def final_scoring(displays: list[Display], rules: Rules, specials=None) -> list[
     boatswains = [d.pool[rules.boatswain] for d in displays]
     mods = None
     if specials is not None:
-        from .specials import building_fame, final_modifiers  # (imports this module)
         mods = [final_modifiers(rules, held) for held, _ in specials]
         boatswains = [b + m[2] for b, m in zip(boatswains, mods)]
     islands = [completed_islands(d, rules) for d in displays]
@@ -209,3 +209,36 @@ def ranking(displays: list[Display]) -> list[int]:
     """Rank of each player (1 = winner): most Fame, then most Gold; equal players share."""
     keys = [(d.fame, d.gold) for d in displays]
     return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+# Special tiles (advanced game) in small and large scorings --------------------------------
+_new = tuple.__new__
+
+
+def _unthreatened(d: Display, row: int, hit) -> list[int]:
+    """Columns of the Vikings in `row` that no ship threatens."""
+    return [i + 1 for i, v in enumerate(d.rows[row]) if v & 1 and v >= 0 and (row, i + 1) not in hit]
+
+
+def scoring_lines(d: Display, rules: Rules, held: tuple, kind: str, threatened) -> list[Line]:
+    """Extra lines of a small or large scoring: goldsmith tiles in both, Fame tiles for
+    nobles, scouts and fishermen in large scorings only."""
+    hit = set(threatened)
+    lines = []
+    for sid in held:
+        sk = rules.specials[sid]
+        if sk.effect == "goldsmith":
+            row = rules.viking_row[rules.goldsmith]
+            lines += [_new(Line, ("special", row, c, sk.amount, 0, sk.id)) for c in _unthreatened(d, row, hit)]
+        elif sk.effect == "viking_fame" and kind == "large":
+            row = rules.viking_row[sk.viking]
+            lines += [_new(Line, ("special", row, c, 0, sk.amount, sk.id)) for c in _unthreatened(d, row, hit)]
+    return lines
+
+
+def with_lines(score: PlayerScore, lines: list[Line]) -> PlayerScore:
+    """`score` with `lines` added (gains only: no floor is needed)."""
+    if not lines:
+        return score
+    return score._replace(lines=score.lines + tuple(lines), gold=score.gold + sum(x.gold for x in lines),
+                          fame=score.fame + sum(x.fame for x in lines))

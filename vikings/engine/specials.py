@@ -1,46 +1,14 @@
-"""Special tiles (advanced game) in the scorings: pure functions of a display and the
-special tiles its player holds.
+"""Special tiles (advanced game) in the final scoring: pure functions of a display and
+the special tiles its player holds. (Their lines in the small and large scorings are
+built in scoring.py, beside the other lines.)
 
 A player's tiles are given as `held` (kinds of the tiles beside her mainland) and `placed`
-((kind, row, col) of building tiles lying on her display). Each effect adds `Line`s with
-what="special" and the tile's id as detail, so screens and logs list them like any other.
+((kind, row, col) of building tiles lying on her display).
 """
 from __future__ import annotations
 
 from .components import Rules
 from .display import Display
-from .scoring import Line, PlayerScore
-
-_new = tuple.__new__
-
-
-def _unthreatened(d: Display, row: int, hit) -> list[int]:
-    """Columns of the Vikings in `row` that no ship threatens."""
-    return [i + 1 for i, v in enumerate(d.rows[row]) if v & 1 and v >= 0 and (row, i + 1) not in hit]
-
-
-def scoring_lines(d: Display, rules: Rules, held: tuple, kind: str, threatened) -> list[Line]:
-    """Extra lines of a small or large scoring: goldsmith tiles in both, Fame tiles for
-    nobles, scouts and fishermen in large scorings only."""
-    hit = set(threatened)
-    lines = []
-    for sid in held:
-        sk = rules.specials[sid]
-        if sk.effect == "goldsmith":
-            row = rules.viking_row[rules.goldsmith]
-            lines += [_new(Line, ("special", row, c, sk.amount, 0, sk.id)) for c in _unthreatened(d, row, hit)]
-        elif sk.effect == "viking_fame" and kind == "large":
-            row = rules.viking_row[sk.viking]
-            lines += [_new(Line, ("special", row, c, 0, sk.amount, sk.id)) for c in _unthreatened(d, row, hit)]
-    return lines
-
-
-def with_lines(score: PlayerScore, lines: list[Line]) -> PlayerScore:
-    """`score` with `lines` added (gains only: no floor is needed)."""
-    if not lines:
-        return score
-    return score._replace(lines=score.lines + tuple(lines), gold=score.gold + sum(x.gold for x in lines),
-                          fame=score.fame + sum(x.fame for x in lines))
 
 
 def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled, fame: int) -> int:
