@@ -212,9 +212,6 @@ def ranking(displays: list[Display]) -> list[int]:
 
 
 # Special tiles (advanced game) in small and large scorings --------------------------------
-_new = tuple.__new__
-
-
 def _unthreatened(d: Display, row: int, hit) -> list[int]:
     """Columns of the Vikings in `row` that no ship threatens."""
     return [i + 1 for i, v in enumerate(d.rows[row]) if v & 1 and v >= 0 and (row, i + 1) not in hit]
