@@ -29,6 +29,7 @@ def test_every_component_has_art(rules, sprites):
     assert {("tiles", t.id) for t in rules.tiles} <= keys
     assert {("vikings", v.id) for v in rules.vikings} <= keys
     assert {("board", b) for b in ("mainland", "wheel", "coin", "fame", "start_player", "bag")} <= keys
+    assert {("special_tiles", s.id) for s in rules.specials} <= keys
     assert len(sprites.catalog.group("special_tiles")) == 14, "the 25 special tiles come in 14 designs"
 
 

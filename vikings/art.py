@@ -48,7 +48,7 @@ def load_catalog(rules: Rules, data: Path | None = None, assets: Path | None = N
     doc, _ = _load_yaml(data / "sprites.yaml", "sprites.yaml")
     folder = assets / str(doc.get("directory", "svg"))
     required = {"vikings": [v.id for v in rules.vikings], "tiles": [t.id for t in rules.tiles],
-                "board": list(BOARD_PIECES), "special_tiles": []}
+                "board": list(BOARD_PIECES), "special_tiles": [s.id for s in rules.specials]}
     entries = {}
     for group in GROUPS:
         section = doc.get(group)
