@@ -53,7 +53,8 @@ from operator import mul
 
 from ..engine import GameState
 from ..engine.components import SEA
-from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, VIKING
+from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
+from . import specials_value
 
 # Tunable weights (Fame units). Chosen by bot-vs-bot experiments; see docs/bots.md.
 GOLD_START = 0.75          # value of 1 Gold at the start of the game
@@ -174,7 +175,8 @@ class _Context:
         # Purchases still to come per player: the rest of this round in turn order, then
         # an equal share of every later round.
         self.cur_round_left = left_round
-        first = state.to_move if phase not in (PLACE, VIKING) else state.to_move + 1
+        # (SPECIAL and REPLACE, advanced game, come between paying and placing)
+        first = state.to_move if phase not in (PLACE, VIKING, SPECIAL, REPLACE) else state.to_move + 1
         self.first_next = first
         self.later_each = (R - 1 - r) * size / state.n
         self.final = left == 0
@@ -408,7 +410,7 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
         elif state.phase == BOATSWAIN_MOVE:
             sure = state.moves
             share = 1.0
-        taken = state.phase != PLACE  # the tile is on the display already
+        taken = state.phase not in (PLACE, SPECIAL, REPLACE)  # the tile is on the display already
         for k in sure:
             row = T.kind_row[k]
             if row == T.rn:
@@ -435,10 +437,12 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     # (a warrior best beneath a ship it would repel). In the last large scoring the moves
     # are obligatory: they happen for sure and use up boatswains.
     move = 0.0
+    adv = state.adv
     if nl and (sum(pool) > b or hand >= 0):
         best = total = 0.0
         kinds1 = kinds2 = 0  # kinds with 1+ / 2+ movable Vikings
         fish_moved = 0
+        units = [] if adv is not None and adv.single else None  # per kind, for single boatswains
         for k, row in T.kind_rows:
             have = pool[k] + (1 if k == hand else 0)
             if not have:
@@ -484,7 +488,24 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
             total += g
             if g > best:
                 best = g
-        if b and nl == 1 and kinds1:
+            if units is not None:
+                units.append((g, m, row == T.rf))
+        if units is not None:
+            # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
+            gain, fish_moved, used, first = specials_value.single_moves(
+                units, b if b else 1, state.boat_tiles(p) if adv.specials else 0)
+            if b and nl == 1:
+                move = gain
+                mouths -= used
+                b -= used
+                share = 1.0
+            elif b:
+                move, share = MOVE_WITH_BOATSWAIN * gain, MOVE_WITH_BOATSWAIN
+            else:
+                move, share = MOVE_WITHOUT * first, MOVE_WITHOUT
+                fish_moved = min(fish_moved, 1)
+            food += share * fish_moved * sc.fisherman_feeds
+        elif b and nl == 1 and kinds1:
             # Obligatory: as many Vikings as can be moved; each boatswain used leaves the game.
             forced = kinds2 + (1 if kinds1 > kinds2 else 0)
             if b >= forced:
@@ -508,6 +529,11 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     balance = food - mouths + future * (FOOD_PER_PURCHASE - 1.0)
     feed = balance * sc.overfeed_fame if balance >= 0 else balance * sc.underfeed_fame
     fame += FUTURE_PURCHASE_FAME * future
+    if adv is not None and adv.specials:
+        safe = {T.rg: occ_g, T.rn: occ_n, T.rs: occ_s, T.rf: occ_f}
+        extra, tiles_b = specials_value.tiles_value(state, p, T, C, nl, wall, safe, balance, gold_units, future)
+        fame += extra
+        b += tiles_b
 
     if explain is not None:
         explain.update(fame=d.fame, gold=d.gold * C.gold_now, scorings_fame=fame, scorings_gold=gold_income,
@@ -525,12 +551,20 @@ def _values(state: GameState, T: _Tables, C: _Context, players, explain=None) ->
     spread = C.spread
     out = []
     boats = [d.pool[T.boatswain] for d in displays]
+    adv = state.adv
     if C.fut_large == 0:
         # The last large scoring is next: its obligatory boatswain moves decide the
         # boatswain majority, so estimate them for everybody.
+        forced = _forced if adv is None or not adv.single else specials_value.forced_single
         for o in range(n):
             if boats[o] and (C.pending is None or o in C.pending):
-                boats[o] -= _forced(displays[o], T, boats[o])
+                boats[o] -= forced(displays[o], T, boats[o])
+    if adv is not None and adv.specials:  # boatswain special tiles count for the majority
+        specials = T.rules.specials
+        for o in range(n):
+            for sid in adv.held[o]:
+                if specials[sid].effect == "boatswain":
+                    boats[o] += specials[sid].amount
     for p in players:
         base, b, future = _own(state, p, T, C, explain)
         q = C.island_q[p]

@@ -23,11 +23,18 @@ import math
 
 from ..engine import GameState
 from ..engine.display import completed_islands, threat
-from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, PURCHASE, VIKING
+from ..engine.specials import building_fame
+from ..engine.state import (BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
+                            SPECIAL, VIKING)
 from . import evaluate
 from .base import Bot
 
-_GROUP = {PURCHASE: 1, PLACE: 1, VIKING: 1, BOATSWAIN: 2, BOATSWAIN_MOVE: 2, OVER: -1}
+# Decisions of one turn share a group. The advanced game's special tile and its place
+# come between paying and placing (group 1); the auction's decisions are made by rules
+# of their own (auction.py), never by the turn search.
+_GROUP = {PURCHASE: 1, PLACE: 1, VIKING: 1, BOATSWAIN: 2, BOATSWAIN_MOVE: 2, OVER: -1,
+          SPECIAL: 1, REPLACE: 1, BID: 3, REMOVE: 4, COLOUR: 4}
+AUCTION_PHASES = (BID, REMOVE, COLOUR)
 
 REPLY_WEIGHT = 1.0      # Normal: how much of the next player's best reply counts against a purchase
 FOLLOW_UP = 4           # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)
@@ -155,6 +162,9 @@ class NormalBot(Bot):
     follow_up = FOLLOW_UP
 
     def _choose(self, game, legal, cancel):
+        if game.phase in AUCTION_PHASES:
+            from .auction import normal_choice
+            return normal_choice(self, game, legal, cancel)
         me = game.to_move
         state = game.copy()
         state.quiet = True
@@ -223,18 +233,22 @@ class _ReplyModel:
         rate = evaluate.gold_rate(_purchases_left(s), rules.rounds * rules.wheel_spaces)
         legal = s.legal_actions()
         gain = self.gain
-        missing = [a for a in legal if a.space not in gain]
+        if s.adv is None:
+            keys = [a.space for a in legal]
+        else:  # a group's gain also holds the special tile it brings, if any
+            keys = [(a.space, s.specials_face_up if s.brings_special(a.space) else ()) for a in legal]
+        missing = [(a, key) for a, key in zip(legal, keys) if key not in gain]
         if missing:
             base = evaluate.value(s, q)
-            for a, after in zip(missing, self.search.scores(s, missing)):
+            for (a, key), after in zip(missing, self.search.scores(s, [a for a, _ in missing])):
                 price = a.space - s.offset
                 paid = min(price, gold)
-                gain[a.space] = after - base + paid * rate + (price - paid)
+                gain[key] = after - base + paid * rate + (price - paid)
         best = -math.inf
-        for a in legal:
+        for a, key in zip(legal, keys):
             price = a.space - s.offset
             paid = min(price, gold)
-            g = gain[a.space] - paid * rate - (price - paid)
+            g = gain[key] - paid * rate - (price - paid)
             if g > best:
                 best = g
         return best
@@ -262,8 +276,12 @@ class BeginnerBot(Bot):
     fisherman_fame = 3.0   # what a safe fisherman on an island feels worth
     pool_fame = 0.5        # a Viking waiting in the pool
     island_fame = 1.5      # a completed island (it likes to finish what it starts)
+    special_fame = 2.0     # advanced game: any special tile it holds
+    bid_share = 4          # advanced game: bids up to a random amount, at most Gold / this
 
     def _choose(self, game, legal, cancel):
+        if game.phase in AUCTION_PHASES:
+            return self._auction(game, legal)
         me = game.to_move
         state = game.copy()
         state.quiet = True
@@ -316,6 +334,35 @@ class BeginnerBot(Bot):
                 v -= t.reward_amount * (1 if t.reward_kind == "fame" else gold_rate)
             v += pooled * sum(d.pool)
             v += island_fame * len(completed_islands(d, rules))
+            if s.adv is not None and s.adv.specials:
+                v += self._specials(s, me)
             return v
 
         return leaf
+
+    # The advanced game, naively ---------------------------------------------------------------
+    def _specials(self, s, me) -> float:
+        """A flat value per special tile held; a placed building tile by its neighbours."""
+        d = s.displays[me]
+        v = self.special_fame * len(s.specials_held(me))
+        for sid, row, col in s.specials_placed(me):
+            v += building_fame(d, s.rules, row, col, (), s.rules.specials[sid].amount)
+        return v
+
+    def _auction(self, game, legal):
+        """Bids up to a random small amount; removes, and puts on the dear spaces first,
+        the colour it has least room for (so the ones it wants stay cheap)."""
+        me = game.to_move
+        if game.phase == BID:
+            from .auction import bid_action
+            return bid_action(legal, self.rng.randint(0, game.displays[me].gold // self.bid_share))
+        d = game.displays[me]
+        rules = game.rules
+
+        def room(k):
+            row = rules.viking_row[k]
+            if row is None:
+                return 1.0  # a boatswain: always of some use
+            return sum(1 for v in d.rows[row] if v >= 0 and not v & 1) + (k == rules.fisherman)
+
+        return legal[_argmax([-room(a.kind) for a in legal], self.rng)]

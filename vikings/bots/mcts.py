@@ -45,11 +45,11 @@ import random
 import time
 
 from ..engine import GameState
-from ..engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
-from ..engine.state import OVER, PLACE, PURCHASE, VIKING
+from ..engine.actions import Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial
+from ..engine.state import BID, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
-from .heuristic import NormalBot
+from .heuristic import AUCTION_PHASES, NormalBot
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -144,6 +144,14 @@ class SearchBot(Bot):
 
     def settings(self, players: int) -> dict:
         return {**level_settings(self.level, players), **self.overrides}
+
+    def choose(self, game: GameState, legal=None, cancel: CancelToken | None = None):
+        # The auction's decisions (advanced game) are made before the round's tiles are
+        # laid and pay off only through the purchases after them, beyond what the tree
+        # can see: Normal's rules make them (auction.py).
+        if game.phase in AUCTION_PHASES:
+            return self._ranker.choose(game, legal, cancel)
+        return super().choose(game, legal, cancel)
 
     # Budget ----------------------------------------------------------------------------------
     def budget(self, game: GameState, legal) -> int:
@@ -359,6 +367,12 @@ def _prior(s: GameState, a) -> float:
         return 0.6 - 0.03 * price - (0.5 if price > d.gold else 0.0)
     if isinstance(a, PlaceStart):
         return 0.5
+    if isinstance(a, TakeSpecial):
+        return 0.6
+    if isinstance(a, DeclineSpecial):
+        return 0.2
+    if isinstance(a, Bid):
+        return 0.5 - 0.05 * a.amount
     return 0.5
 
 
@@ -398,7 +412,11 @@ def _rollout(s: GameState, rng: random.Random, stop_round: int | None, depth: in
         elif phase == VIKING:
             on_tile = rand() < 0.9
             a = legal[0] if legal[0].on_tile == on_tile else legal[1]
-        else:  # BOATSWAIN, BOATSWAIN_MOVE
+        elif phase == BID:  # (advanced game) pass; the opener bids the least
+            a = legal[-1] if type(legal[-1]) is PassBid else legal[0]
+        elif phase == SPECIAL:  # (advanced game) mostly the first face-up tile
+            a = legal[0] if rand() < 0.8 else legal[-1]
+        else:  # BOATSWAIN, BOATSWAIN_MOVE; the advanced game's REMOVE, COLOUR, REPLACE
             a = legal[int(rand() * len(legal))]
         s.apply(a)
 

@@ -1,0 +1,220 @@
+"""The advanced game's round-start decisions (auction option) for Normal, Hard and Expert:
+how much to bid, which drawn Viking to remove, which colour goes on the wheel next.
+
+All three rest on one measure, `Gains`: what a group (tile, Viking) is worth to a player,
+her value (`evaluate.value`) after her best way to place it minus before, price aside.
+Its tiles are unknown while bidding and removing (they are laid after the removal), so a
+Viking kind is then worth its gain averaged over the tiles still unseen (a multiset every
+player knows; their order plays no part).
+
+- **Bid**: being start player is worth what buying first brings: a greedy draft of the
+  drawn Vikings (each player in turn takes the kind worth most to her) with me first,
+  minus the same draft with the strongest rival first, plus `START_BONUS` for choosing
+  the removal and the first colour. Normal bids the lowest legal amount while its Gold
+  value stays below that worth, else passes.
+- **Remove** the kind the others want most relative to me, weighted by its scarcity (one
+  of three nobles denies little).
+- **Colour**: for each colour, the wheel it makes (the chosen colour on the highest free
+  spaces, the rest after it in colour order) is drafted group by group at the wheel's
+  prices, each player taking the group worth most to her after its price; the colour
+  whose draft leaves me best off against the best other player wins. Since the first
+  colours take the dear spaces, this puts what I want at cheap spaces and what a rival
+  wants at dear ones.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from ..engine.actions import Bid, PassBid
+from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE
+from . import evaluate
+from .heuristic import _argmax, _purchases_left, _TurnSearch
+
+START_BONUS = 1.0  # Fame: choosing the removal and the first colour
+
+
+class Gains:
+    """Group values per player for one decision, cached per (player, tile, Viking)."""
+
+    def __init__(self, state, cancel=None):
+        self.state = state
+        self.cancel = cancel
+        self.cache = {}
+        self.base = {}
+
+    def _after_turn(self, q: int):
+        """A copy of the state as it will be when `q`'s turn is over (next player to buy)."""
+        s = self.state.copy()
+        s.quiet = True
+        s.phase = PURCHASE
+        s.to_move = (q + 1) % s.n
+        s.hand_tile = s.hand_viking = -1
+        s.placed_at = None
+        s._legal = None
+        return s
+
+    def gain(self, q: int, t: int, k: int) -> float:
+        key = (q, t, k)
+        g = self.cache.get(key)
+        if g is not None:
+            return g
+        if self.cancel is not None:
+            self.cancel.check()
+        if q not in self.base:
+            self.base[q] = evaluate.value(self._after_turn(q), q)
+        # She holds the group, as after buying it; her best placement of tile and Viking.
+        s = self.state.copy()
+        s.quiet = True
+        s.phase, s.to_move, s.hand_tile, s.hand_viking, s.placed_at, s._legal = PLACE, q, t, k, None, None
+        if s.legal_actions():
+            after = _TurnSearch(q, lambda x: evaluate.value(x, q), self.cancel).best(s)[0]
+        else:  # the tile fits nowhere: only the Viking, to the pool
+            x = self._after_turn(q)
+            x.displays[q].pool[k] += 1
+            after = evaluate.value(x, q)
+        g = self.cache[key] = after - self.base[q]
+        return g
+
+    def kind_values(self, q: int, kinds) -> dict:
+        """Each Viking kind's gain to `q`, averaged over the tiles still unseen."""
+        unseen = Counter(t for stack in self.state.stacks for t in stack)
+        total = sum(unseen.values())
+        if not total:
+            return {k: 0.0 for k in kinds}
+        tiles = sorted(unseen.items())
+        return {k: sum(c * self.gain(q, t, k) for t, c in tiles) / total for k in kinds}
+
+
+def _draft(order, items, value) -> dict:
+    """Each player of `order`, in turn and round after round, takes the item worth most to
+    her (`value(player, item)`); returns each player's total."""
+    left = list(items)
+    got = {q: 0.0 for q in order}
+    i = 0
+    while left:
+        q = order[i % len(order)]
+        j = max(range(len(left)), key=lambda j: value(q, left[j]))
+        got[q] += value(q, left[j])
+        left.pop(j)
+        i += 1
+    return got
+
+
+def _clockwise(first: int, n: int) -> list:
+    return [(first + i) % n for i in range(n)]
+
+
+def bid_worth(state, me: int, gains: Gains) -> float:
+    """What being start player is worth to `me` this round, in Fame."""
+    n = state.n
+    drawn = state.auction_vikings
+    kinds = sorted(set(drawn))
+    u = {q: gains.kind_values(q, kinds) for q in range(n)}
+    items = list(drawn[:state.rules.wheel_spaces])  # one is removed: which one matters little here
+    value = lambda q, k: u[q][k]  # noqa: E731
+    first = _draft(_clockwise(me, n), items, value)[me]
+    rival = max((q for q in range(n) if q != me), key=lambda q: (max(u[q].values()), -q))
+    second = _draft(_clockwise(rival, n), items, value)[me]
+    return max(0.0, first - second) + START_BONUS
+
+
+def max_bid(state, me: int, gains: Gains) -> int:
+    """The most `me` should pay to be start player: Gold worth no more than the start."""
+    rules = state.rules
+    rate = evaluate.gold_rate(_purchases_left(state), rules.rounds * rules.wheel_spaces)
+    gold = state.displays[me].gold
+    return min(gold, int(bid_worth(state, me, gains) / rate))
+
+
+def bid_action(legal, limit: int):
+    """The lowest legal bid if it is within `limit` (the opener always bids), else pass."""
+    lowest = legal[0]
+    if isinstance(lowest, Bid) and (lowest.amount <= limit or not any(isinstance(a, PassBid) for a in legal)):
+        return lowest
+    return next(a for a in legal if isinstance(a, PassBid))
+
+
+def removal_scores(state, me: int, legal, gains: Gains) -> list:
+    """Per RemoveViking action: what removing one of its kind takes from the best other
+    player more than from me, shared among the Vikings of that kind."""
+    n = state.n
+    drawn = state.auction_vikings
+    kinds = sorted(set(drawn))
+    u = {q: gains.kind_values(q, kinds) for q in range(n)}
+    out = []
+    for a in legal:
+        k = a.kind
+        others = max(u[q][k] for q in range(n) if q != me)
+        out.append((others - u[me][k]) / drawn.count(k))
+    return out
+
+
+def colour_scores(state, me: int, legal, gains: Gains) -> list:
+    """Per ChooseColour action: my draft total minus the best other player's on the wheel
+    that colour makes (the other colours after it in colour order)."""
+    rules = state.rules
+    n = state.n
+    rate = evaluate.gold_rate(_purchases_left(state), rules.rounds * rules.wheel_spaces)
+    wt = state.wheel_tile
+    drawn = state.auction_vikings
+    order = _clockwise(state.start_player, n)
+    out = []
+    for a in legal:
+        wv = list(state.wheel_viking)
+        rest = [a.kind] * drawn.count(a.kind) + [k for k in drawn if k != a.kind]
+        free = sorted((s for s, v in enumerate(wv) if v < 0), reverse=True)
+        for s, k in zip(free, rest):
+            wv[s] = k
+        got = _wheel_draft(state, order, wt, wv, gains, rate)
+        mine = got[me]
+        out.append(mine - max(v for q, v in got.items() if q != me))
+    return out
+
+
+def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float) -> dict:
+    """Players buy in turn the group worth most to them after its price (Gold at `rate`,
+    Fame for what Gold cannot pay), as long as they can pay; the wheel turns as usual."""
+    left = [s for s in range(len(wt)) if wt[s] >= 0]
+    gold = {q: state.displays[q].gold for q in order}
+    fame = {q: state.displays[q].fame for q in order}
+    got = {q: 0.0 for q in order}
+    offset = left[0] if left else 0
+    i = 0
+    while left:
+        q = order[i % len(order)]
+        i += 1
+        best, pick = -math.inf, None
+        for s in left:
+            price = s - offset
+            if price > gold[q] + fame[q]:
+                break
+            paid = min(price, gold[q])
+            v = gains.gain(q, wt[s], wv[s]) - paid * rate - (price - paid)
+            if v > best:
+                best, pick = v, s
+        if pick is None:
+            pick, best = left[0], gains.gain(q, wt[left[0]], wv[left[0]])
+        price = pick - offset
+        paid = min(price, gold[q])
+        gold[q] -= paid
+        fame[q] -= price - paid
+        got[q] += best
+        left.remove(pick)
+        if pick == offset and left:
+            offset = left[0]
+    return got
+
+
+def normal_choice(bot, game, legal, cancel):
+    """Normal's choice in the auction's phases (BID, REMOVE, COLOUR)."""
+    state = game.copy()
+    state.quiet = True
+    me = state.to_move
+    gains = Gains(state, cancel)
+    if state.phase == BID:
+        return bid_action(legal, max_bid(state, me, gains))
+    if state.phase == REMOVE:
+        return legal[_argmax(removal_scores(state, me, legal, gains), bot.rng)]
+    assert state.phase == COLOUR
+    return legal[_argmax(colour_scores(state, me, legal, gains), bot.rng)]
