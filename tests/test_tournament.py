@@ -46,3 +46,32 @@ def test_tournament_command_rejects_a_wrong_line_up(capsys):
 def test_tournament_command_rejects_an_unknown_level(capsys):
     assert main(["tournament", "--players", "2", "--bots", "random,grandmaster"]) == 2
     assert "unknown bot level 'grandmaster'" in capsys.readouterr().err
+
+
+def test_tournament_command_takes_the_advanced_options(capsys, monkeypatch):
+    import vikings.tournament as tournament
+    seen = []
+    monkeypatch.setattr(tournament, "run", lambda *a, **k: seen.append(a[5]) or run(*a[:4], options=a[5]))
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--auction",
+                 "--special-tiles"]) == 0
+    assert seen[-1] == frozenset({"auction", "special_tiles"})
+    assert "advanced game: auction, special_tiles" in capsys.readouterr().out
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--single-boatswain",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == ["single_boatswain"]
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--advanced",
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["options"] == ["auction", "single_boatswain", "special_tiles"]
+    assert summary["command"].startswith("vikings tournament --advanced --players 2")
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1"]) == 0
+    assert seen[-1] == frozenset() and "standard game" in capsys.readouterr().out
+
+
+def test_a_tiny_advanced_tournament():
+    options = frozenset({"auction", "single_boatswain", "special_tiles"})
+    game = play_game(("normal", "beginner"), 9, 0, options)
+    assert sorted(r["rank"] for r in game["results"])[0] == 1
+    summary = report(run(("normal", "random"), 2, seed=5, jobs=1, options=options), 2)
+    assert summary["bots"][0]["win_rate"] == 1.0
+    assert all(b["games"] == 2 for b in summary["bots"])

@@ -1,9 +1,10 @@
 """Bot speed: time per decision (median, max) and simulations per second for each level.
 
-    python tools/bench_bots.py [--games 1] [--players 2] [--levels random,beginner,normal,hard,expert]
+    python tools/bench_bots.py [--games 1] [--players 2] [--levels random,beginner,normal,hard,expert] [--advanced]
 
 Each level plays games against Normal (one seat; the others Normal); only its own
 decisions with a real choice are timed. Prints figures; strength is measured by `vikings tournament`.
+--advanced plays the advanced game (all three options).
 """
 from __future__ import annotations
 
@@ -17,16 +18,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vikings.bots import make_bot  # noqa: E402
 from vikings.content import default_rules  # noqa: E402
-from vikings.engine import GameConfig, new_game  # noqa: E402
+from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
 
 
-def bench(level: str, games: int, seed: int, players: int = 2) -> dict:
+def bench(level: str, games: int, seed: int, players: int = 2, options: frozenset = frozenset()) -> dict:
     times, sims = [], 0
     for g in range(games):
         bot, other = make_bot(level, seed + g), make_bot("normal", seed + 100 + g)
         me = g % players
         names = tuple("ABCD"[:players])
-        game = new_game(GameConfig(names, seed=seed + g, start_player=0), default_rules())
+        game = new_game(GameConfig(names, seed=seed + g, start_player=0, options=options), default_rules())
         game.quiet = True
         while not game.is_over:
             legal = game.legal_actions()
@@ -52,10 +53,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     ap.add_argument("--levels", default="random,beginner,normal,hard,expert")
+    ap.add_argument("--advanced", action="store_true", help="the advanced game (all three options)")
     args = ap.parse_args()
+    options = frozenset(OPTIONS) if args.advanced else frozenset()
     print(f"{'level':<10} {'decisions':>9} {'median s':>9} {'max s':>8} {'mean s':>8} {'sims/s':>9}")
     for level in args.levels.split(","):
-        r = bench(level, args.games, args.seed, args.players)
+        r = bench(level, args.games, args.seed, args.players, options)
         sims = f"{r['simulations_per_s']:,.0f}" if r["simulations_per_s"] else "-"
         print(f"{level:<10} {r['decisions']:>9} {r['median_s']:>9.4f} {r['max_s']:>8.4f} {r['mean_s']:>8.4f} {sims:>9}",
               flush=True)

@@ -19,10 +19,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
-    sim.add_argument("--auction", action="store_true", help="advanced game: auction for the offer")
-    sim.add_argument("--single-boatswain", action="store_true", help="advanced game: a boatswain moves one Viking")
-    sim.add_argument("--special-tiles", action="store_true", help="advanced game: the 25 special tiles")
-    sim.add_argument("--advanced", action="store_true", help="all three advanced-game options")
+    _option_flags(sim)
     tour = sub.add_parser("tournament", help="play bots against each other and report their strength")
     tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--games", type=int, default=20)
@@ -30,9 +27,22 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _option_flags(tour)
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
     return p
+
+
+def _option_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--auction", action="store_true", help="advanced game: auction for the offer")
+    p.add_argument("--single-boatswain", action="store_true", help="advanced game: a boatswain moves one Viking")
+    p.add_argument("--special-tiles", action="store_true", help="advanced game: the 25 special tiles")
+    p.add_argument("--advanced", action="store_true", help="all three advanced-game options")
+
+
+def _options(args) -> frozenset:
+    return frozenset(o for o, on in (("auction", args.auction), ("single_boatswain", args.single_boatswain),
+                                      ("special_tiles", args.special_tiles)) if on or args.advanced)
 
 
 def main(argv=None) -> int:
@@ -43,13 +53,12 @@ def main(argv=None) -> int:
             return selftest()
         if args.command == "simulate":
             from .simulate import simulate_main
-            options = {o for o, on in (("auction", args.auction), ("single_boatswain", args.single_boatswain),
-                                       ("special_tiles", args.special_tiles)) if on or args.advanced}
             return simulate_main(args.players, args.games, args.seed, checked=not args.no_check,
-                                 options=frozenset(options))
+                                 options=_options(args))
         if args.command == "tournament":
             from .tournament import tournament_main
-            return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json)
+            return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json,
+                                   _options(args))
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)

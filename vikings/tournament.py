@@ -3,6 +3,7 @@
 Each game's seed is `seed + index`; bot k sits in seat `(k + index) % players`, so over a
 multiple of `players` games every bot has played from every seat. Each bot gets its own
 seed from the game's seed and its place in the list, so a tournament replays exactly.
+`options` are the advanced game's rule options (`vikings.engine.OPTIONS`), for every game.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .bots import make_bot
 from .content import default_rules
-from .engine import GameConfig, new_game
+from .engine import OPTIONS, GameConfig, new_game
 
 
 @dataclass
@@ -32,7 +33,7 @@ class Entry:
     simulations: int = 0
 
 
-def play_game(levels: tuple[str, ...], seed: int, index: int) -> dict:
+def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset = frozenset()) -> dict:
     """Play one game; returns per line-up position: seat, rank, Fame, Gold, decision times."""
     n = len(levels)
     game_seed = seed + index
@@ -40,7 +41,7 @@ def play_game(levels: tuple[str, ...], seed: int, index: int) -> dict:
     at_seat = {s: k for k, s in enumerate(seats)}
     bots = [make_bot(level, seed=game_seed * 16 + k) for k, level in enumerate(levels)]
     game = new_game(GameConfig(tuple(f"{levels[at_seat[s]]}@{s}" for s in range(n)), seed=game_seed,
-                               start_player=0), default_rules())
+                               start_player=0, options=frozenset(options)), default_rules())
     game.quiet = True
     times = [[] for _ in range(n)]
     while not game.is_over:
@@ -72,10 +73,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None) -> list[Entry]:
+def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None,
+        options: frozenset = frozenset()) -> list[Entry]:
     entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(levels, seed, i) for i in range(games)]
+    tasks = [(levels, seed, i, frozenset(options)) for i in range(games)]
     if jobs == 1:
         results = map(_play, tasks)
     else:
@@ -114,7 +116,15 @@ def report(entries: list[Entry], players: int) -> dict:
     return {"players": players, "fair_share": round(1 / players, 3), "bots": rows}
 
 
-def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool) -> int:
+def option_flags(options) -> str:
+    """The command-line flags that give `options` (--advanced for all three)."""
+    if set(options) == set(OPTIONS):
+        return " --advanced"
+    return "".join(f" --{o.replace('_', '-')}" for o in OPTIONS if o in options)
+
+
+def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool,
+                    options: frozenset = frozenset()) -> int:
     levels = tuple(b.strip() for b in bots.split(",") if b.strip())
     if len(levels) != players:
         print(f"vikings tournament: --bots names {len(levels)} bots for {players} players", file=sys.stderr)
@@ -131,16 +141,20 @@ def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | 
         if sys.stderr.isatty():
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    entries = run(levels, games, seed, jobs, progress)
+    entries = run(levels, games, seed, jobs, progress, options)
     summary = report(entries, players)
     summary["seconds"] = round(time.perf_counter() - start, 1)
-    summary["command"] = f"vikings tournament --players {players} --games {games} --bots {','.join(levels)} --seed {seed}"
+    summary["options"] = sorted(options)
+    summary["command"] = (f"vikings tournament{option_flags(options)} --players {players} --games {games} "
+                          f"--bots {','.join(levels)} --seed {seed}")
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if as_json:
         print(json.dumps(summary))
         return 0
-    print(f"{games} games, {players} players, seed {seed}, {summary['seconds']} s (fair share {1 / players:.0%})")
+    rules = "advanced game: " + ", ".join(sorted(options)) if options else "standard game"
+    print(f"{games} games, {players} players, seed {seed}, {rules}, {summary['seconds']} s "
+          f"(fair share {1 / players:.0%})")
     print(f"{'bot':<12} {'win rate':>9} {'95% CI':>15} {'Fame':>7} {'Gold':>6} {'s/decision (median, max)':>26}")
     for r in summary["bots"]:
         ci = f"{r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}"
