@@ -2,8 +2,10 @@
 never from a rule of the screens' own.
 
     next event an offer       -> offer preparation (tiles fly to the wheel)
+    next event of an auction  -> the auction (advanced game: bids, removal, colours)
     next event a scoring      -> the scoring animation
-    phase purchase/place/viking -> purchasing
+    phase bid/remove/colour   -> the auction
+    phase purchase/place/viking/special/replace -> purchasing
     phase boatswain(_move)    -> boatswain moves
     phase over                -> results
 Other pending events (a purchase, a placement, ...) are animated by the purchasing or
@@ -11,23 +13,31 @@ boatswain scene, whichever the phase calls for.
 """
 from __future__ import annotations
 
-from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER
+from ..engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
 
 SCORING_EVENTS = ("scoring", "start_player", "game_over")
-BOATSWAIN_EVENTS = ("boatswain_used", "viking_moved")
+BOATSWAIN_EVENTS = ("boatswain_used", "viking_moved", "special_spent")
+AUCTION_EVENTS = ("auction", "bid", "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed")
+AUCTION_PHASES = (BID, REMOVE, COLOUR)
 
 
 def scene_for(ctx):
     """The scene class the table should show now."""
+    from .scenes.auction import AuctionScene
     from .scenes.boatswain import BoatswainScene
     from .scenes.offer import OfferScene
     from .scenes.purchase import PurchaseScene
     from .scenes.results import ResultsScene
     from .scenes.scoring import ScoringScene
     m = ctx.match
+    auction = "auction" in m.options
     if m.pending:
         t = m.pending[0].type
-        if t == "offer":
+        # With the auction the start player changes in it, the offer completes it, and the
+        # special tiles turned up at a round's start are shown before it.
+        if auction and (t in AUCTION_EVENTS or t in ("start_player", "offer", "special_revealed")):
+            return AuctionScene
+        if t in ("offer", "special_revealed"):
             return OfferScene
         if t in SCORING_EVENTS:
             return ScoringScene
@@ -40,6 +50,8 @@ def scene_for(ctx):
         return ScoringScene if m.pending else ResultsScene
     if phase in (BOATSWAIN, BOATSWAIN_MOVE):
         return BoatswainScene
+    if phase in AUCTION_PHASES:
+        return AuctionScene
     return PurchaseScene
 
 

@@ -15,7 +15,7 @@ from collections import deque
 from typing import NamedTuple
 
 from ..bots import Cancelled, CancelToken, make_bot
-from ..engine import GameConfig, GameState, new_game
+from ..engine import BID, GameConfig, GameState, new_game
 from ..engine.errors import SaveError
 from ..engine.events import Event, describe
 from ..engine.serialize import load as load_game, save as save_game
@@ -43,6 +43,7 @@ class Match:
         self.autosave_enabled = autosave and storage is not None
         self.pending: deque[Event] = deque()  # events the screens have not shown yet
         self.log: list[str] = []
+        self.events: list[Event] = []         # every event so far (self.log describes them)
         self.actors: list[int] = []           # who made each action (parallel to the history)
         self.floor = 0                        # actions before this index cannot be undone
         self._bots = {}
@@ -52,9 +53,11 @@ class Match:
     # Creation ---------------------------------------------------------------------------------
     @classmethod
     def new(cls, seats, rules, seed: int, start_player: int | None = None, storage=None,
-            autosave: bool = True) -> "Match":
+            autosave: bool = True, options=()) -> "Match":
+        """`options`: the advanced game's rules (engine.OPTIONS), any of them."""
         seats = tuple(Seat(*s) for s in seats)
-        game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player), rules)
+        game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player,
+                                   options=frozenset(options)), rules)
         m = cls(seats, game, storage, autosave)
         m.pending.extend(m._replay_events())  # the first offer, for the screens to lay out
         m.autosave()
@@ -85,6 +88,10 @@ class Match:
         return self.game.rules
 
     @property
+    def options(self) -> frozenset:
+        return self.game.config.options
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
 
@@ -101,6 +108,10 @@ class Match:
         """The log without the events the screens have not shown yet (one line per event)."""
         return self.log[:len(self.log) - len(self.pending)] if self.pending else self.log
 
+    def shown_events(self) -> list[Event]:
+        """Every event the screens have shown (the auction's bids are read from these)."""
+        return self.events[:len(self.events) - len(self.pending)] if self.pending else self.events
+
     # Acting ---------------------------------------------------------------------------------
     def act(self, action) -> list[Event]:
         """Apply one decision of the player to move (raises IllegalAction if it is not legal)."""
@@ -113,6 +124,7 @@ class Match:
         if not self.seats[actor].is_person or any(e.type in _REVEALING for e in events):
             self.floor = n + 1
         self.pending.extend(events)
+        self.events.extend(events)
         self.log.extend(describe(e, self.rules, self.names) for e in events)
         self.autosave()
         return events
@@ -204,8 +216,8 @@ class Match:
         return events
 
     def _rebuild_log(self) -> None:
-        events = self._replay_events()
-        self.log = [describe(e, self.rules, self.names) for e in events]
+        self.events = self._replay_events()
+        self.log = [describe(e, self.rules, self.names) for e in self.events]
         if not self.actors:
             # A loaded game: who made each action, from a replay.
             game = new_game(self.game.config, self.rules)
@@ -216,12 +228,16 @@ class Match:
             self.floor = len(self.actors)
 
 
-_REVEALING = ("offer", "scoring", "game_over")
+_REVEALING = ("offer", "scoring", "game_over", "auction")
 
 
 def _first_offer(game: GameState) -> Event:
     """The event of the first offer, which the engine lays out while creating the game
-    (before anyone could receive its events); the same fields as later offers."""
+    (before anyone could receive its events); the same fields as later offers. With the
+    auction, the first round's auction instead (its Vikings drawn, the wheel empty)."""
+    if game.phase == BID:
+        return Event("auction", game.start_player, {"round": 1, "vikings": list(game.auction_vikings),
+                                                    "bag": sum(game.bag)})
     is_ship = game.rules.tile_is_ship
     tiles = list(game.wheel_tile)
     return Event("offer", game.start_player, {

@@ -51,6 +51,8 @@ def wheel_tip(game, vis, space: int) -> str | None:
             lines.append(f"Not for {game.config.players[game.to_move]} now: {why}.")
         elif game.fame_cost(space):
             lines.append(f"Costs {game.fame_cost(space)} Fame as well as all Gold.")
+        if game.brings_special(space):
+            lines.append("The dearest group: its buyer may also take a face-up special tile.")
     return "\n".join(lines)
 
 
@@ -59,6 +61,10 @@ def cell_tip(rules, pv, row: int, col: int) -> str | None:
     if tile < 0:
         return None
     lines = [tile_text(rules, tile)]
+    for sid, r, c in getattr(pv, "placed", ()):
+        if (r, c) == (row, col):  # a building special tile lies over it
+            k = rules.specials[sid]
+            lines = [f"{k.name} (special tile): {k.description}"]
     if row > 0:
         k = rules.row_viking[row]
         if pv.occupied(row, col):

@@ -11,15 +11,17 @@ from collections import Counter
 
 
 class PlayerView:
-    __slots__ = ("display", "gold", "fame", "hidden", "vacant", "pool")
+    __slots__ = ("display", "gold", "fame", "hidden", "vacant", "pool", "held", "placed")
 
-    def __init__(self, display):
+    def __init__(self, display, held=(), placed=()):
         self.display = display
         self.gold = display.gold
         self.fame = display.fame
         self.hidden: set = set()   # (row, col) whose tile is not shown yet
         self.vacant: set = set()   # (row, col) whose Viking is not shown yet
         self.pool = list(display.pool)
+        self.held = list(held)      # special tile kinds beside the mainland (advanced game)
+        self.placed = list(placed)  # (kind, row, col) of building special tiles on the islands
 
     def tile_at(self, row: int, col: int) -> int:
         if (row, col) in self.hidden:
@@ -31,10 +33,13 @@ class PlayerView:
 
 
 class Visible:
-    def __init__(self, game, pending):
+    def __init__(self, game, pending, opener: int | None = None):
+        """`opener`: who opened the latest auction (the start player before it), for a
+        pending `start_player` of the auction, whose event does not say."""
         rules = game.rules
         self.game = game
-        self.players = [PlayerView(d) for d in game.displays]
+        self.players = [PlayerView(d, game.specials_held(p), game.specials_placed(p))
+                        for p, d in enumerate(game.displays)]
         self.wheel_tile = list(game.wheel_tile)
         self.wheel_viking = list(game.wheel_viking)
         self.offset = game.offset
@@ -43,8 +48,14 @@ class Visible:
         self.start_player = game.start_player
         self.wheel_hidden = False     # a new offer not laid out yet
         self.start_tile_shown = [d.start_tile < 0 for d in game.displays]
+        auction = "auction" in game.options
+        self.auction_vikings = list(game.auction_vikings)  # drawn, not yet removed or on the wheel
+        self.specials_face_up = list(game.specials_face_up)
+        self.specials_supply = game.specials_supply
         # Undo the pending events, newest first.
-        for e in reversed(list(pending)):
+        pending = list(pending)
+        for i in range(len(pending) - 1, -1, -1):
+            e = pending[i]
             t, p, d = e.type, e.player, e.data
             if t == "bought":
                 v = self.players[p]
@@ -70,12 +81,48 @@ class Visible:
                 v = self.players[p]
                 v.gold -= d["gold_change"]
                 v.fame -= d["fame_change"]
+            elif t == "start_player" and auction:  # the auction's winner takes the ship
+                self.start_player = next((x.player for x in reversed(pending[:i]) if x.type == "auction"),
+                                         opener if opener is not None else self.start_player)
             elif t == "start_player":  # the ship passes on as the next round begins
                 self.start_player = (p - 1) % game.n
                 self.round -= 1
-            elif t == "offer":
+            elif t == "offer" and not auction:  # (with the auction the wheel filled up step by step)
                 self.wheel_hidden = True
                 self.bag += len(d.get("vikings", ()))
+            elif t == "auction":
+                self.auction_vikings = []
+                self.bag += len(d["vikings"])
+                self.round = max(0, d["round"] - 2)
+            elif t == "auction_won":
+                v = self.players[p]
+                v.gold += d["gold"]
+                v.fame += d["fame"]
+            elif t == "viking_removed":
+                self.auction_vikings.append(d["viking"])
+            elif t == "tiles_laid":
+                self.wheel_tile = [-1] * len(self.wheel_tile)
+            elif t == "colour_placed":
+                for s in d["spaces"]:
+                    self.wheel_viking[s] = -1
+                self.auction_vikings.extend([d["viking"]] * len(d["spaces"]))
+            elif t == "special_revealed":
+                self.specials_face_up[d["slot"]] = -1
+                self.specials_supply += 1
+            elif t == "special_taken":
+                self.specials_face_up[d["slot"]] = d["special"]
+                if d["special"] in self.players[p].held:
+                    self.players[p].held.remove(d["special"])
+            elif t == "special_gold":
+                self.players[p].gold -= d["gold"]
+            elif t == "special_placed":
+                v = self.players[p]
+                if (d["special"], d["row"], d["col"]) in v.placed:
+                    v.placed.remove((d["special"], d["row"], d["col"]))
+                v.held.append(d["special"])  # it waited beside the mainland (or was just taken)
+            elif t == "special_spent":
+                self.players[p].held.append(d["special"])
+        self.auction_vikings.sort()
 
     def pool_counts(self, p: int) -> Counter:
         return Counter({k: c for k, c in enumerate(self.players[p].pool) if c})

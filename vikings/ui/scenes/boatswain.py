@@ -23,7 +23,7 @@ class BoatswainScene(PurchaseScene):
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
-        for b in (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start):
+        for b in (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start, self.b_decline):
             b.hide()
         self._options()
 
@@ -37,7 +37,9 @@ class BoatswainScene(PurchaseScene):
             return
         px, r, rules = self.app.look.px, self.layout.decision, self.app.rules
         legal = g.legal_actions()
-        h, cols = px(38), 2
+        h, cols = px(38), 2 if len(legal) <= 8 else 3
+        single = "single_boatswain" in m.options
+        boat = " (Longboat)" if single else ""
         w = (r.w - px(28) - px(10) * (cols - 1)) // cols
         y0 = r.bottom - px(14) - ((len(legal) + cols - 1) // cols) * (h + px(8))
         pool = g.displays[g.to_move].pool
@@ -45,10 +47,13 @@ class BoatswainScene(PurchaseScene):
             if isinstance(a, FinishBoatswains):
                 text, oid = "Done: no more moves (D)", "@danger"
             elif a.mode == "each":
-                text, oid = "One Viking of each colour (E)", "@primary"
+                text, oid = "One of each colour" + (boat or " (E)"), "@primary"
+            elif a.mode == "one":
+                k = rules.vikings[a.kind]
+                text, oid = f"One {k.name.lower()} ({pool[a.kind]} in the pool)", "@primary"
             else:
                 k = rules.vikings[a.kind]
-                text, oid = f"All {k.name.lower()}s ({pool[a.kind]} in the pool)", "@primary"
+                text, oid = f"All {k.name.lower()}s" + (boat or f" ({pool[a.kind]} in the pool)"), "@primary"
             rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
             self.option_buttons.append((b, a))
@@ -95,9 +100,19 @@ class BoatswainScene(PurchaseScene):
         if not seat.is_person or m.pending:
             return [f"Large scoring: {seat.name}'s boatswains", f"{seat.name} is deciding…", self.ctx.message]
         d = g.displays[g.to_move]
-        lines = [f"Large scoring: {seat.name}'s boatswains",
-                 f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Each one moves pool Vikings onto empty "
-                 "tiles of their rows, then leaves the game. Afterwards your display is scored."]
+        lines = [f"Large scoring: {seat.name}'s boatswains"]
+        if "single_boatswain" in m.options:
+            lines.append(f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Advanced rule: each one moves a "
+                         "single Viking from your pool onto an empty tile of its row, then leaves the game. "
+                         "Afterwards your display is scored.")
+            boats = g.boat_tiles(g.to_move)
+            if boats:
+                lines.append(f"Your Longboat{'s' if boats > 1 else ''} ({boats}): one boatswain may instead move all "
+                             "Vikings of one colour or one of each colour, as in the standard game; the tile is "
+                             "then spent.")
+        else:
+            lines.append(f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Each one moves pool Vikings "
+                         "onto empty tiles of their rows, then leaves the game. Afterwards your display is scored.")
         if g.boatswains_obliged:
             lines.append("Last round: you must move as many Vikings as your boatswains can; only such "
                          "choices are offered.")

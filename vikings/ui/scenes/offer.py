@@ -14,7 +14,7 @@ from .table_scene import TableScene
 
 
 class OfferScene(TableScene):
-    handles = frozenset({"offer"})
+    handles = frozenset({"offer", "special_revealed"})
     phases = frozenset()
 
     def __init__(self, app, ctx):
@@ -33,6 +33,9 @@ class OfferScene(TableScene):
         return w.right - round(w.w * 0.09), w.y + round(w.w * 0.09)
 
     def show(self, e) -> None:
+        if e.type == "special_revealed":
+            self.show_revealed(e)
+            return
         self.offer = e
         rules, sprites = self.app.rules, self.app.sprites
         g = self.wheel_geo
@@ -62,7 +65,11 @@ class OfferScene(TableScene):
             vis.wheel_viking = [v if s in self.vikings_shown else -1 for s, v in enumerate(vikings)]
             vis.offset = 0
         g = draw_wheel(surface, self.app, vis, self.layout.wheel)
-        # The face-down stack and the bag the offer comes from.
+        self.draw_supply(surface)
+        return g
+
+    def draw_supply(self, surface) -> None:
+        """The face-down stack and the bag the offer comes from."""
         r = self.stack_rect()
         for i in range(3, -1, -1):
             box = r.move(i * 2, -i * 2)
@@ -70,10 +77,11 @@ class OfferScene(TableScene):
             pygame.draw.rect(surface, SEA_DARK, box, 2, border_radius=r.w // 8)
         bag = self.app.sprites.get("board", "bag", height=round(self.layout.wheel.w * 0.14))
         surface.blit(bag, bag.get_rect(center=self.bag_pos()))
-        return g
 
     def decision_text(self, vis) -> list[str]:
         e = self.offer or (self.match.pending[0] if self.match.pending else None)
+        if e is not None and e.type == "special_revealed":
+            return ["A new round", "New special tiles are turned face up."]
         if e is None:
             return ["The offer is laid out"]
         d = e.data

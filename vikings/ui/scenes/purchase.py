@@ -12,19 +12,21 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
-from ...engine.state import PLACE, PURCHASE, VIKING
+from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
+from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from ..fx import Fly, Float, Tween
-from ..theme import BAD, GOOD, INK
+from ..table import wrap
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK
 from .table_scene import TableScene
 
+SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})
 MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
-                         "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"})
+                         "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
 
 
 class PurchaseScene(TableScene):
     handles = MOVE_EVENTS
-    phases = frozenset({PURCHASE, PLACE, VIKING})
+    phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
@@ -50,6 +52,9 @@ class PurchaseScene(TableScene):
                                                             "To the pool (P)", ui))
         self.b_start = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
                                                              "Place the start tile first (S)", ui))
+        self.b_decline = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
+                                                               "Take no special tile (N)", ui))
+        self.special_rows: list = []  # (rect, slot) of the offered special tiles in the panel
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
@@ -60,6 +65,7 @@ class PurchaseScene(TableScene):
             self.b_tile: person and g.phase == VIKING,
             self.b_pool: person and g.phase == VIKING,
             self.b_start: person and g.phase == PLACE and self._both_kinds(),
+            self.b_decline: person and g.phase == SPECIAL,
         }
         for b, on in show.items():
             b.show() if on else b.hide()
@@ -109,6 +115,16 @@ class PurchaseScene(TableScene):
         if self.selected is not None and Buy(self.selected) in self.match.game.legal_actions():
             self.act(Buy(self.selected))
 
+    def special_offered(self) -> bool:
+        m = self.match
+        return m.game.phase == SPECIAL and m.persons_turn() and not m.pending
+
+    def replace_cells(self) -> dict:
+        g = self.match.game
+        if g.phase != REPLACE or self.match.pending:
+            return {}
+        return {(a.row, a.col): a for a in g.legal_actions() if isinstance(a, ReplaceTile)}
+
     def on_acted(self, action) -> None:
         self.selected = None
         self.preview_cells = []
@@ -127,6 +143,8 @@ class PurchaseScene(TableScene):
         elif el is self.b_start:
             self.start_first = not self.start_first
             self.refresh_ui()
+        elif el is self.b_decline:
+            self.act(DeclineSpecial())
         else:
             return False
         return True
@@ -149,6 +167,14 @@ class PurchaseScene(TableScene):
             else:
                 return False
             return True
+        if g.phase == SPECIAL:
+            if k == pygame.K_n:
+                self.act(DeclineSpecial())
+                return True
+            if pygame.K_1 <= k <= pygame.K_4 and TakeSpecial(k - pygame.K_1) in g.legal_actions():
+                self.act(TakeSpecial(k - pygame.K_1))
+                return True
+            return False
         if g.phase == VIKING and k in (pygame.K_t, pygame.K_p):
             self.act(PlaceViking(k == pygame.K_t))
             return True
@@ -173,8 +199,18 @@ class PurchaseScene(TableScene):
             if s is not None and g.wheel_tile[s] >= 0:
                 self.error = f"You cannot buy that group: {g.buy_blockers(s)}."
                 return True
+        if g.phase == SPECIAL:
+            spots = [(r, slot) for r, _, slot in self.slot_spots] + self.special_rows
+            for r, slot in spots:
+                if r.collidepoint(pos) and TakeSpecial(slot) in g.legal_actions():
+                    self.act(TakeSpecial(slot))
+                    return True
+            return False
         if self.board_geo and self.shown_player == g.to_move:
             cell = self.board_geo.cell_at(pos)
+            if g.phase == REPLACE and cell in self.replace_cells():
+                self.act(self.replace_cells()[cell])
+                return True
             if g.phase == PLACE and cell in self.legal_cells():
                 self.act(self.legal_cells()[cell])
                 return True
@@ -219,6 +255,8 @@ class PurchaseScene(TableScene):
             return opts
         if g.phase == VIKING and g.placed_at:
             return {"highlight": [g.placed_at]}
+        if g.phase == REPLACE:
+            return {"highlight": list(self.replace_cells()), "hover": self.hover_cell}
         return {}
 
     def decision_text(self, vis) -> list[str]:
@@ -258,11 +296,22 @@ class PurchaseScene(TableScene):
             k = rules.vikings[g.hand_viking]
             lines.append(f"Your {k.name.lower()} may stand on the new tile, or go to the pool "
                          "(a boatswain can move it later).")
+        elif g.phase == SPECIAL:
+            lines.append("You bought the dearest group: you may take one face-up special tile "
+                         "(click it, or keys 1-4), or none (N).")
+        elif g.phase == REPLACE:
+            k = rules.specials[g.adv.pending]
+            lines.append(f"Lay the {k.name} over one of your {k.building.replace('_', ' ')} tiles (lit cells); "
+                         "the tile it covers leaves the game, a Viking on it stays.")
         return lines
 
     def draw_decision(self, surface, vis, rect) -> None:
         super().draw_decision(surface, vis, rect)
         g = self.match.game
+        self.special_rows = []
+        if self.special_offered():
+            self._draw_special_offer(surface, vis, rect)
+            return
         # The pieces in hand: bought but not placed yet.
         if g.phase in (PLACE, VIKING) and not self.match.pending:
             t = self.app.look.px(56)
@@ -273,6 +322,38 @@ class PurchaseScene(TableScene):
             if g.hand_viking >= 0:
                 surface.blit(self.app.sprites.get("vikings", self.app.rules.vikings[g.hand_viking].id,
                                                   height=t), (x, y))
+
+    def _draw_special_offer(self, surface, vis, rect) -> None:
+        """The face-up special tiles as a list to choose from: tile, name and effect."""
+        look, px, rules = self.app.look, self.app.look.px, self.app.rules
+        top = self.decision_bottom + px(2)
+        bottom = self.b_decline.rect.y - px(8)
+        slots = [(i, sid) for i, sid in enumerate(vis.specials_face_up) if sid >= 0]
+        if not slots:
+            return
+        row_h = min(px(74), (bottom - top) // len(slots))
+        t = min(px(52), row_h - px(8))
+        name_font, font = look.font(15, True), look.font(13)
+        mouse = pygame.mouse.get_pos()
+        for j, (slot, sid) in enumerate(slots):
+            row = pygame.Rect(rect.x + px(10), top + j * row_h, rect.w - px(20), row_h - px(4))
+            hot = row.collidepoint(mouse) or self.hover_slot == slot
+            pygame.draw.rect(surface, (250, 228, 160) if hot else (246, 240, 226), row, border_radius=px(6))
+            pygame.draw.rect(surface, GOLD if hot else WOOD, row, max(1, px(1.5)), border_radius=px(6))
+            k = rules.specials[sid]
+            img = self.app.sprites.get("special_tiles", k.id, height=t)
+            surface.blit(img, img.get_rect(midleft=(row.x + px(8), row.centery)))
+            x = row.x + px(16) + t
+            key = look.text(str(slot + 1), 13, INK_SOFT, bold=True)
+            surface.blit(key, (row.right - key.get_width() - px(8), row.y + px(4)))
+            surface.blit(name_font.render(k.name, True, WOOD_DARK), (x, row.y + px(4)))
+            y = row.y + px(4) + name_font.get_linesize()
+            for part in wrap(font, k.description, row.right - x - px(24)):
+                if y + font.get_linesize() > row.bottom:
+                    break
+                surface.blit(font.render(part, True, INK), (x, y))
+                y += font.get_linesize()
+            self.special_rows.append((row, slot))
 
     # Animating moves ------------------------------------------------------------------------------
     def target(self, p: int, row: int, col: int) -> tuple[pygame.Rect, int]:
@@ -319,6 +400,35 @@ class PurchaseScene(TableScene):
             self.fx.add(Float(look.text("Discarded", 20, BAD, bold=True), self.layout.decision.center, duration=1.0))
         elif e.type == "boatswain_used":
             self.fx.add(Float(look.text("Boatswain!", 20, GOOD, bold=True), self.layout.cards[p].center, duration=0.7))
+        elif e.type in SPECIAL_EVENTS:
+            self.show_special(e)
+
+    def show_special(self, e) -> None:
+        """A special tile taken (it flies from its face-up place to the buyer), its Gold,
+        a building tile laid on a cell, a boat tile spent."""
+        app, rules, p, d = self.app, self.app.rules, e.player, e.data
+        look = app.look
+        card = self.layout.cards[p]
+        if e.type == "special_taken":
+            src = next((r.center for r, _, slot in self.slot_spots if slot == d["slot"]), self.layout.log.center)
+            dst = (card.right - look.px(20), card.y + look.px(45)) if p != self.shown_player or not self.board_geo \
+                else (self.layout.board.right - look.px(20), self.layout.board.y + look.px(10))
+            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=look.px(56))
+            self.fx.add(Fly(img, src, dst, duration=0.55))
+            self.fx.add(Float(look.text(rules.specials[d["special"]].name, 18, GOOD, bold=True), card.center,
+                              duration=0.8))
+        elif e.type == "special_declined":
+            self.fx.add(Float(look.text("No special tile", 18, INK_SOFT, bold=True), card.center, duration=0.6))
+        elif e.type == "special_gold":
+            self.fx.add(Float(look.text(f"+{d['gold']} Gold", 20, GOOD, bold=True), card.center, duration=0.8))
+        elif e.type == "special_placed":
+            cell, t = self.target(p, d["row"], d["col"])
+            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=t)
+            src = (card.right - look.px(20), card.y + look.px(45))
+            self.fx.add(Fly(img, src, cell.center, duration=0.5))
+        elif e.type == "special_spent":
+            self.fx.add(Float(look.text(f"{rules.specials[d['special']].name} spent", 18, INK_SOFT, bold=True),
+                              card.center, duration=0.7))
 
     def _set_turn(self, value) -> None:
         self.wheel_turn = value

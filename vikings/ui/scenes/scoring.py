@@ -78,8 +78,17 @@ def line_words(line: dict, rules) -> tuple[str, str]:
         return f"Warrior drives off the {ship_colour(rules, detail)} ship", f"column {col}"
     if what == "ship":
         return f"The {ship_colour(rules, detail)} ship is not driven off", f"column {col}"
-    if what == "gold":
-        return "Gold becomes Fame", f"{rules.scoring.gold_per_fame} Gold for 1 Fame"
+    if what == "gold":  # (the Treasury special tile gives its own rate as the detail)
+        return "Gold becomes Fame", (detail.replace(" each", " for 1 Fame") + ", Treasury") if detail else \
+            f"{rules.scoring.gold_per_fame} Gold for 1 Fame"
+    if what == "special":
+        k = special_kind(rules, detail)
+        name = k.name if k else detail
+        if k is not None and k.effect == "building":
+            return f"{name}, column {col}", "Vikings on it and around it"
+        if k is not None and k.effect in ("goldsmith", "viking_fame"):
+            return f"{name}: {rules.vikings[rules.row_viking[line['row']]].name.lower()}, column {col}", "special tile"
+        return name, "special tile"
     if what == "boatswains":
         return "Most boatswains", f"{detail} in the pool"
     if what == "islands":
@@ -89,6 +98,11 @@ def line_words(line: dict, rules) -> tuple[str, str]:
     if what == "feeding":
         return "Feeding", (detail + " Vikings") if detail else ""
     return what.capitalize(), detail
+
+
+def special_kind(rules, ident: str):
+    """The special tile kind with id `ident` (a scoring line's detail), or None."""
+    return next((k for k in rules.specials if k.id == ident), None)
 
 
 def line_icon(app, line: dict, height: int) -> pygame.Surface | None:
@@ -110,6 +124,8 @@ def line_icon(app, line: dict, height: int) -> pygame.Surface | None:
             return sprites.get("tiles", "right_end", height=height)
         if what == "feeding":
             return sprites.get("vikings", "fisherman", height=height)
+        if what == "special":
+            return sprites.get("special_tiles", line["detail"], height=height)
     except Exception:  # an unknown piece must not stop the scoring
         return None
     return None
@@ -393,6 +409,10 @@ class ScoringScene(TableScene):
         vr = rules.viking_row
         if row is not None:
             cells = [(row, col)]
+            k = special_kind(rules, line["detail"]) if what == "special" else None
+            if k is not None and k.effect == "building":  # it counts the Vikings on it and around it
+                cells += [(r, c) for r in range(max(1, row - 1), min(rules.island_rows, row + 1) + 1)
+                          for c in range(max(1, col - 1), col + 2) if (r, c) != (row, col) and d.occupied(r, c)]
             if what == "warrior":
                 cells.append((0, col))
             elif what == "scout":

@@ -18,7 +18,7 @@ from ...bots import LEVELS
 from ...engine.errors import VikingsError
 from ..match import PERSON, Match, Seat
 from ..scene import Scene
-from ..theme import BAD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
+from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from .menu_kit import Page, draw_keycap, typing, wrap
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -28,6 +28,20 @@ BOT_NOTES = (("Beginner", "plays for its own display, and not always the best mo
              ("Normal", "weighs every player's display and the turning wheel"),
              ("Hard", "plays out many possible rounds before it buys"),
              ("Expert", "the same search with more time to think"))
+# The advanced game's rules, each on its own: (engine option, label, tooltip).
+OPTIONS = (
+    ("auction", "Auction for the start player",
+     "Each round the start player draws 13 Vikings and the players bid Gold (then Fame) to become start "
+     "player. The winner removes one Viking from the game, and from her on each player chooses a colour "
+     "to place on the wheel from 11 down."),
+    ("single_boatswain", "One-Viking boatswains",
+     "In large scorings each boatswain moves a single Viking from the pool to an empty island tile "
+     "(a Longboat special tile lets one boatswain move as in the standard game)."),
+    ("special_tiles", "Special tiles",
+     "Four of 25 special tiles lie face up. Whoever buys the dearest group on the wheel (not at price 0) "
+     "may take one: Gold at once, extra Gold or Fame in scorings, a better final scoring, or a great "
+     "building tile for an island."),
+)
 NAME_LIMIT = 20
 SEED_DIGITS = 18
 
@@ -35,6 +49,7 @@ SEED_DIGITS = 18
 COL_NAME, COL_KIND, COL_COLOUR, COL_REMOVE = (200, 300), (520, 220), (760, 170), (950, 110)
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
+OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 642, 36   # the advanced rules' tick boxes
 
 
 def auto_name(seat: dict, index: int) -> str:
@@ -58,6 +73,7 @@ class SetupScene(Scene):
         self.start = "random"   # "random" or a seat index as text
         self.seed_text = ""
         self.error = ""         # why Start did nothing
+        self.options: set = set()  # the advanced game's rules chosen (engine option names)
         self.rows: list[dict] = []
 
     # The choices ----------------------------------------------------------------------------
@@ -131,7 +147,8 @@ class SetupScene(Scene):
         seed = int(self.seed_text) if self.seed_text.strip() else random_seed()
         start = None if self.start == "random" else int(self.start)
         try:
-            match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage)
+            match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage,
+                              options=sorted(self.options))
         except VikingsError as e:
             self.error = str(e)
             self._show_error()
@@ -177,6 +194,14 @@ class SetupScene(Scene):
         self.error_label = self.add(UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui,
                                               object_id=ObjectID("#setup_error", "@error")))
         self._show_error()
+        self.option_buttons = {}
+        for i, (key, label, tip) in enumerate(OPTIONS):
+            self.option_buttons[key] = self.add(UIButton(page.rect(OPT_X + 34, OPT_Y + i * OPT_STEP, SIDE_W - 48, 32),
+                                                         label, ui, tool_tip_text=tip))
+        every = len(self.options) == len(OPTIONS)
+        self.all_button = self.add(UIButton(page.rect(SIDE_X + SIDE_W - 104, 604, 92, 30), "None" if every else "All", ui,
+                                            tool_tip_text="Switch every advanced rule off" if every else
+                                            "The whole advanced game: all three rules"))
         self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), "Back", ui))
         self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), "Start", ui,
                                               object_id=ObjectID("#setup_start", "@primary")))
@@ -207,6 +232,11 @@ class SetupScene(Scene):
             return self._menu(event.ui_element, event.selected_option_id)
         if t == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             return self._entry(event.ui_element)
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, (key, _, _) in enumerate(OPTIONS):  # the tick box beside each option
+                if self.page.rect(OPT_X, OPT_Y + i * OPT_STEP, 32, 32).collidepoint(event.pos):
+                    self.toggle(key)
+                    return True
         if t == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.app.ui.set_focus_set(None)  # Enter leaves the field; a second Enter starts
             return True
@@ -222,8 +252,19 @@ class SetupScene(Scene):
                 return True
         return False
 
+    def toggle(self, key: str) -> None:
+        self.options ^= {key}
+        self._rebuild()
+
     def _button(self, el) -> bool:
-        if el is self.start_button:
+        for key, b in self.option_buttons.items():
+            if el is b:
+                self.toggle(key)
+                return True
+        if el is self.all_button:
+            self.options = set() if len(self.options) == len(OPTIONS) else {k for k, _, _ in OPTIONS}
+            self._rebuild()
+        elif el is self.start_button:
             self.start_game()
         elif el is self.back_button:
             self.back()
@@ -321,16 +362,20 @@ class SetupScene(Scene):
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 
-        # Room for the advanced game's options, which a later version adds.
-        box = page.rect(SIDE_X, 600, SIDE_W, 130)
+        # The advanced game's rules, each with a tick box (the buttons beside them explain).
+        box = page.rect(SIDE_X, 596, SIDE_W, 156)
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
-        surface.blit(look.text("Rules options", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 612))
-        font, y = look.font(16), page.pos(0, 644)[1]
-        for line in wrap(font, "The standard game. The advanced game's special tiles will be chosen here.",
-                         px(SIDE_W - 28)):
-            surface.blit(font.render(line, True, INK), (page.pos(SIDE_X + 14, 0)[0], y))
-            y += font.get_linesize()
+        surface.blit(look.text("Advanced rules", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 606))
+        for i, (key, _, _) in enumerate(OPTIONS):
+            tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 24, 24)
+            on = key in self.options
+            pygame.draw.rect(surface, GOLD if on else PAPER, tick, border_radius=px(4))
+            pygame.draw.rect(surface, WOOD_DARK, tick, width=max(1, px(2)), border_radius=px(4))
+            if on:
+                pts = [(tick.x + tick.w * 0.22, tick.y + tick.h * 0.52), (tick.x + tick.w * 0.42, tick.y + tick.h * 0.74),
+                       (tick.x + tick.w * 0.8, tick.y + tick.h * 0.28)]
+                pygame.draw.lines(surface, WOOD_DARK, False, pts, max(2, px(3)))
 
         if self.replaces_autosave:
             note = look.text("Starting replaces the autosaved game in progress.", 16, BAD)

@@ -12,11 +12,13 @@ import pygame
 import pygame_gui
 
 from .. import flow
-from ..fx import Call, FxQueue, Pause
+from ..fx import Call, FxQueue, Fly, Pause
 from ..scene import Scene
 from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
 from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
+from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
 from ..view import Visible
+from ...engine.state import PURCHASE
 
 
 class TableContext:
@@ -49,6 +51,9 @@ class TableScene(Scene):
         self._bot_wait = 0.0
         self.in_flight = None
         self.buttons = {}
+        self.tips: list = []        # (rect, text) of pieces drawn with an explanation (special tiles)
+        self.slot_spots: list = []  # (rect, text, slot) of the face-up special tiles
+        self.hover_slot = None
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -231,7 +236,12 @@ class TableScene(Scene):
     def on_click(self, pos) -> bool:
         return False
 
+    def special_offered(self) -> bool:
+        """A person may take a face-up special tile now (the purchasing scene says)."""
+        return False
+
     def on_hover(self, pos) -> None:
+        self.hover_slot = next((slot for r, tip, slot in self.slot_spots if tip and r.collidepoint(pos)), None)
         self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
         self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
         self.tooltip = self.tooltip_at(pos)
@@ -239,7 +249,11 @@ class TableScene(Scene):
 
     # What is shown --------------------------------------------------------------------------------
     def visible(self) -> Visible:
-        return Visible(self.match.game, self.match.pending)
+        m = self.match
+        opener = None
+        if "auction" in m.options and any(e.type == "start_player" for e in m.pending):
+            opener = next((e.player for e in reversed(m.events) if e.type == "auction"), None)
+        return Visible(m.game, m.pending, opener)
 
     @property
     def shown_player(self) -> int:
@@ -254,16 +268,34 @@ class TableScene(Scene):
         self.draw_top(surface, vis)
         m = self.match
         L = self.layout
+        px = self.app.look.px
+        specials = "special_tiles" in m.options
+        self.tips = []
         self.card_geos = []
         for p, rect in enumerate(L.cards):
             self.card_geos.append(draw_card(
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == m.game.to_move,
                 start=p == vis.start_player, selected=p == self.shown_player,
                 bot_thinking=m.thinking() and p == m.game.to_move))
+            if specials:  # the tiles beside her mainland, under her Fame and Gold
+                self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
+                                       rect.y + px(45), px(18))
         self.wheel_geo = self.draw_wheel(surface, vis)
+        if specials and not m.pending and m.game.phase == PURCHASE:
+            space = m.game.most_expensive_space()
+            if m.game.brings_special(space):
+                self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), BRINGS_TIP))
         self.draw_decision(surface, vis, L.decision)
         self.board_geo = self.draw_board(surface, vis, L.board)
-        draw_log(surface, self.app, L.log, m.shown_log())
+        log = L.log
+        if specials:
+            strip, log = strip_split(self.app.look, L.log)
+            self.slot_spots = draw_face_up(surface, self.app, vis, strip, offered=self.special_offered(),
+                                           hover=self.hover_slot)
+            self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
+            self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
+                                   L.board.y + px(10), px(22), label="Special tiles")
+        draw_log(surface, self.app, log, m.shown_log())
         self.fx.draw(surface)
         if self.tooltip:
             self.draw_tooltip(surface, self.tooltip)
@@ -339,6 +371,9 @@ class TableScene(Scene):
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
         from ..tooltips import cell_tip, wheel_tip
+        for rect, text in self.tips:
+            if rect.collidepoint(pos):
+                return text
         vis = self.visible()
         if self.wheel_geo and self.hover_space is not None and not vis.wheel_hidden:
             return wheel_tip(self.match.game, vis, self.hover_space)
@@ -359,6 +394,17 @@ class TableScene(Scene):
         pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
         for i, line in enumerate(lines):
             surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
+
+    def show_revealed(self, e) -> None:
+        """A special tile turned face up flies from the strip's corner to its place."""
+        spot = next((r for r, _, slot in self.slot_spots if slot == e.data["slot"]), None)
+        if spot is None:
+            return
+        px = self.app.look.px
+        img = self.app.sprites.get("special_tiles", self.app.rules.specials[e.data["special"]].id,
+                                   height=spot.h - px(8))
+        strip = strip_split(self.app.look, self.layout.log)[0]
+        self.fx.add(Fly(img, (strip.x + px(40), strip.bottom - px(20)), spot.center, duration=0.3, arc=0.1))
 
     def pause(self, seconds: float) -> None:
         self.fx.add(Pause(seconds))

@@ -1,0 +1,461 @@
+"""The auction that prepares each offer (advanced game, option "auction").
+
+The start player draws 13 Vikings (shown in the decision panel, sorted by colour) and
+opens the bidding; clockwise each player raises or passes for good. The winner pays her
+bid (Fame once her Gold runs out), takes the start player ship, removes one of the 13
+from the game (click it), the round's tiles are laid on the wheel, and then, from the
+winner clockwise, each player chooses a colour (click it) whose Vikings go on the
+highest free spaces from 11 down. When the wheel is full the winner buys first.
+
+Everything shown comes from the engine: the legal bids (the amount control stays within
+them), the events (bids, passes, the removal, each colour's spaces) and `Visible`. The
+bids and passes of the running auction are read from the events already shown, so a bid
+still animating is not in the table yet.
+"""
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pygame_gui
+
+from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
+from ...engine.state import BID, COLOUR, REMOVE
+from ..fx import Call, Float, Fly, Pause
+from ..table import draw_wheel, wrap
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
+from ..tooltips import viking_text
+from .offer import OfferScene
+
+AUCTION_SHOWN = frozenset({"auction", "bid", "bid_passed", "auction_won", "start_player", "viking_removed",
+                           "tiles_laid", "colour_placed", "offer", "special_revealed"})
+
+
+class AuctionRecord:
+    """The running (or last) auction as far as the screens have shown it."""
+
+    def __init__(self, events, n: int):
+        self.opener = None
+        self.bids: dict[int, int] = {}       # each player's latest bid
+        self.passed: dict[int, bool] = {}    # who passed (True: could not raise)
+        self.high, self.bidder = -1, None
+        self.winner = None                   # (player, amount, gold, fame)
+        self.removed = None
+        self.colours: list = []              # (player, kind, spaces)
+        start = next((i for i in range(len(events) - 1, -1, -1) if events[i].type == "auction"), None)
+        if start is None:
+            return
+        self.opener = events[start].player
+        for e in events[start + 1:]:
+            d = e.data
+            if e.type == "bid":
+                self.bids[e.player] = self.high = d["amount"]
+                self.bidder = e.player
+            elif e.type == "bid_passed":
+                self.passed[e.player] = d["forced"]
+            elif e.type == "auction_won":
+                self.winner = (e.player, d["amount"], d["gold"], d["fame"])
+            elif e.type == "viking_removed":
+                self.removed = d["viking"]
+            elif e.type == "colour_placed":
+                self.colours.append((e.player, d["viking"], d["spaces"]))
+
+
+class AuctionScene(OfferScene):
+    handles = AUCTION_SHOWN
+    phases = frozenset({BID, REMOVE, COLOUR})
+
+    def __init__(self, app, ctx):
+        super().__init__(app, ctx)
+        self.amount = 0                 # the person's bid, kept within the legal bids
+        self.kind_rects: list = []      # (rect, kind) of the drawn Vikings in the panel
+        self.hover_kind = None
+        self.flying: set = set()        # wheel spaces whose Viking is in the air (not yet in the strip count)
+        self.landed: set = set()        # wheel spaces whose Viking has landed, its event still pending
+
+    # Widgets -----------------------------------------------------------------------------------
+    def build_decision_ui(self) -> None:
+        px, r, ui = self.app.look.px, self.layout.decision, self.app.ui
+        h = px(42)
+        y = r.bottom - h - px(14)
+        sw = px(46)
+        x = r.x + px(14)
+        self.b_minus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui,
+                                                             tool_tip_text="Bid less (Down)"))
+        pass_w = px(120)
+        bid_w = r.right - px(14) - pass_w - px(10) - (x + 2 * sw + px(12))
+        self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), "Bid", ui,
+                                                           object_id="@primary"))
+        self.b_plus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + bid_w + px(12), y, sw, h), "+", ui,
+                                                            tool_tip_text="Bid more (Up)"))
+        self.b_pass = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.right - px(14) - pass_w, y, pass_w, h),
+                                                            "Pass (P)", ui, object_id="@danger",
+                                                            tool_tip_text="Leave this auction for good"))
+
+    def legal_bids(self) -> list[int]:
+        g = self.match.game
+        if g.phase != BID or self.match.pending:
+            return []
+        return [a.amount for a in g.legal_actions() if isinstance(a, Bid)]
+
+    def bidding(self) -> bool:
+        """A person is to bid now."""
+        m = self.match
+        return m.game.phase == BID and m.persons_turn() and not m.pending
+
+    def refresh_ui(self) -> None:
+        super().refresh_ui()
+        on = self.bidding()
+        bids = self.legal_bids() if on else []
+        for b in (self.b_minus, self.b_bid, self.b_plus):
+            b.show() if on and bids else b.hide()
+        g = self.match.game
+        can_pass = on and PassBid() in g.legal_actions()
+        self.b_pass.show() if can_pass else self.b_pass.hide()
+        if not on or not bids:
+            return
+        self.amount = min(max(self.amount, bids[0]), bids[-1])
+        self.b_minus.enable() if self.amount > bids[0] else self.b_minus.disable()
+        self.b_plus.enable() if self.amount < bids[-1] else self.b_plus.disable()
+        fame = self.fame_for(self.amount)
+        self.b_bid.set_text(f"Bid {self.amount}" + (f" ({fame} Fame)" if fame else "") + " (Enter)")
+
+    def fame_for(self, amount: int) -> int:
+        g = self.match.game
+        return max(0, amount - g.displays[g.to_move].gold)
+
+    def set_amount(self, amount: int) -> None:
+        bids = self.legal_bids()
+        if bids:
+            self.amount = min(max(amount, bids[0]), bids[-1])
+            self.refresh_ui()
+            self.app.invalidate()
+
+    # Decisions ---------------------------------------------------------------------------------
+    def bid(self) -> None:
+        if self.amount in self.legal_bids():
+            self.act(Bid(self.amount))
+
+    def pass_bid(self) -> None:
+        if self.bidding() and PassBid() in self.match.game.legal_actions():
+            self.act(PassBid())
+
+    def choose_kind(self, kind: int) -> bool:
+        """Remove a Viking of `kind` (REMOVE) or place its colour (COLOUR), if legal."""
+        m, g = self.match, self.match.game
+        if not m.persons_turn() or m.pending:
+            return False
+        action = RemoveViking(kind) if g.phase == REMOVE else ChooseColour(kind) if g.phase == COLOUR else None
+        if action is None or action not in g.legal_actions():
+            return False
+        self.act(action)
+        return True
+
+    def on_acted(self, action) -> None:
+        self.amount = 0
+
+    def handle_widget(self, event) -> bool:
+        el = event.ui_element
+        if el is self.b_bid:
+            self.bid()
+        elif el is self.b_pass:
+            self.pass_bid()
+        elif el is self.b_minus:
+            self.set_amount(self.amount - 1)
+        elif el is self.b_plus:
+            self.set_amount(self.amount + 1)
+        else:
+            return False
+        return True
+
+    def handle_key(self, event) -> bool:
+        m, g, k = self.match, self.match.game, event.key
+        if not m.persons_turn() or m.pending or self.fx.active:
+            return False
+        if g.phase == BID:
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.bid()
+            elif k == pygame.K_p:
+                self.pass_bid()
+            elif k in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.set_amount(self.amount + 1)
+            elif k in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.set_amount(self.amount - 1)
+            else:
+                return False
+            return True
+        if g.phase in (REMOVE, COLOUR) and pygame.K_1 <= k <= pygame.K_9:
+            kinds = [kind for _, kind in self.kind_rects]
+            i = k - pygame.K_1
+            return i < len(kinds) and self.choose_kind(kinds[i])
+        return False
+
+    def on_click(self, pos) -> bool:
+        for rect, kind in self.kind_rects:
+            if rect.collidepoint(pos):
+                return self.choose_kind(kind)
+        return False
+
+    def on_hover(self, pos) -> None:
+        self.hover_kind = next((k for r, k in self.kind_rects if r.collidepoint(pos)), None)
+        super().on_hover(pos)
+
+    def tooltip_at(self, pos):
+        if self.hover_kind is not None:
+            return viking_text(self.app.rules, self.hover_kind)
+        return super().tooltip_at(pos)
+
+    # Animating -----------------------------------------------------------------------------------
+    def card_pos(self, p: int) -> tuple[int, int]:
+        r = self.layout.cards[p]
+        return r.centerx, r.y + self.app.look.px(60)
+
+    def show(self, e) -> None:
+        app, rules, look = self.app, self.app.rules, self.app.look
+        d, p = e.data, e.player
+        if e.type == "special_revealed":
+            self.show_revealed(e)
+        elif e.type == "auction":
+            self.ctx.message = ""
+            rects = self.strip_layout(d["vikings"])
+            for i, k in enumerate(d["vikings"]):
+                dst = next(r.center for r, kind in rects if kind == k)
+                img = app.sprites.get("vikings", rules.vikings[k].id, height=look.px(40))
+                self.fx.add(Fly(img, self.bag_pos(), dst, duration=0.12, arc=0.1))
+            self.fx.add(Pause(0.3))
+        elif e.type == "bid":
+            self.fx.add(Float(look.text(f"Bids {d['amount']}", 22, GOOD, bold=True), self.card_pos(p), duration=0.8))
+        elif e.type == "bid_passed":
+            text = "Cannot raise: out" if d["forced"] else "Passes"
+            self.fx.add(Float(look.text(text, 20, BAD, bold=True), self.card_pos(p), duration=0.7))
+        elif e.type == "auction_won":
+            paid = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
+            self.fx.add(Float(look.text("Wins the auction!", 22, GOOD, bold=True), self.card_pos(p), duration=0.8),
+                        Float(look.text(paid, 18, BAD, bold=True), (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
+                              duration=0.8))
+        elif e.type == "start_player":
+            from .scoring import ScoringScene
+            vis = self.visible()
+            old = vis.start_player
+            if old != p:  # the ship sails to the winner (where the scoring scene sails it between rounds)
+                img = app.sprites.get("board", "start_player", height=look.px(34))
+                self.fx.add(Fly(img, ScoringScene._ship_spot(self, vis, old), ScoringScene._ship_spot(self, vis, p),
+                                duration=0.7, arc=0.3))
+        elif e.type == "viking_removed":
+            rects = self.strip_layout(self.visible().auction_vikings)
+            src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
+            img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(44))
+            self.fx.add(Fly(img, src, (src[0], self.layout.decision.y - look.px(40)), duration=0.45, arc=0.05),
+                        Float(look.text("Removed from the game", 18, BAD, bold=True), src, duration=0.7))
+        elif e.type == "tiles_laid":
+            g = self.wheel_geo
+            self.offer = e
+            self.tiles_shown = set()
+            tiles = d["tiles"]
+            order = [s for s in range(len(tiles)) if tiles[s] >= 0 and not rules.tile_is_ship[tiles[s]]]
+            order += [s for s in reversed(range(len(tiles))) if tiles[s] >= 0 and rules.tile_is_ship[tiles[s]]]
+            for s in order:
+                img = app.sprites.get("tiles", rules.tiles[tiles[s]].id, height=g.tile)
+                self.fx.add(Fly(img, self.stack_rect().center, g.tile_rect(s).center, duration=0.16, arc=0.08))
+                self.fx.add(Call(lambda s=s: self.tiles_shown.add(s)))
+        elif e.type == "colour_placed":
+            g = self.wheel_geo
+            rects = self.strip_layout(self.visible().auction_vikings)
+            src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
+            img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(g.tile * 0.78))
+            self.landed = set()
+            for s in d["spaces"]:
+                self.fx.add(Call(lambda s=s: self.flying.add(s)))
+                self.fx.add(Fly(img, src, g.at(s, g.viking_ring), duration=0.3, arc=0.12))
+                self.fx.add(Call(lambda s=s: (self.flying.discard(s), self.landed.add(s))))
+            self.fx.add(Pause(0.15))
+        elif e.type == "offer":
+            self.fx.add(Pause(0.5))
+        self.fx.add(Call(self._reset_flight))
+
+    def _reset_flight(self) -> None:
+        self.flying, self.landed = set(), set()
+        self.tiles_shown = set()
+        self.offer = None
+
+    # Drawing -------------------------------------------------------------------------------------
+    def record(self) -> AuctionRecord:
+        return AuctionRecord(self.match.shown_events(), self.match.game.n)
+
+    def draw_wheel(self, surface, vis):
+        e = self.in_flight
+        if e is not None and e.type in ("tiles_laid", "colour_placed"):
+            vis = copy.copy(vis)
+            if e.type == "tiles_laid":
+                vis.wheel_tile = [t if s in self.tiles_shown else -1 for s, t in enumerate(e.data["tiles"])]
+            else:
+                vis.wheel_viking = list(vis.wheel_viking)
+                for s in self.landed:
+                    vis.wheel_viking[s] = e.data["viking"]
+        g = draw_wheel(surface, self.app, vis, self.layout.wheel)
+        self.draw_supply(surface)
+        return g
+
+    def strip_vikings(self, vis) -> list[int]:
+        """The drawn Vikings still in the panel (one in the air to the wheel is not)."""
+        left = list(vis.auction_vikings)
+        e = self.in_flight
+        if e is not None and e.type == "colour_placed":
+            for _ in self.flying | self.landed:
+                if e.data["viking"] in left:
+                    left.remove(e.data["viking"])
+        return left
+
+    def strip_layout(self, vikings) -> list:
+        """(rect, kind) per colour among `vikings`, left to right, in the panel's strip."""
+        px = self.app.look.px
+        r = self.layout.decision
+        kinds = sorted(set(vikings))
+        if not kinds:
+            return []
+        y = self._strip_y()
+        w = min(px(84), (r.w - px(28)) // len(kinds))
+        h = px(64)
+        x0 = r.x + px(14)
+        return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
+
+    def _strip_y(self) -> int:
+        return getattr(self, "decision_bottom", self.layout.decision.y + self.app.look.px(110))
+
+    def decision_text(self, vis) -> list[str]:
+        m, g = self.match, self.match.game
+        rec = self.record()
+        seat = m.seat()
+        rnd = vis.round + 1
+        e = self.in_flight
+        if e is not None and e.type == "offer":
+            return [f"Round {rnd}: the offer is complete",
+                    f"{m.seats[e.player].name} has the start player ship and buys first."]
+        if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
+            lines = [f"Round {rnd}: auction for the start player"]
+            if rec.opener is not None:
+                lines.append(f"{m.seats[rec.opener].name} drew these Vikings. The highest bid takes the start "
+                             "player ship, removes one of them and chooses the first colour for the wheel.")
+            if self.bidding():
+                lines.append("Your bid" + (" (you open: 0 is allowed)" if rec.high < 0 else
+                                           f": more than {rec.high}, or pass for good") +
+                             ". Up/Down change the amount; Fame pays once your Gold runs out.")
+            elif not seat.is_person and g.phase == BID:
+                lines.append(f"{seat.name} is deciding…")
+            return lines
+        who, amount, gold, fame = rec.winner
+        name = m.seats[who].name
+        paid = f"{gold} Gold" + (f" and {fame} Fame" if fame else "")
+        if g.phase == REMOVE and not m.pending:
+            if seat.is_person:
+                return [f"{name}, you won the auction", f"You paid {paid}. Remove one Viking from the game: "
+                        "click it below (or its number key)."]
+            return [f"{name} won the auction ({paid})", f"{name} removes one Viking from the game…"]
+        lines = [f"Round {rnd}: Vikings to the wheel", f"{name} won the auction for {paid}."]
+        if g.phase == COLOUR and not m.pending:
+            if seat.is_person:
+                lines.append(f"{seat.name}, choose a colour: all its Vikings go on the highest free spaces, "
+                             "from 11 down. Click it below (or its number key).")
+            else:
+                lines.append(f"{seat.name} chooses a colour…")
+        return lines
+
+    def draw_decision(self, surface, vis, rect) -> None:
+        super().draw_decision(surface, vis, rect)
+        look, px, rules = self.app.look, self.app.look.px, self.app.rules
+        m, g = self.match, self.match.game
+        e = self.in_flight
+        strip = [] if e is not None and e.type == "auction" else self.strip_vikings(vis)
+        pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
+        self.kind_rects = self.strip_layout(strip)
+        counts = {k: strip.count(k) for k in set(strip)}
+        for i, (r, k) in enumerate(self.kind_rects):
+            hot = pick and k == self.hover_kind
+            fill = (250, 228, 160) if hot else (246, 240, 226)
+            pygame.draw.rect(surface, fill, r, border_radius=px(6))
+            pygame.draw.rect(surface, GOLD if pick else WOOD, r, max(1, px(2 if pick else 1)), border_radius=px(6))
+            fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=r.h - px(22))
+            surface.blit(fig, fig.get_rect(midtop=(r.centerx, r.y + px(4))))
+            label = look.text(f"×{counts[k]}", 14, INK, bold=True)
+            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - px(2))))
+            if pick:
+                key = look.text(str(i + 1), 11, INK_SOFT, bold=True)
+                surface.blit(key, (r.x + px(4), r.y + px(2)))
+        y = (self.kind_rects[0][0].bottom if self.kind_rects else self.decision_bottom) + px(10)
+        bottom = self.b_bid.rect.y - px(8) if self.bidding() else rect.bottom - px(12)
+        if self.bidding():
+            self._draw_cost(surface, rect, bottom)
+            bottom -= px(22)
+        self._draw_table(surface, vis, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
+
+    def _draw_cost(self, surface, rect, bottom) -> None:
+        g = self.match.game
+        gold = g.displays[g.to_move].gold
+        fame = self.fame_for(self.amount)
+        if self.amount == 0:
+            text, colour = "A bid of 0 costs nothing.", INK_SOFT
+        elif fame:
+            text, colour = f"Bid {self.amount}: all your {gold} Gold and {fame} Fame.", BAD
+        else:
+            text, colour = f"Bid {self.amount}: pays {self.amount} of your {gold} Gold if you win.", INK_SOFT
+        t = self.app.look.text(text, 14, colour, bold=bool(fame))
+        surface.blit(t, (rect.x + self.app.look.px(14), bottom - t.get_height()))
+
+    def _draw_table(self, surface, vis, box: pygame.Rect) -> None:
+        """One row per player, clockwise from the opener: her bid, a pass, the winner, and
+        the colours chosen so far."""
+        look, px, rules = self.app.look, self.app.look.px, self.app.rules
+        m, g = self.match, self.match.game
+        rec = self.record()
+        if rec.opener is None or box.h < px(24):
+            return
+        n = g.n
+        row_h = min(px(28), box.h // n)
+        font, bold = look.font(14), look.font(14, True)
+        for i in range(n):
+            p = (rec.opener + i) % n
+            row = pygame.Rect(box.x, box.y + i * row_h, box.w, row_h - px(2))
+            if row.bottom > box.bottom:
+                break
+            to_move = p == g.to_move and g.phase == BID and not m.pending
+            high = rec.winner is None and p == rec.bidder or rec.winner is not None and rec.winner[0] == p
+            if to_move or high:
+                pygame.draw.rect(surface, (250, 228, 160) if to_move else (228, 240, 222), row, border_radius=px(5))
+            pygame.draw.rect(surface, colour_of(m.seats[p].colour), (row.x + px(4), row.y + px(4), px(8), row.h - px(8)),
+                             border_radius=px(2))
+            name = bold.render(m.seats[p].name, True, INK)
+            surface.blit(name, (row.x + px(18), row.centery - name.get_height() // 2))
+            limit = look.text(f"up to {vis.players[p].gold + vis.players[p].fame}", 12, INK_SOFT)
+            if rec.winner is None:
+                surface.blit(limit, (row.x + px(18) + name.get_width() + px(8), row.centery - limit.get_height() // 2 + px(1)))
+            if rec.winner is not None and rec.winner[0] == p:
+                status, colour = f"won for {rec.winner[1]}", GOOD
+            elif p in rec.passed:
+                last = f" (bid {rec.bids[p]})" if p in rec.bids else ""
+                status, colour = ("cannot raise" if rec.passed[p] else "passed") + last, BAD
+            elif p in rec.bids:
+                status, colour = f"bids {rec.bids[p]}" + ("  · highest" if p == rec.bidder else ""), GOOD if p == rec.bidder else INK
+            elif to_move:
+                status, colour = "to bid…", WOOD_DARK
+            else:
+                status, colour = "—", INK_SOFT
+            placed = [k for who, k, _ in rec.colours if who == p]
+            x = row.right - px(4)
+            for k in reversed(placed):  # the colours she chose (or was dealt last)
+                fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=row.h - px(6))
+                x -= fig.get_width() + px(2)
+                surface.blit(fig, (x, row.y + px(3)))
+            st = (bold if colour in (GOOD, WOOD_DARK) else font).render(status, True, colour)
+            surface.blit(st, (x - px(8) - st.get_width(), row.centery - st.get_height() // 2))
+
+    def draw_top(self, surface, vis) -> None:
+        super().draw_top(surface, vis)
+
+    def turn_text(self) -> str | None:
+        m = self.match
+        if m.pending and m.pending[0].type in ("auction", "tiles_laid", "offer", "special_revealed"):
+            return None
+        return super().turn_text()
+
+
+__all__ = ["AuctionScene", "AuctionRecord", "wrap"]
