@@ -82,7 +82,7 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
 
 def draw_held(surface, app, kinds, right: int, cy: int, size: int, label: str = "") -> list:
     """Held special tiles in a row ending at `right`, centred on `cy` (a card's corner or
-    the large display's caption). Returns hotspots [(rect, tip, kind)]."""
+    the large display's caption). Returns hotspots [(rect, tip)]."""
     if not kinds:
         return []
     look, rules = app.look, app.rules
@@ -94,7 +94,7 @@ def draw_held(surface, app, kinds, right: int, cy: int, size: int, label: str = 
         x -= img.get_width()
         r = img.get_rect(topleft=(x, cy - size // 2))
         surface.blit(img, r)
-        spots.append((r, special_tip(rules, sid), sid))
+        spots.append((r, special_tip(rules, sid)))
         x -= gap
     if label:
         t = look.text(label, 12, INK_SOFT)

@@ -74,7 +74,9 @@ def results_rows(game) -> list[Row]:
                     tuple(ship_details), "change"))
     rows.append(Row("gold", "Gold converted", f"{s.gold_per_fame} Gold for 1 Fame",
                     tuple(total(p, "gold", "fame") for p in range(n)),
-                    tuple(f"{-total(p, 'gold', 'gold')} Gold" for p in range(n)), "change"))
+                    tuple(f"{-total(p, 'gold', 'gold')} Gold" + "".join(f", {x.detail.replace(' each', ' for 1')}"
+                                                                      for x in lines(p, "gold") if x.detail)
+                          for p in range(n)), "change"))  # (a detail: the Treasury's rate)
     for what, label, hint, unit in (
             ("boatswains", "Most boatswains", f"{s.most_boatswains_fame} Fame", "in the pool"),
             ("islands", "Most completed islands", f"{s.most_islands_fame} Fame", "completed"),
@@ -89,11 +91,21 @@ def results_rows(game) -> list[Row]:
                     tuple(total(p, "feeding", "fame") for p in range(n)),
                     tuple(lines(p, "feeding")[0].detail if lines(p, "feeding") else "" for p in range(n)),
                     "change"))
+    if any(lines(p, "special") for p in range(n)):  # advanced game: the building special tiles
+        rows.append(Row("special", "Great buildings", "special tiles: 1 Fame per Viking on and around them",
+                        tuple(total(p, "special", "fame") for p in range(n)),
+                        tuple(", ".join(rules_name(rules, x.detail) for x in lines(p, "special")) or "none"
+                              for p in range(n)), "change"))
     rows.append(Row("fame", "Final Fame", "", tuple(sc.fame for sc in scores), ("",) * n, "total"))
     rows.append(Row("final_gold", "Final Gold", "breaks a tie in Fame", tuple(sc.gold for sc in scores), ("",) * n, "value"))
     ranks = tuple(game.ranks) if game.ranks else tuple(1 for _ in range(n))
     rows.append(Row("rank", "Rank", "", ranks, ("",) * n, "rank"))
     return rows
+
+
+def rules_name(rules, ident: str) -> str:
+    """A special tile's name from its id (a scoring line's detail)."""
+    return next((k.name for k in rules.specials if k.id == ident), ident)
 
 
 def course(game) -> tuple[list[str], list[list[int]], list[list[int]]]:
