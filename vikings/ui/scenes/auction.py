@@ -72,6 +72,7 @@ class AuctionScene(OfferScene):
         self.hover_kind = None
         self.flying: set = set()        # wheel spaces whose Viking is in the air (not yet in the strip count)
         self.landed: set = set()        # wheel spaces whose Viking has landed, its event still pending
+        self.drawn: list = []           # the auction's Vikings out of the bag so far (while they fly)
 
     # Widgets -----------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -218,10 +219,12 @@ class AuctionScene(OfferScene):
         elif e.type == "auction":
             self.ctx.message = ""
             rects = self.strip_layout(d["vikings"])
+            self.drawn = []
             for i, k in enumerate(d["vikings"]):
                 dst = next(r.center for r, kind in rects if kind == k)
                 img = app.sprites.get("vikings", rules.vikings[k].id, height=look.px(40))
                 self.fx.add(Fly(img, self.bag_pos(), dst, duration=0.12, arc=0.1))
+                self.fx.add(Call(lambda k=k: self.drawn.append(k)))
             self.fx.add(Pause(0.3))
         elif e.type == "bid":
             self.fx.add(Float(look.text(f"Bids {d['amount']}", 22, GOOD, bold=True), self.card_pos(p), duration=0.8))
@@ -276,9 +279,17 @@ class AuctionScene(OfferScene):
     def _reset_flight(self) -> None:
         self.flying, self.landed = set(), set()
         self.tiles_shown = set()
+        self.drawn = []
         self.offer = None
 
     # Drawing -------------------------------------------------------------------------------------
+    def opening(self):
+        """The next auction's event while it (or the special tiles before it) is still to be shown."""
+        m = self.match
+        if m.pending and m.pending[0].type in ("special_revealed", "auction"):
+            return next((x for x in m.pending if x.type == "auction"), None)
+        return None
+
     def record(self) -> AuctionRecord:
         return AuctionRecord(self.match.shown_events(), self.match.game.n)
 
@@ -331,6 +342,12 @@ class AuctionScene(OfferScene):
         if e is not None and e.type == "offer":
             return [f"Round {rnd}: the offer is complete",
                     f"{m.seats[e.player].name} has the start player ship and buys first."]
+        opening = self.opening()
+        if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
+            d = opening.data
+            return [f"Round {d['round']}: auction for the start player",
+                    f"{m.seats[opening.player].name} draws {len(d['vikings'])} Vikings from the bag and opens "
+                    "the bidding."]
         if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
             lines = [f"Round {rnd}: auction for the start player"]
             if rec.opener is not None:
@@ -365,7 +382,7 @@ class AuctionScene(OfferScene):
         look, px, rules = self.app.look, self.app.look.px, self.app.rules
         m, g = self.match, self.match.game
         e = self.in_flight
-        strip = [] if e is not None and e.type == "auction" else self.strip_vikings(vis)
+        strip = self.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
         self.kind_rects = self.strip_layout(strip)
         counts = {k: strip.count(k) for k in set(strip)}
@@ -407,7 +424,7 @@ class AuctionScene(OfferScene):
         look, px, rules = self.app.look, self.app.look.px, self.app.rules
         m, g = self.match, self.match.game
         rec = self.record()
-        if rec.opener is None or box.h < px(24):
+        if rec.opener is None or box.h < px(24) or self.opening() is not None:
             return
         n = g.n
         row_h = min(px(28), box.h // n)
@@ -447,9 +464,6 @@ class AuctionScene(OfferScene):
                 surface.blit(fig, (x, row.y + px(3)))
             st = (bold if colour in (GOOD, WOOD_DARK) else font).render(status, True, colour)
             surface.blit(st, (x - px(8) - st.get_width(), row.centery - st.get_height() // 2))
-
-    def draw_top(self, surface, vis) -> None:
-        super().draw_top(surface, vis)
 
     def turn_text(self) -> str | None:
         m = self.match

@@ -294,7 +294,7 @@ class TableScene(Scene):
                                            hover=self.hover_slot)
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
             self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
-                                   L.board.y + px(10), px(22), label="Special tiles")
+                                   L.board.y + px(10), px(24), label="Special tiles")
         draw_log(surface, self.app, log, m.shown_log())
         self.fx.draw(surface)
         if self.tooltip:
