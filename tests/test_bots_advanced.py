@@ -1,0 +1,274 @@
+"""The bots in the advanced game: every level finishes games with every option set, makes
+every new decision, deterministically and without the hidden order (stacks, special
+supply); Normal's auction, special tile and boatswain choices are sensible."""
+import itertools
+
+import pytest
+from helpers import (ADVANCED, fill_row, give_special, make_advanced, put_face_up, set_drawn, set_offer,
+                     start_scoring, tile, viking)
+
+from vikings.bots import make_bot
+from vikings.bots.auction import Gains, bid_worth, max_bid
+from vikings.bots.evaluate import value
+from vikings.bots.heuristic import BeginnerBot, NormalBot
+from vikings.bots.mcts import SearchBot
+from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
+                            ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
+                            UseBoatswain)
+from vikings.engine.serialize import state_to_dict
+
+COMBOS = [frozenset(c) for r in (1, 2, 3) for c in itertools.combinations(OPTIONS, r)]
+NEW = {BID, REMOVE, COLOUR, SPECIAL}
+
+
+def bot(level, seed):
+    """A bot of `level`; the search levels with a small fixed budget (tests stay fast)."""
+    if level in ("hard", "expert"):
+        return SearchBot(seed, level=level, iterations=25)
+    return make_bot(level, seed)
+
+
+def play(levels, seed, options=ADVANCED, check=None):
+    """One game, a bot per seat; returns the game, the (level, phase) pairs with a real
+    choice, and every (seat, action) chosen."""
+    game = make_advanced(options, players=len(levels), seed=seed)
+    game.quiet = True
+    bots = [bot(level, seed * 10 + k) for k, level in enumerate(levels)]
+    seen, chosen = set(), []
+    while not game.is_over:
+        legal = game.legal_actions()
+        p = game.to_move
+        if check:
+            check(game, bots[p])
+        action = bots[p].choose(game, legal)
+        assert action in legal
+        if len(legal) > 1:
+            seen.add((levels[p], game.phase))
+            if isinstance(action, UseBoatswain) and action.mode == "one":
+                seen.add((levels[p], "one"))
+        chosen.append((p, action))
+        game.apply(action)
+    return game, seen, chosen
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))
+def test_every_level_finishes_games_with_every_option_set(options):
+    lineups = [("normal", "beginner", "hard"), ("expert", "random")]
+    seen = set()
+    for seed, levels in enumerate(lineups, 1):
+        game, s, _ = play(levels, seed, options)
+        assert game.is_over and min(game.ranks) == 1
+        seen |= s
+    for level in ("normal", "beginner", "hard", "expert"):
+        if "auction" in options:
+            assert {(level, BID), (level, COLOUR)} <= seen, level
+        if options == ADVANCED:
+            assert (level, SPECIAL) in seen, level
+
+
+def test_each_new_decision_is_made_by_every_level():
+    seen = set()
+    for seed in (1, 2):
+        for levels in (("normal", "beginner"), ("hard", "random"), ("expert", "beginner", "normal")):
+            seen |= play(levels, seed)[1]
+    for level in ("random", "beginner", "normal", "hard", "expert"):
+        assert {(level, p) for p in NEW} <= seen, (level, {p for lv, p in seen if lv == level})
+        assert (level, "one") in seen, level
+    assert any(p == REPLACE for _, p in seen), "a building tile's place was chosen somewhere"
+
+
+@pytest.mark.parametrize("levels", [("normal", "beginner"), ("hard", "beginner", "normal")])
+def test_same_seed_same_game(levels):
+    one = play(levels, 6)[2]
+    assert one == play(levels, 6)[2]
+
+
+@pytest.mark.parametrize("level", ["beginner", "normal"])
+def test_bots_never_modify_the_game(level):
+    def check(game, b):
+        if game.phase in NEW:
+            before = state_to_dict(game)
+            legal = game.legal_actions()
+            b.choose(game, legal)
+            assert state_to_dict(game) == before and game.legal_actions() == legal
+
+    play((level, level), 4, check=check)
+
+
+def hidden_variant(game):
+    """The game with the hidden order changed by hand: later stacks swapped and reversed,
+    the special tiles' face-down supply reversed."""
+    other = game.copy()
+    stacks = list(other.stacks)
+    later = [i for i, s in enumerate(stacks) if s]
+    if len(later) > 1:
+        stacks[later[0]], stacks[later[-1]] = stacks[later[-1]], tuple(reversed(stacks[later[0]]))
+    other.stacks = tuple(stacks)
+    other.adv.supply = tuple(reversed(other.adv.supply))
+    return other
+
+
+@pytest.mark.parametrize("level", ["beginner", "normal", "hard", "expert"])
+def test_the_hidden_order_changes_no_advanced_decision(level):
+    """Games a player cannot tell apart (same everything but the order of the stacks still
+    face down and of the special tiles' supply, and the future draws) get the same advanced
+    decision: bids, removal, colours, special tiles, and purchases that bring one."""
+    game = make_advanced(seed=12)
+    game.quiet = True
+    players = [NormalBot(1), NormalBot(2)]
+    checked = {}
+    while not game.is_over and not (NEW <= set(checked) and min(checked.values()) >= 2):
+        legal = game.legal_actions()
+        phase = game.phase
+        if phase == PURCHASE and any(game.brings_special(a.space) for a in legal):
+            phase = "purchase with a special tile"
+        if len(legal) > 1 and checked.get(phase, 0) < 2 and (phase in NEW or phase != game.phase):
+            changed = hidden_variant(game)
+            assert changed.adv.supply != game.adv.supply
+            for other in (changed, game.determinized(99)):
+                a, b = bot(level, len(checked)), bot(level, len(checked))
+                assert a.choose(game, legal) is b.choose(other, legal), phase
+                if isinstance(a, SearchBot):  # the same search, visit for visit
+                    assert a.last_stats.get("visits") == b.last_stats.get("visits")
+            checked[phase] = checked.get(phase, 0) + 1
+        game.apply(players[game.to_move].choose(game, legal))
+    assert NEW | {"purchase with a special tile"} <= set(checked)
+
+
+# Normal's choices in constructed cases -----------------------------------------------------------
+
+def test_normal_takes_the_purse_when_nothing_else_lies_face_up(rules):
+    g = make_advanced({"special_tiles"})
+    g.displays[0].start_tile = -1
+    set_offer(g, {0: ("left_end", "fisherman"), 5: ("red_sail", "warrior")})
+    for slot in range(4):
+        g.adv.supply += (g.adv.face_up[slot],)
+        g.adv.face_up = g.adv.face_up[:slot] + (-1,) + g.adv.face_up[slot + 1:]
+    put_face_up(g, 2, "purse")
+    g.apply(Buy(5))
+    assert g.phase == SPECIAL and g.legal_actions() == (TakeSpecial(2), DeclineSpecial())
+    assert NormalBot(0).choose(g) == TakeSpecial(2)
+
+
+def test_normal_prefers_the_noble_tile_with_nobles_on_its_islands(rules):
+    g = make_advanced({"special_tiles"})
+    d = g.displays[0]
+    d.start_tile = -1
+    fill_row(d, rules, 2, 4, occupied=(1, 2, 3, 4))  # four safe nobles
+    set_offer(g, {0: ("left_end", "fisherman"), 5: ("red_sail", "warrior")})
+    put_face_up(g, 0, "scout_fame")
+    put_face_up(g, 1, "noble_fame")
+    put_face_up(g, 2, "fisherman_fame")
+    put_face_up(g, 3, "great_village")
+    g.apply(Buy(5))
+    assert NormalBot(0).choose(g) == TakeSpecial(1)
+
+
+def auction_game(kinds, players=2):
+    g = make_advanced({"auction"}, players=players)
+    set_drawn(g, kinds)
+    assert g.phase == BID and g.to_move == 0
+    return g
+
+
+def test_normal_does_not_bid_more_than_the_start_is_worth(rules):
+    # Thirteen Vikings of one kind: going first buys nothing the others could not have;
+    # the start is worth only choosing (here nothing to choose), so Normal stops at once.
+    g = auction_game(["noble"] * 13)
+    gains = Gains(g.copy())
+    assert bid_worth(g, 1, gains) == pytest.approx(1.0)
+    assert max_bid(g, 1, gains) <= 2
+    g.apply(Bid(2))
+    assert NormalBot(0).choose(g) == PassBid()
+
+
+def test_normal_bids_for_a_start_worth_having(rules):
+    # One fisherman among twelve warriors: the start player takes it, the other gets a
+    # warrior; that is worth a few Gold.
+    g = auction_game(["fisherman"] + ["warrior"] * 12)
+    g.apply(Bid(2))
+    assert NormalBot(0).choose(g) == Bid(3)
+    assert 3 < max_bid(g, 1, Gains(g.copy())) <= g.displays[1].gold
+
+
+def test_normal_removes_what_the_rival_wants_most(rules):
+    g = make_advanced({"auction", "special_tiles"})
+    set_drawn(g, ["noble"] + ["fisherman"] * 6 + ["warrior"] * 6)
+    for _ in range(3):
+        give_special(g, 1, "noble_fame")  # +3 Fame per noble and large scoring: the one noble is hers to want
+    g.apply(Bid(0))
+    g.apply(PassBid())
+    assert g.phase == REMOVE and g.to_move == 0
+    assert NormalBot(0).choose(g) == RemoveViking(viking(rules, "noble"))
+
+
+def test_normal_puts_what_it_wants_on_the_cheap_spaces(rules):
+    g = auction_game(["noble"] * 6 + ["scout"] * 7)
+    me = g.displays[0]
+    fill_row(me, rules, 2, 4)  # room for nobles, none for scouts
+    g.apply(Bid(0))
+    g.apply(PassBid())
+    g.apply(RemoveViking(viking(rules, "scout")))
+    assert g.phase == COLOUR and g.to_move == 0
+    choice = NormalBot(0).choose(g)
+    assert choice == ChooseColour(viking(rules, "scout")), "scouts on the dear spaces, nobles cheap"
+
+
+def test_normal_lays_a_building_tile_where_the_vikings_stand(rules):
+    g = make_advanced({"special_tiles"})
+    d = g.displays[0]
+    d.start_tile = -1
+    church, left, farm = tile(rules, "church"), tile(rules, "left_end"), tile(rules, "farm")
+    d.put(2, 1, left)
+    d.put(2, 2, church)
+    d.put(3, 1, left, True)
+    d.put(3, 2, farm, True)
+    d.put(3, 3, church, True)
+    d.put(4, 1, left, True)
+    d.put(4, 2, farm, True)
+    d.put(4, 3, farm, True)  # (3, 3) has four Vikings on and around it, (2, 2) three
+    set_offer(g, {0: ("left_end", "fisherman"), 6: ("red_sail", "warrior")})
+    put_face_up(g, 0, "great_church")
+    g.apply(Buy(6))
+    g.apply(TakeSpecial(0))
+    assert g.phase == REPLACE and set(g.legal_actions()) == {ReplaceTile(2, 2), ReplaceTile(3, 3)}
+    assert NormalBot(0).choose(g) == ReplaceTile(3, 3)
+
+
+def test_normal_spends_a_boat_tile_to_move_a_whole_colour(rules):
+    g = make_advanced({"single_boatswain", "special_tiles"})
+    d = g.displays[0]
+    d.start_tile = -1
+    fill_row(d, rules, 2, 3)
+    fill_row(d, rules, 3, 1)
+    n, s = viking(rules, "noble"), viking(rules, "scout")
+    d.pool[n], d.pool[s], d.pool[rules.boatswain] = 3, 1, 1
+    give_special(g, 0, "boat")
+    start_scoring(g, 1)
+    assert g.phase == BOATSWAIN and UseBoatswain("all", n) in g.legal_actions()
+    assert NormalBot(0).choose(g) == UseBoatswain("all", n)
+
+
+def test_special_tiles_count_in_the_evaluation(rules):
+    g = make_advanced({"special_tiles"})
+    d = g.displays[0]
+    fill_row(d, rules, 2, 3, occupied=(1, 2, 3))
+    before = value(g, 0)
+    give_special(g, 0, "noble_fame")
+    with_tile = value(g, 0)
+    assert with_tile > before + 3 * 3 - 0.01, "three safe nobles, three large scorings to come"
+    give_special(g, 0, "head_boatswain")
+    assert value(g, 0) > with_tile, "a boatswain tile gains the boatswain majority's chance"
+
+
+def test_beginner_bids_little_and_answers_every_auction_decision(rules):
+    g = auction_game(["noble"] * 4 + ["scout"] * 4 + ["warrior"] * 5)
+    b = BeginnerBot(3)
+    first = b.choose(g)
+    assert isinstance(first, Bid) and first.amount == 0
+    g.apply(first)
+    reply = b.choose(g)
+    assert reply == PassBid() or reply.amount <= g.displays[1].gold // BeginnerBot.bid_share
+    g.apply(PassBid())
+    assert isinstance(b.choose(g), RemoveViking)
+
