@@ -22,7 +22,7 @@ import pygame_gui
 from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
 from ...engine.state import BID, COLOUR, REMOVE
 from ..fx import Call, Float, Fly, Pause
-from ..table import draw_wheel, wrap
+from ..table import draw_wheel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from ..tooltips import viking_text
 from .offer import OfferScene
@@ -472,4 +472,4 @@ class AuctionScene(OfferScene):
         return super().turn_text()
 
 
-__all__ = ["AuctionScene", "AuctionRecord", "wrap"]
+__all__ = ["AuctionScene", "AuctionRecord"]
