@@ -13,7 +13,7 @@ from test_ui_table import click_at, do_by_input, fast_settings, key
 from vikings.engine import OPTIONS
 from vikings.engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile,
                                     TakeSpecial)
-from vikings.engine.state import BID, COLOUR, REMOVE, SPECIAL
+from vikings.engine.state import BID, COLOUR, REMOVE, REPLACE, SPECIAL
 from vikings.ui import flow
 from vikings.ui.match import Match
 from vikings.ui.scenes.auction import AuctionScene
@@ -245,4 +245,38 @@ def test_the_auction_alone_plays_through_with_bots(tmp_path):
         assert app.scenes.base.error is None, app.scenes.base.error
         run(app, 1)
     assert m.game.is_over and isinstance(app.scenes.base, ResultsScene)
+    app.shutdown()
+
+
+def test_a_building_tile_goes_on_the_clicked_cell(tmp_path):
+    """The REPLACE decision: Ann took a building special tile while two of her tiles show
+    that building; the candidates are lit and a click lays it (seed found by a search)."""
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings())
+    m = Match.new([("Ann", "person", "purple"), ("Bo", "person", "teal")], app.rules, seed=9, start_player=0,
+                  storage=app.storage, options=OPTIONS)
+    g, rules, rng = m.game, app.rules, random.Random(9)
+    while g.phase != REPLACE:
+        legal = g.legal_actions()
+        a = None
+        if g.to_move == 0 and g.phase == SPECIAL:
+            a = next((t for t in legal if isinstance(t, TakeSpecial) and rules.specials[g.specials_face_up[t.slot]]
+                      .effect == "building" and len(g._building_cells(0, rules.specials[g.specials_face_up[t.slot]]
+                                                                          .building)) > 1), None)
+        if g.to_move == 0 and g.phase == "purchase":
+            s = g.most_expensive_space()
+            a = Buy(s) if g.brings_special(s) and Buy(s) in legal else None
+        m.act(a or rng.choice(legal))
+        assert not g.is_over
+    m.pending.clear()
+    flow.enter_game(app, m)
+    wait_for_person(app)
+    scene = app.scenes.base
+    cells = scene.replace_cells()
+    assert isinstance(scene, PurchaseScene) and len(cells) > 1
+    assert set(scene.board_options(scene.visible(), 0)["highlight"]) == set(cells)
+    cell = sorted(cells)[-1]
+    decide_by_input(app, cells[cell])
+    assert any(e.type == "special_placed" and (e.data["row"], e.data["col"]) == cell for e in m.events)
+    run(app, 3)
+    assert g.special_at(0, *cell) >= 0
     app.shutdown()

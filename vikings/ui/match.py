@@ -228,7 +228,7 @@ class Match:
             self.floor = len(self.actors)
 
 
-_REVEALING = ("offer", "scoring", "game_over", "auction")
+_REVEALING = ("offer", "scoring", "game_over", "auction", "tiles_laid", "special_revealed")  # no undo past news
 
 
 def _first_offer(game: GameState) -> Event:
