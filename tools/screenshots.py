@@ -7,8 +7,9 @@ player meets them: the title, setup, the rules, settings and load panels over th
 then one seeded game at the table (the offer being laid out, a person's purchase with
 nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Viking
 decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
-large scoring, that large scoring, the final scoring and the results). `--all-sizes`
-renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+large scoring, that large scoring, the final scoring and the results), then a game of the
+advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
+tools/shots_advanced.py). `--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
@@ -414,6 +415,9 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
             d.frames(3)
         sh.moment("results", results, d)
+
+        from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
+        advanced_moments(sh, d, seed)
 
         if d.match is not None:
             d.match.close()
