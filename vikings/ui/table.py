@@ -112,8 +112,9 @@ def draw_display(surface, app, pv, rect: pygame.Rect, *, highlight=(), preview=N
             continue
         surface.blit(sprites.get("tiles", rules.tiles[kind].id, height=t), g.cell_rect(r, c))
     for sid, r, c in getattr(pv, "placed", ()):  # advanced game: building special tiles over their cell
-        if (r, c) not in pv.hidden:
-            surface.blit(sprites.get("special_tiles", rules.specials[sid].id, height=t), g.cell_rect(r, c))
+        if (r, c) not in pv.hidden:  # (a little smaller: the island's coast around it stays in view)
+            img = sprites.get("special_tiles", rules.specials[sid].id, height=round(t * 0.86))
+            surface.blit(img, img.get_rect(center=g.cell_rect(r, c).center))
     for c in repelled:
         _ring(surface, g.cell_rect(0, c), (46, 125, 50), max(2, t // 14))
     for r, c in highlight:

@@ -274,12 +274,15 @@ class PurchaseScene(TableScene):
                              "hover a shaded one to see why not.")
                 if vis.players[g.to_move].display.start_tile >= 0:
                     lines.append("Your first purchase: the start tile is placed along with it.")
+                if g.brings_special(g.most_expensive_space()):
+                    lines.append("The dearest group (marked with a star) also lets you take a face-up special tile.")
             else:
                 s = self.selected
                 tile, viking = rules.tiles[g.wheel_tile[s]], rules.vikings[g.wheel_viking[s]]
                 price, fame = g.price(s), g.fame_cost(s)
                 pay = f"{price} Gold" if not fame else f"{price - fame} Gold and {fame} Fame"
-                lines.append(f"{tile.name} with a {viking.name.lower()}: costs {pay}.")
+                lines.append(f"{tile.name} with a {viking.name.lower()}: costs {pay}."
+                             + (" You may also take a special tile." if g.brings_special(s) else ""))
                 if not self.preview_cells:
                     lines.append("Its tile fits nowhere on your display: it would leave the game.")
                 else:
