@@ -137,7 +137,10 @@ def describe_match(match) -> str:
     """One line for a saved game: how far it got and who sits at the table."""
     g = match.game
     where = "finished" if g.is_over else f"round {g.round + 1} of {g.rules.rounds}"
-    return f"{where} · {', '.join(match.names)}"
+    short = {"auction": "auction", "single_boatswain": "one-Viking boatswains", "special_tiles": "special tiles"}
+    opts = sorted(match.options)
+    rules = " · advanced game" if len(opts) == len(short) else "".join(f" · {short.get(o, o)}" for o in opts)
+    return f"{where}{rules} · {', '.join(match.names)}"
 
 
 def unreadable(e: BaseException) -> str:
