@@ -154,6 +154,7 @@ class AuctionScene(OfferScene):
 
     def on_acted(self, action) -> None:
         self.amount = 0
+        self.hover_kind = self.tooltip = None  # the Viking under the mouse may have left the panel
 
     def handle_widget(self, event) -> bool:
         el = event.ui_element
@@ -289,6 +290,13 @@ class AuctionScene(OfferScene):
         if m.pending and m.pending[0].type in ("special_revealed", "auction"):
             return next((x for x in m.pending if x.type == "auction"), None)
         return None
+
+    def visible(self):
+        vis = super().visible()
+        e = self.in_flight
+        if e is not None and e.type == "auction":
+            vis.bag -= len(self.drawn)  # the Vikings out of the bag so far
+        return vis
 
     def record(self) -> AuctionRecord:
         return AuctionRecord(self.match.shown_events(), self.match.game.n)
