@@ -60,7 +60,7 @@ def scaled_theme(scale: float) -> dict:
             font["size"] = str(max(9, round(int(font["size"]) * scale)))
         misc = block.get("misc", {})
         for key in ("shape_corner_radius", "title_bar_height", "list_item_height",
-                    "text_horiz_alignment_padding"):
+                    "text_horiz_alignment_padding", "rect_width"):
             if key in misc:
                 misc[key] = str(max(2, round(int(misc[key]) * scale)))
     return doc

@@ -49,7 +49,7 @@ SEED_DIGITS = 18
 COL_NAME, COL_KIND, COL_COLOUR, COL_REMOVE = (200, 300), (520, 220), (760, 170), (950, 110)
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
-OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 642, 36   # the advanced rules' tick boxes
+OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
 
 
 def auto_name(seat: dict, index: int) -> str:
@@ -196,10 +196,11 @@ class SetupScene(Scene):
         self._show_error()
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
-            self.option_buttons[key] = self.add(UIButton(page.rect(OPT_X + 34, OPT_Y + i * OPT_STEP, SIDE_W - 48, 32),
-                                                         label, ui, tool_tip_text=tip))
+            self.option_buttons[key] = self.add(UIButton(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 64, 34),
+                                                         label, ui, tool_tip_text=tip,
+                                                         tool_tip_object_id=ObjectID("#wide_tip", None)))
         every = len(self.options) == len(OPTIONS)
-        self.all_button = self.add(UIButton(page.rect(SIDE_X + SIDE_W - 104, 604, 92, 30), "None" if every else "All", ui,
+        self.all_button = self.add(UIButton(page.rect(SIDE_X + SIDE_W - 104, 570, 92, 30), "None" if every else "All", ui,
                                             tool_tip_text="Switch every advanced rule off" if every else
                                             "The whole advanced game: all three rules"))
         self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), "Back", ui))
@@ -234,7 +235,7 @@ class SetupScene(Scene):
             return self._entry(event.ui_element)
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, (key, _, _) in enumerate(OPTIONS):  # the tick box beside each option
-                if self.page.rect(OPT_X, OPT_Y + i * OPT_STEP, 32, 32).collidepoint(event.pos):
+                if self.page.rect(OPT_X, OPT_Y + i * OPT_STEP, 34, 34).collidepoint(event.pos):
                     self.toggle(key)
                     return True
         if t == pygame_gui.UI_TEXT_ENTRY_FINISHED:
@@ -363,12 +364,12 @@ class SetupScene(Scene):
                 y += font.get_linesize()
 
         # The advanced game's rules, each with a tick box (the buttons beside them explain).
-        box = page.rect(SIDE_X, 596, SIDE_W, 156)
+        box = page.rect(SIDE_X, 560, SIDE_W, 182)
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
-        surface.blit(look.text("Advanced rules", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 606))
+        surface.blit(look.text("Advanced rules", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 572))
         for i, (key, _, _) in enumerate(OPTIONS):
-            tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 24, 24)
+            tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
             on = key in self.options
             pygame.draw.rect(surface, GOLD if on else PAPER, tick, border_radius=px(4))
             pygame.draw.rect(surface, WOOD_DARK, tick, width=max(1, px(2)), border_radius=px(4))
