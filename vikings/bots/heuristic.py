@@ -16,6 +16,10 @@ stacks face down, the bag) plays any part.
   then its own best next turn.
 - **Beginner** judges by a naive count of its own display and picks among the better
   moves with some randomness (see `BeginnerBot`).
+
+The advanced game: a special tile and the tile it replaces are chosen between paying and
+placing, so the turn search plays through them; the auction's decisions (bid, removal,
+colour) have rules of their own, Normal's in auction.py, Beginner's in `BeginnerBot`.
 """
 from __future__ import annotations
 
