@@ -84,12 +84,17 @@ def results_rows(game) -> list[Row]:
         details = []
         for p in range(n):
             d = lines(p, what)[0].detail if lines(p, what) else "0"
-            details.append(f"{d} {unit}" if d not in ("", "0") or what == "boatswains" else "none")
+            helped = [rules.specials[k].name for k in game.specials_held(p)  # advanced: tiles that count
+                      if rules.specials[k].effect == ("boatswain" if what == "boatswains" else None)]
+            details.append((f"{d} with {helped[0]}" if helped else f"{d} {unit}")
+                           if d not in ("", "0") or what == "boatswains" else "none")
         rows.append(Row(what, label, hint + " (ties all score)", tuple(total(p, what, "fame") for p in range(n)),
                         tuple(details), "change"))
     rows.append(Row("feeding", "Feeding", f"{s.overfeed_fame} Fame per spare portion, −{s.underfeed_fame} per hungry Viking",
                     tuple(total(p, "feeding", "fame") for p in range(n)),
-                    tuple(lines(p, "feeding")[0].detail if lines(p, "feeding") else "" for p in range(n)),
+                    tuple((lines(p, "feeding")[0].detail if lines(p, "feeding") else "")
+                          + ("".join(f", {rules.specials[k].name}" for k in game.specials_held(p)
+                                     if rules.specials[k].effect == "feeding")) for p in range(n)),
                     "change"))
     if any(lines(p, "special") for p in range(n)):  # advanced game: the building special tiles
         rows.append(Row("special", "Great buildings", "special tiles: 1 Fame per Viking on and around them",
