@@ -14,7 +14,7 @@ from ...paths import resource_dir
 from ..theme import SEA_DARK, WOOD_DARK
 from .menu_kit import Dialog, preload_fonts
 
-TABS = (("rules", "Rules"), ("scoring", "Scoring summary"))
+TABS = (("rules", "Rules"), ("scoring", "Scoring summary"), ("advanced", "Advanced game"))
 _SCROLL = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
            pygame.K_SPACE: 0.9, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
 _ITEM = re.compile(r"^(\s*)(- |\d+\. )(.*)$")
@@ -107,6 +107,30 @@ Most Fame wins; Gold breaks a tie.
 """
 
 
+def advanced_summary(rules) -> str:
+    """The advanced game's three rules (chosen one by one at setup) and the special tiles,
+    whose list and texts come from the data the engine plays with."""
+    tiles = "\n".join(f"- **{k.name}** (×{k.count}): {k.description}" for k in rules.specials)
+    return f"""# The advanced game
+Three rules, each switched on at the setup on its own; everything else stays the same.
+
+## Auction for the start player
+1. The start player draws {rules.wheel_spaces + 1} Vikings from the bag and opens the bidding with 0 Gold or more.
+2. Clockwise, each player raises the bid or passes for good. Fame pays for a bid once Gold runs out.
+3. The highest bidder pays, takes the start player ship and removes one of the drawn Vikings from the game.
+4. The round's tiles are laid on the wheel as usual. Then the winner, and after her each player clockwise, chooses a colour: all its Vikings go on the highest free spaces, from {rules.wheel_spaces - 1} down.
+5. The winner buys first.
+
+## One-Viking boatswains
+In a large scoring each boatswain moves a single Viking from the pool to an empty island tile of its row. A Longboat special tile lets one boatswain move as in the standard game.
+
+## Special tiles
+Four lie face up; empty places are refilled at the start of each round. Whoever buys the dearest group on the wheel (never at price 0) may also take one of them. Vikings printed on special tiles are not fed.
+
+{tiles}
+"""
+
+
 class RulesPanel(Dialog):
     title = "Rules"
     size = (1060, 800)
@@ -135,7 +159,8 @@ class RulesPanel(Dialog):
                                        object_id=ObjectID("#rules_text", None)))
 
     def page_html(self) -> str:
-        md = read_rules_text() if self.tab == "rules" else scoring_summary(self.app.rules)
+        md = {"rules": read_rules_text, "scoring": lambda: scoring_summary(self.app.rules),
+              "advanced": lambda: advanced_summary(self.app.rules)}[self.tab]()
         return markdown_to_html(md, self.app.look.px)
 
     def handle(self, event) -> bool:
