@@ -214,6 +214,8 @@ def test_rules_panel_tabs_and_esc(app):
     click(app, button(app, "Scoring summary"))
     assert "Small scoring" in p.text.html_text and "3 Gold" in p.text.html_text
     press(app, pygame.K_TAB)
+    assert p.tab == "advanced" and "Longboat" in p.text.html_text and "Auction" in p.text.html_text
+    press(app, pygame.K_TAB)
     assert p.tab == "rules"
     press(app, pygame.K_PAGEDOWN)
     press(app, pygame.K_ESCAPE)
