@@ -35,7 +35,7 @@ def scene_for(ctx):
         t = m.pending[0].type
         # With the auction the start player changes in it, the offer completes it, and the
         # special tiles turned up at a round's start are shown before it.
-        if auction and (t in AUCTION_EVENTS or t in ("start_player", "offer", "special_revealed")):
+        if auction and t in AuctionScene.handles:
             return AuctionScene
         if t in ("offer", "special_revealed"):
             return OfferScene

@@ -21,20 +21,22 @@ import pygame_gui
 
 from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
 from ...engine.state import BID, COLOUR, REMOVE
+from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from ..tooltips import viking_text
 from .offer import OfferScene
 
-AUCTION_SHOWN = frozenset({"auction", "bid", "bid_passed", "auction_won", "start_player", "viking_removed",
-                           "tiles_laid", "colour_placed", "offer", "special_revealed"})
+# The auction's events, the start player change it makes, the offer it completes and the
+# special tiles turned up before it.
+AUCTION_SHOWN = frozenset(AUCTION_EVENTS) | {"start_player", "offer", "special_revealed"}
 
 
 class AuctionRecord:
     """The running (or last) auction as far as the screens have shown it."""
 
-    def __init__(self, events, n: int):
+    def __init__(self, events):
         self.opener = None
         self.bids: dict[int, int] = {}       # each player's latest bid
         self.passed: dict[int, bool] = {}    # who passed (True: could not raise)
@@ -299,7 +301,7 @@ class AuctionScene(OfferScene):
         return vis
 
     def record(self) -> AuctionRecord:
-        return AuctionRecord(self.match.shown_events(), self.match.game.n)
+        return AuctionRecord(self.match.shown_events())
 
     def draw_wheel(self, surface, vis):
         e = self.in_flight
