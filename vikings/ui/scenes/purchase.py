@@ -125,6 +125,10 @@ class PurchaseScene(TableScene):
             return {}
         return {(a.row, a.col): a for a in g.legal_actions() if isinstance(a, ReplaceTile)}
 
+    def building_to_lay(self) -> int:
+        """The building special tile of a REPLACE decision: the one just taken."""
+        return next(e.data["special"] for e in reversed(self.match.events) if e.type == "special_taken")
+
     def on_acted(self, action) -> None:
         self.selected = None
         self.preview_cells = []
@@ -303,7 +307,7 @@ class PurchaseScene(TableScene):
             lines.append("You bought the dearest group: you may take one face-up special tile "
                          "(click it, or keys 1-4), or none (N).")
         elif g.phase == REPLACE:
-            k = rules.specials[g.adv.pending]
+            k = rules.specials[self.building_to_lay()]
             lines.append(f"Lay the {k.name} over one of your {k.building.replace('_', ' ')} tiles (lit cells); "
                          "the tile it covers leaves the game, a Viking on it stays.")
         return lines
@@ -315,6 +319,10 @@ class PurchaseScene(TableScene):
         if self.special_offered():
             self._draw_special_offer(surface, vis, rect)
             return
+        if g.phase == REPLACE and not self.match.pending:  # the building tile to lay
+            t = self.app.look.px(64)
+            img = self.app.sprites.get("special_tiles", self.app.rules.specials[self.building_to_lay()].id, height=t)
+            surface.blit(img, (rect.x + self.app.look.px(16), self.decision_bottom + self.app.look.px(4)))
         # The pieces in hand: bought but not placed yet.
         if g.phase in (PLACE, VIKING) and not self.match.pending:
             t = self.app.look.px(56)
