@@ -240,12 +240,12 @@ class AuctionScene(OfferScene):
                         Float(look.text(paid, 18, BAD, bold=True), (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
                               duration=0.8))
         elif e.type == "start_player":
-            from .scoring import ScoringScene
+            from .scoring import ship_spot
             vis = self.visible()
             old = vis.start_player
             if old != p:  # the ship sails to the winner (where the scoring scene sails it between rounds)
                 img = app.sprites.get("board", "start_player", height=look.px(34))
-                self.fx.add(Fly(img, ScoringScene._ship_spot(self, vis, old), ScoringScene._ship_spot(self, vis, p),
+                self.fx.add(Fly(img, ship_spot(self, vis, old), ship_spot(self, vis, p),
                                 duration=0.7, arc=0.3))
         elif e.type == "viking_removed":
             rects = self.strip_layout(self.visible().auction_vikings)
@@ -298,6 +298,8 @@ class AuctionScene(OfferScene):
         e = self.in_flight
         if e is not None and e.type == "auction":
             vis.bag -= len(self.drawn)  # the Vikings out of the bag so far
+        elif e is not None and e.type == "start_player" and self.fx.active:
+            vis.start_player = -1  # the ship is in the air
         return vis
 
     def record(self) -> AuctionRecord:

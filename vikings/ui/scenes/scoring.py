@@ -163,6 +163,22 @@ def fit(font, text: str, width: int) -> str:
     return text.rstrip() + "…"
 
 
+def ship_spot(scene, vis, p: int) -> tuple[int, int]:
+    """Where the start player ship sits on player p's card (see table.draw_card), for a
+    table scene drawing `vis`."""
+    look, px = scene.app.look, scene.app.look.px
+    p %= scene.match.game.n
+    rect = scene.layout.cards[p]
+    head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
+    x = head.right
+    pv = vis.players[p]
+    for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
+        x -= look.font(18, True).size(str(value))[0]
+        x -= scene.app.sprites.get("board", icon, height=px(22)).get_width() + px(3) + px(10)
+    w = scene.app.sprites.get("board", "start_player", height=px(22)).get_width()
+    return x - w // 2, head.centery
+
+
 class ScoringScene(TableScene):
     handles = frozenset({"scoring", "start_player", "game_over"})
     phases = frozenset()
@@ -458,18 +474,7 @@ class ScoringScene(TableScene):
         return img
 
     def _ship_spot(self, vis, p: int) -> tuple[int, int]:
-        """Where the start player ship sits on player p's card (see table.draw_card)."""
-        look, px = self.app.look, self.app.look.px
-        p %= self.match.game.n
-        rect = self.layout.cards[p]
-        head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
-        x = head.right
-        pv = vis.players[p]
-        for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
-            x -= look.font(18, True).size(str(value))[0]
-            x -= self.app.sprites.get("board", icon, height=px(22)).get_width() + px(3) + px(10)
-        w = self.app.sprites.get("board", "start_player", height=px(22)).get_width()
-        return x - w // 2, head.centery
+        return ship_spot(self, vis, p)
 
     # Drawing ----------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
