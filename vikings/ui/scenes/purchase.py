@@ -243,6 +243,17 @@ class PurchaseScene(TableScene):
         return draw_wheel(surface, self.app, vis, self.layout.wheel, turn=self.wheel_turn, highlight=highlight,
                           blocked=blocked, hover=self.hover_space, selected=self.selected, hidden_spaces=hidden)
 
+    def draw_board(self, surface, vis, rect):
+        geo = super().draw_board(surface, vis, rect)
+        cells = self.replace_cells() if self.match.persons_turn() else {}
+        if self.hover_cell in cells and self.shown_player == self.match.game.to_move:
+            # The building tile previewed where it would lie (as draw_display lays it).
+            img = self.app.sprites.get("special_tiles", self.app.rules.specials[self.building_to_lay()].id,
+                                       height=round(geo.t * 0.86)).copy()
+            img.set_alpha(190)
+            surface.blit(img, img.get_rect(center=geo.cell_rect(*self.hover_cell).center))
+        return geo
+
     def board_options(self, vis, p) -> dict:
         g = self.match.game
         if p != g.to_move or not self.match.persons_turn():
