@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from vikings.content import default_rules
 from vikings.engine import ConfigError, GameConfig, GameState, describe, new_game, parse_action
+from vikings.engine.events import Event
 from vikings.engine.invariants import check, special_locations
 from vikings.engine.serialize import load, save, state_to_dict
 from vikings.simulate import play_random
@@ -168,3 +169,13 @@ def test_property_any_seed_and_options_play_to_the_end_consistently(seed, player
     assert problem is None
     assert g.is_over and sum(1 for r in g.ranks if r == 1) >= 1
     assert load(save(g), rules) == g
+
+
+@pytest.mark.parametrize("kind, spaces, text", [
+    ("fisherman", [11, 10], "Ann puts 2 fishermen on the wheel at spaces 11, 10"),
+    ("warrior", [11], "Ann puts a warrior on the wheel at space 11"),
+    ("goldsmith", [9, 8, 7], "Ann puts 3 goldsmiths on the wheel at spaces 9, 8, 7"),
+])
+def test_a_placed_colour_reads_in_plain_english(rules, kind, spaces, text):
+    k = [v.id for v in rules.vikings].index(kind)
+    assert describe(Event("colour_placed", 0, {"viking": k, "spaces": spaces}), rules, ["Ann"]) == text

@@ -20,6 +20,14 @@ def _viking(rules: Rules, k: int) -> str:
     return rules.vikings[k].name.lower()
 
 
+def _vikings(rules: Rules, k: int, count: int) -> str:
+    """"a goldsmith" / "3 goldsmiths", "2 fishermen" (the kinds' names are English words)."""
+    name = _viking(rules, k)
+    if count == 1:
+        return f"a {name}"
+    return f"{count} {name[:-3] + 'men' if name.endswith('man') else name + 's'}"
+
+
 def _tile(rules: Rules, t: int) -> str:
     return rules.tiles[t].name.lower()
 
@@ -80,7 +88,9 @@ def describe(e: Event, rules: Rules, names) -> str:
     if t == "tiles_laid":
         return f"The tiles are laid on the wheel ({d['islands']} islands, {d['ships']} ships)"
     if t == "colour_placed":
-        return f"{who} puts the {_viking(rules, d['viking'])}s on spaces {', '.join(map(str, d['spaces']))}"
+        spaces = d["spaces"]
+        return (f"{who} puts {_vikings(rules, d['viking'], len(spaces))} on the wheel at "
+                f"{'space' if len(spaces) == 1 else 'spaces'} {', '.join(map(str, spaces))}")
     if t == "special_revealed":
         return f"Special tile turned face up: {_special(rules, d['special'])}"
     if t == "special_taken":
