@@ -6,7 +6,7 @@ def viking_text(rules, k: int) -> str:
     v, s = rules.vikings[k], rules.scoring
     what = {
         "fisherman": f"feeds {s.fisherman_feeds} Vikings at the end; each Viking left hungry costs "
-                     f"{s.underfeed_fame} Fame, a surplus is worth nothing unless noted",
+                     f"{s.underfeed_fame} Fame, each portion to spare earns {s.overfeed_fame} Fame",
         "goldsmith": f"earns {s.goldsmith_gold} Gold in every small and large scoring",
         "scout": f"earns {s.scout_fame} Fame in large scorings, +{s.scout_bonus_fame} for each goldsmith "
                  f"or fisherman below it",
