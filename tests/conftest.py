@@ -1,8 +1,12 @@
 import random
+import shutil
+from pathlib import Path
 
 import pytest
 
-from vikings.content import default_rules
+from vikings.content import FILES, default_rules
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @pytest.fixture(scope="session")
@@ -13,3 +17,13 @@ def rules():
 @pytest.fixture
 def chooser():
     return random.Random(1234)
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    """A private copy of the shipped data directory to edit."""
+    d = tmp_path / "data"
+    d.mkdir()
+    for name in FILES:
+        shutil.copy(DATA / name, d / name)
+    return d

@@ -6,14 +6,13 @@ problem (and, on the command line, one `vikings: ...` line with exit code 2).
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from vikings.content import FILES, DataError, data_dir, load_rules
+from vikings.content import DataError, data_dir, load_rules
 from vikings.engine import GameConfig, new_game
 from vikings.engine.components import LAND, SEA
 from vikings.engine.display import Display
@@ -25,16 +24,6 @@ DATA = ROOT / "data"
 
 
 # Helpers ------------------------------------------------------------------------------------
-@pytest.fixture
-def data_copy(tmp_path) -> Path:
-    """A private copy of the shipped data directory to edit."""
-    d = tmp_path / "data"
-    d.mkdir()
-    for name in FILES:
-        shutil.copy(DATA / name, d / name)
-    return d
-
-
 def edit(directory: Path, file: str, old: str, new: str) -> None:
     """Replace the one occurrence of `old` in `file` (fails loudly if the data changed shape)."""
     path = directory / file

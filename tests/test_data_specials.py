@@ -1,24 +1,13 @@
 """data/special_tiles.yaml: the shipped tiles, and broken edits reported as one DataError."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from vikings.content import FILES, DataError, load_rules
+from vikings.content import DataError, load_rules
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 FILE = "special_tiles.yaml"
-
-
-@pytest.fixture
-def data_copy(tmp_path) -> Path:
-    d = tmp_path / "data"
-    d.mkdir()
-    for name in FILES:
-        shutil.copy(DATA / name, d / name)
-    return d
 
 
 def edit(directory: Path, old: str, new: str) -> None:
