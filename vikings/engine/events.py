@@ -36,6 +36,11 @@ def _special(rules: Rules, s: int) -> str:
     return rules.specials[s].name
 
 
+def _paid(data) -> str:
+    """What a payment cost: "7 Gold", or "20 Gold and 2 Fame" when Fame made up the rest."""
+    return f"{data['gold']} Gold" + (f" and {data['fame']} Fame" if data["fame"] else "")
+
+
 def _where(data) -> str:
     return f"row {data['row']} column {data['col']}"
 
@@ -49,8 +54,7 @@ def describe(e: Event, rules: Rules, names) -> str:
         return (f"Round {d['round']}: the offer is laid out ({d['islands']} islands, {d['ships']} ships); "
                 f"{d['bag']} Vikings left in the bag")
     if t == "bought":
-        paid = f"{d['gold']} Gold" + (f" and {d['fame']} Fame" if d["fame"] else "")
-        return f"{who} buys the {_tile(rules, d['tile'])} with a {_viking(rules, d['viking'])} for {paid}"
+        return f"{who} buys the {_tile(rules, d['tile'])} with a {_viking(rules, d['viking'])} for {_paid(d)}"
     if t == "wheel_turned":
         return f"The wheel turns: every price drops by {d['steps']}"
     if t == "tile_placed":
@@ -81,8 +85,7 @@ def describe(e: Event, rules: Rules, names) -> str:
     if t == "bid_passed":
         return f"{who} passes" + (" (cannot raise)" if d["forced"] else "")
     if t == "auction_won":
-        paid = f"{d['gold']} Gold" + (f" and {d['fame']} Fame" if d["fame"] else "")
-        return f"{who} wins the auction for {paid}"
+        return f"{who} wins the auction for {_paid(d)}"
     if t == "viking_removed":
         return f"{who} removes a {_viking(rules, d['viking'])} from the game"
     if t == "tiles_laid":
