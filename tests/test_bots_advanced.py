@@ -8,7 +8,7 @@ from helpers import (ADVANCED, fill_row, give_special, make_advanced, put_face_u
                      start_scoring, tile, viking)
 
 from vikings.bots import make_bot
-from vikings.bots.auction import Gains, bid_worth, max_bid
+from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max_bid
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.mcts import SearchBot
@@ -176,9 +176,9 @@ def test_normal_does_not_bid_more_than_the_start_is_worth(rules):
     # the start is worth only choosing (here nothing to choose), so Normal stops at once.
     g = auction_game(["noble"] * 13)
     gains = Gains(g.copy())
-    assert bid_worth(g, 1, gains) == pytest.approx(1.0)
-    assert max_bid(g, 1, gains) <= 2
-    g.apply(Bid(2))
+    assert bid_worth(g, 1, gains) == pytest.approx(WORTH_SCALE * START_BONUS)
+    assert max_bid(g, 1, gains) <= 3
+    g.apply(Bid(3))
     assert NormalBot(0).choose(g) == PassBid()
 
 

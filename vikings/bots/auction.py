@@ -10,8 +10,8 @@ player knows; their order plays no part).
 - **Bid**: being start player is worth what buying first brings: a greedy draft of the
   drawn Vikings (each player in turn takes the kind worth most to her) with me first,
   minus the same draft with the strongest rival first, plus `START_BONUS` for choosing
-  the removal and the first colour. Normal bids the lowest legal amount while its Gold
-  value stays below that worth, else passes.
+  the removal and the first colour, times `WORTH_SCALE`. Normal bids the lowest legal
+  amount while its Gold value stays below that worth, else passes.
 - **Remove** the kind the others want most relative to me, weighted by its scarcity (one
   of three nobles denies little).
 - **Colour**: for each colour, the wheel it makes (the chosen colour on the highest free
@@ -32,6 +32,11 @@ from . import evaluate
 from .heuristic import _argmax, _purchases_left, _TurnSearch
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
+# The kind-averaged draft misses how much the groups differ by their tiles (and the first
+# pick in every cycle of the round), so it underrates the start. Measured over 100
+# Normal-vs-Normal advanced games each: twice the estimate beat the plain one 74.5%;
+# three times against twice was even (50%).
+WORTH_SCALE = 2.0
 
 
 class Gains:
@@ -116,7 +121,7 @@ def bid_worth(state, me: int, gains: Gains) -> float:
     first = _draft(_clockwise(me, n), items, value)[me]
     rival = max((q for q in range(n) if q != me), key=lambda q: (max(u[q].values()), -q))
     second = _draft(_clockwise(rival, n), items, value)[me]
-    return max(0.0, first - second) + START_BONUS
+    return WORTH_SCALE * (max(0.0, first - second) + START_BONUS)
 
 
 def max_bid(state, me: int, gains: Gains) -> int:
