@@ -69,7 +69,8 @@ def test_every_level_finishes_games_with_every_option_set(options):
 def test_each_new_decision_is_made_by_every_level():
     seen = set()
     for seed in (1, 2):
-        for levels in (("normal", "beginner"), ("hard", "random"), ("expert", "beginner", "normal")):
+        for levels in (("normal", "beginner"), ("hard", "random"), ("expert", "beginner", "normal"),
+                       ("beginner", "random"), ("random", "random", "random")):
             seen |= play(levels, seed)[1]
     for level in ("random", "beginner", "normal", "hard", "expert"):
         assert {(level, p) for p in NEW} <= seen, (level, {p for lv, p in seen if lv == level})
