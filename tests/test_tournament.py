@@ -75,3 +75,28 @@ def test_a_tiny_advanced_tournament():
     summary = report(run(("normal", "random"), 2, seed=5, jobs=1, options=options), 2)
     assert summary["bots"][0]["win_rate"] == 1.0
     assert all(b["games"] == 2 for b in summary["bots"])
+
+
+def test_a_recorded_tournament_goes_on_where_it_stopped(tmp_path, monkeypatch):
+    import vikings.tournament as tournament
+    record = str(tmp_path / "games.jsonl")
+    strip = lambda r: [{k: v for k, v in b.items() if not k.endswith("_s")} for b in r["bots"]]  # noqa: E731
+    whole = report(run(("random", "random"), 5, seed=4, jobs=1), 2)
+    run(("random", "random"), 3, seed=4, jobs=1, record=record)
+    with open(record, "a") as f:
+        f.write('{"key": {"levels"')  # a line cut short when the run was stopped
+    played = []
+    real = tournament.play_game
+    monkeypatch.setattr(tournament, "play_game", lambda *a: played.append(a[2]) or real(*a))
+    parts = report(run(("random", "random"), 5, seed=4, jobs=1, record=record), 2)
+    assert played == [3, 4]  # only the games not recorded yet are played
+    assert strip(parts) == strip(whole)
+    assert len(tournament._recorded(record, {"levels": ["random", "random"], "seed": 4, "options": []})) == 5
+
+
+def test_a_record_of_another_tournament_is_refused(tmp_path, capsys):
+    record = str(tmp_path / "games.jsonl")
+    run(("random", "random"), 2, seed=4, jobs=1, record=record)
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--seed", "5", "--jobs", "1",
+                 "--record", record]) == 2
+    assert "another tournament" in capsys.readouterr().err

@@ -27,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
+    tour.add_argument("--record", metavar="FILE",
+                      help="append each finished game to FILE; the same command again counts those and "
+                           "plays the rest (a stopped or long tournament in parts)")
     _option_flags(tour)
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
@@ -58,7 +61,7 @@ def main(argv=None) -> int:
         if args.command == "tournament":
             from .tournament import tournament_main
             return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json,
-                                   _options(args))
+                                   _options(args), args.record)
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)

@@ -74,30 +74,86 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None,
-        options: frozenset = frozenset()) -> list[Entry]:
+        options: frozenset = frozenset(), record: str | None = None) -> list[Entry]:
+    """Play the tournament's games `0..games-1`. With `record` (a file of JSON lines), each
+    finished game is appended to it, and games already recorded there for the same line-up,
+    seed and options are counted instead of played again: a stopped tournament goes on
+    where it stopped, and a long one can be played in parts."""
     entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
+    key = {"levels": list(levels), "seed": seed, "options": sorted(options)}
+    recorded = _recorded(record, key) if record else {}
+    if record:
+        _end_last_line(record)
+    for i in sorted(recorded):
+        if i < games:
+            _count(entries, recorded[i])
+    todo = [i for i in range(games) if i not in recorded]
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(levels, seed, i, frozenset(options)) for i in range(games)]
+    tasks = [(levels, seed, i, frozenset(options)) for i in todo]
     if jobs == 1:
         results = map(_play, tasks)
     else:
         pool = ProcessPoolExecutor(max_workers=jobs)
         results = pool.map(_play, tasks)
     try:
-        for done, game in enumerate(results, 1):
-            for entry, r in zip(entries, game["results"]):
-                entry.games += 1
-                entry.wins += r["win"]
-                entry.fame.append(r["fame"])
-                entry.gold.append(r["gold"])
-                entry.times += r["times"]
-                entry.simulations += r["simulations"]
+        for done, (i, game) in enumerate(zip(todo, results), games - len(todo) + 1):
+            _count(entries, game)
+            if record:
+                with open(record, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"key": key, "index": i, "game": game}) + "\n")
             if progress:
                 progress(done, games)
     finally:
         if jobs != 1:
             pool.shutdown(cancel_futures=True)
     return entries
+
+
+def _count(entries: list[Entry], game: dict) -> None:
+    for entry, r in zip(entries, game["results"]):
+        entry.games += 1
+        entry.wins += r["win"]
+        entry.fame.append(r["fame"])
+        entry.gold.append(r["gold"])
+        entry.times += r["times"]
+        entry.simulations += r["simulations"]
+
+
+def _recorded(path: str, key: dict) -> dict[int, dict]:
+    """The games a record file holds, by index; refuses a file of another tournament."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    out = {}
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            index, game = int(row["index"]), row["game"]
+            same = row["key"] == key
+        except (ValueError, KeyError, TypeError):
+            if line.startswith('{"key"'):  # cut short by a stopped run: that game is played again
+                continue
+            raise RecordError(f"{path}, line {n}: not a tournament record") from None
+        if not same:
+            raise RecordError(f"{path}, line {n}: a game of another tournament ({row['key']}), not {key}")
+        out[index] = game
+    return out
+
+
+def _end_last_line(path: str) -> None:
+    """A line cut short by a stopped run gets its end, so the next record starts a line."""
+    if os.path.exists(path) and os.path.getsize(path):
+        with open(path, "rb+") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+
+
+class RecordError(ValueError):
+    """A --record file that does not belong to this tournament."""
 
 
 def report(entries: list[Entry], players: int) -> dict:
@@ -124,7 +180,7 @@ def option_flags(options) -> str:
 
 
 def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool,
-                    options: frozenset = frozenset()) -> int:
+                    options: frozenset = frozenset(), record: str | None = None) -> int:
     levels = tuple(b.strip() for b in bots.split(",") if b.strip())
     if len(levels) != players:
         print(f"vikings tournament: --bots names {len(levels)} bots for {players} players", file=sys.stderr)
@@ -141,7 +197,11 @@ def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | 
         if sys.stderr.isatty():
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    entries = run(levels, games, seed, jobs, progress, options)
+    try:
+        entries = run(levels, games, seed, jobs, progress, options, record)
+    except RecordError as e:
+        print(f"vikings tournament: {e}", file=sys.stderr)
+        return 2
     summary = report(entries, players)
     summary["seconds"] = round(time.perf_counter() - start, 1)
     summary["options"] = sorted(options)
