@@ -78,7 +78,7 @@ LEVEL_SETTINGS = {
     },
     "expert": {
         2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
-                max_iterations=32000, candidates=6, max_seconds=4.8),
+                max_iterations=26000, candidates=6, max_seconds=4.8),
         4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
                 early_stop=False, max_seconds=4.8),
     },
