@@ -454,7 +454,7 @@ class AuctionScene(OfferScene):
                              border_radius=px(2))
             name = bold.render(m.seats[p].name, True, INK)
             surface.blit(name, (row.x + px(18), row.centery - name.get_height() // 2))
-            limit = look.text(f"up to {vis.players[p].gold + vis.players[p].fame}", 12, INK_SOFT)
+            limit = look.text(f"up to {g.bid_limit(p)}", 12, INK_SOFT)
             if rec.winner is None:
                 surface.blit(limit, (row.x + px(18) + name.get_width() + px(8), row.centery - limit.get_height() // 2 + px(1)))
             if rec.winner is not None and rec.winner[0] == p:
