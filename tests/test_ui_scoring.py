@@ -181,6 +181,7 @@ def test_large_scoring_counts_up_step_by_step(make_app):
             listed.append(s.listed)
             options.append(s.board_options(s.visible(), p))
             assert app.scenes.base.ctx.viewed == p   # the player's display is shown large
+            assert s.turn_player() == p             # and her card is the one marked at turn
     run_until(app, lambda: e not in m.pending, 400, each=sample)
     frame(app)
     sample()

@@ -494,6 +494,10 @@ class ScoringScene(TableScene):
     def turn_text(self) -> None:
         return None
 
+    def turn_player(self) -> int:
+        """The player whose scoring is shown (none between them), not the next to move."""
+        return self.current.player if self.current is not None else -1
+
     def draw_board(self, surface, vis, rect):
         p = self.shown_player
         e = self.current

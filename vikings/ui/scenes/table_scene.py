@@ -263,6 +263,11 @@ class TableScene(Scene):
         p = self.match.game.to_move
         return p if p >= 0 else 0
 
+    def turn_player(self) -> int:
+        """Whose card is marked as at turn: the player to move (a scene showing another
+        player's moment says so)."""
+        return self.match.game.to_move
+
     def draw(self, surface) -> None:
         vis = self.visible()
         self.draw_top(surface, vis)
@@ -272,9 +277,10 @@ class TableScene(Scene):
         specials = "special_tiles" in m.options
         self.tips = []
         self.card_geos = []
+        turn = self.turn_player()
         for p, rect in enumerate(L.cards):
             self.card_geos.append(draw_card(
-                surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == m.game.to_move,
+                surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
                 start=p == vis.start_player, selected=p == self.shown_player,
                 bot_thinking=m.thinking() and p == m.game.to_move))
             if specials:  # the tiles beside her mainland, under her Fame and Gold
