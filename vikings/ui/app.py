@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 
 import pygame
@@ -25,12 +26,16 @@ log = logging.getLogger("vikings")
 
 FPS = 60
 IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
+SWITCH_INTERVAL = 0.0005  # seconds
 _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
 
 
 class App:
     def __init__(self, storage: Storage | None = None, settings: Settings | None = None,
                  size: tuple[int, int] | None = None, title_scene: bool = True):
+        # A bot thinks on a worker thread; at the interpreter's default switch interval
+        # (5 ms) a frame waits up to that long for its turn at the interpreter lock.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.init()
         self.storage = storage or Storage()
         self.settings = settings or Settings.load(self.storage)
