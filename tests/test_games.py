@@ -143,3 +143,25 @@ def test_determinized_copies_do_not_depend_on_the_hidden_order():
     shuffled.stacks = tuple(stacks)
     assert shuffled.stacks != game.stacks
     assert game.determinized(4).stacks == shuffled.determinized(4).stacks
+
+
+@pytest.mark.parametrize("options", [(), ("auction", "single_boatswain", "special_tiles")])
+def test_every_action_unpickles_to_its_interned_self(rules, options):
+    # The bots' helper process receives the game as actions and answers with one: a
+    # pickled action must come back as the very instance the engine's lists hold.
+    import pickle
+    from vikings.engine import GameConfig, new_game
+    kinds = set()
+    for seed in range(12):
+        game = new_game(GameConfig(("a", "b", "c"), seed=seed, options=frozenset(options)), rules)
+        game.quiet = True
+        r = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for a in legal:
+                assert pickle.loads(pickle.dumps(a)) is a
+                kinds.add(type(a).__name__)
+            game.apply(r.choice(legal))
+    assert {"Buy", "PlaceTile", "PlaceStart", "PlaceViking", "UseBoatswain", "MoveViking"} <= kinds
+    if options:
+        assert {"Bid", "PassBid", "RemoveViking", "ChooseColour", "TakeSpecial", "DeclineSpecial"} <= kinds

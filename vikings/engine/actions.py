@@ -38,8 +38,12 @@ class Action:
     def _set(self):
         pass
 
-    def __reduce__(self):
-        return (type(self), self.args())
+    def __reduce__(self):  # unpickles to the interned instance (the bots' process relies on it)
+        return (type(self), self._new_args())
+
+    def _new_args(self) -> tuple:
+        """The arguments that rebuild this action (the text form's, unless they differ)."""
+        return self.args()
 
     def args(self) -> tuple:
         return ()
@@ -103,6 +107,9 @@ class PlaceViking(Action):
 
     def _set(self, on_tile):
         self.on_tile = bool(on_tile)
+
+    def _new_args(self):
+        return (self.on_tile,)
 
     def args(self):
         return ("tile" if self.on_tile else "pool",)
