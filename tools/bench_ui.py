@@ -40,6 +40,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -64,20 +65,23 @@ class TimedClock:
     def __init__(self):
         self.clock = pygame.time.Clock()
         self.slept = 0.0   # since the Recorder last reset it
+        self.sleeps = 0    # voluntary context switches while sleeping, since the same reset
         self.real_wait = real_wait = pygame.event.wait
 
         def timed_wait(*args, **kwargs):
-            t = time.perf_counter()
+            t, v = time.perf_counter(), _voluntary()
             try:
                 return real_wait(*args, **kwargs)
             finally:
                 self.slept += time.perf_counter() - t
+                self.sleeps += _voluntary() - v
         pygame.event.wait = timed_wait
 
     def tick(self, framerate: float = 0) -> float:
-        t = time.perf_counter()
+        t, v = time.perf_counter(), _voluntary()
         ms = self.clock.tick(framerate)
         self.slept += time.perf_counter() - t
+        self.sleeps += _voluntary() - v
         return ms
 
     def get_fps(self) -> float:
@@ -85,6 +89,22 @@ class TimedClock:
 
     def restore(self) -> None:
         pygame.event.wait = self.real_wait
+
+
+def _voluntary() -> int:
+    """The main thread's voluntary context switches so far (it blocked: a lock, I/O, a sleep)."""
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_nvcsw
+
+
+def _steal() -> tuple[int, int]:
+    """(stolen, total) CPU jiffies of the whole machine: time a virtual machine's host
+    gave to others while this machine had work (0, 0 where /proc/stat is missing)."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
 
 
 class Recorder:
@@ -96,16 +116,23 @@ class Recorder:
         self.cpu: dict[str, list[float]] = {}
         self.slow: dict[str, int] = {}        # busy frames over the target
         self.bumped: dict[str, int] = {}      # ... of which the main thread was pre-empted
+        self.blocked: dict[str, int] = {}     # ... or blocked outside the frame's sleep
+        self.threads: dict[str, int] = {}     # ... or ran while another thread was alive
+        self.steal = _steal()
 
     def frame(self, label: str) -> None:
         app, m = self.d.app, self.d.match
         busy = app.scenes.busy()
         acted = len(m.game.actions()) if m is not None else 0
-        n0 = resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+        r0 = resource.getrusage(resource.RUSAGE_THREAD)
         app.clock.slept = 0.0
+        app.clock.sleeps = 0
+        others = threading.active_count() > 1
         t0, c0 = time.perf_counter(), time.thread_time()
         app.frame()
         c1, t1 = time.thread_time(), time.perf_counter()
+        r1 = resource.getrusage(resource.RUSAGE_THREAD)
+        others |= threading.active_count() > 1
         if m is not None and len(m.game.actions()) != acted:
             # A decision was applied in this frame (a bot's, collected from its thread):
             # the engine, the autosave and the first drawing of its move.
@@ -117,8 +144,18 @@ class Recorder:
             self.cpu.setdefault(label, []).append((c1 - c0) * 1000)
             if ms >= FRAME_TARGET_MS:
                 self.slow[label] = self.slow.get(label, 0) + 1
-                if resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw > n0:
+                if r1.ru_nivcsw > r0.ru_nivcsw:
                     self.bumped[label] = self.bumped.get(label, 0) + 1
+                if r1.ru_nvcsw - r0.ru_nvcsw > app.clock.sleeps:
+                    self.blocked[label] = self.blocked.get(label, 0) + 1
+                if others:
+                    self.threads[label] = self.threads.get(label, 0) + 1
+
+    def stolen_pct(self) -> float:
+        """The share of the machine's CPU time its host took away since the start."""
+        s1, t1 = _steal()
+        s0, t0 = self.steal
+        return 100 * (s1 - s0) / (t1 - t0) if t1 > t0 else 0.0
 
     def run(self, label: str, keep_going, seconds: float) -> None:
         """Frames until `keep_going()` fails or `seconds` of wall time have passed."""
@@ -131,8 +168,9 @@ def scene_name(d: Director) -> str:
     return type(d.scene).__name__
 
 
-def bench_animations(size, seconds: float, offers: int, home: str) -> Recorder:
-    d = Director(size, home, seats=BOTS, seed=1, animation="normal", bot_pace="fast", clock=TimedClock())
+def bench_animations(size, seconds: float, offers: int, home: str, level: str = "normal") -> Recorder:
+    seats = tuple((name, level, colour) for name, _, colour in BOTS)
+    d = Director(size, home, seats=seats, seed=1, animation="normal", bot_pace="fast", clock=TimedClock())
     rec = Recorder(d)
     for i in range(offers):
         if d.match is not None:
@@ -148,6 +186,7 @@ def bench_animations(size, seconds: float, offers: int, home: str) -> Recorder:
     rec.run("scoring", lambda: scene_name(d) == "ScoringScene", 60)
     d.fast_forward(after=lambda ev: any(map(scoring_of("large"), ev)), keep_from=scoring_of("large"))
     rec.run("scoring", lambda: scene_name(d) in ("ScoringScene", "BoatswainScene"), 90)
+    rec.stolen = rec.stolen_pct()
     d.match.close()
     d.app.shutdown()
     d.app.clock.restore()
@@ -198,19 +237,21 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=20, help="seconds of bot purchases (default 20)")
     ap.add_argument("--offers", type=int, default=3, help="offers laid out (default 3)")
     ap.add_argument("--idle", type=float, default=10, help="seconds of waiting for a click (default 10)")
+    ap.add_argument("--bots", default="normal", choices=("beginner", "normal", "hard", "expert"),
+                    help="the level of the four bots in the animated scenes (default normal)")
     args = ap.parse_args(argv)
     size = parse_size(args.size)
     load = os.getloadavg()
-    print(f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 players; "
+    print(f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 {args.bots} bots; "
           f"load average {load[0]:.2f} on {os.cpu_count()} cores (other processes slow the wall-clock times)")
     with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
         os.environ["VIKINGS_HOME"] = home
-        rec = bench_animations(size, args.seconds, args.offers, home)
+        rec = bench_animations(size, args.seconds, args.offers, home, args.bots)
         idle = bench_idle(size, args.idle, home)
     ok = True
     print()
     print(f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
-          f"{'cpu med':>7} {'cpu p99':>7} {'slow':>9}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)")
+          f"{'cpu med':>7} {'cpu p99':>7} {'slow':>13}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)")
     for label in ("offer", "purchases", "scoring", "decision"):
         w, c = rec.wall.get(label, []), rec.cpu.get(label, [])
         if label == "decision":
@@ -226,10 +267,14 @@ def main(argv=None) -> int:
         verdict = "PASS" if p99 < FRAME_TARGET_MS else "MISS"
         ok &= verdict == "PASS"
         print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {p99:>7.2f} {max(w):>7.2f} "
-              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} {rec.slow.get(label, 0):>4}/{rec.bumped.get(label, 0):<4} "
+              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} {rec.slow.get(label, 0):>4}/{rec.bumped.get(label, 0)}"
+              f"/{rec.blocked.get(label, 0)}/{rec.threads.get(label, 0):<3}"
               f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})")
     print(f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
-          "pre-empted (an involuntary context switch)")
+          "pre-empted (an involuntary context switch) / blocked (a voluntary one outside the frame's sleep: "
+          "a lock, I/O) / shared the process with another thread (a bot thinking)")
+    print(f"the host took {rec.stolen:.1f}% of this virtual machine's CPU time during the animations "
+          "(steal time: not visible as a context switch)")
     print("decision: the frames that apply a bot's decision (busy or not): engine, autosave, "
           "first drawing of the move")
     verdict = "PASS" if idle["pct"] < IDLE_TARGET_PCT else "MISS"
