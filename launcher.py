@@ -29,4 +29,8 @@ def _run() -> int:
 
 
 if __name__ == "__main__":
+    # The bots think in a helper process started with "spawn": in the frozen build that
+    # process is this same executable, and freeze_support() turns it into the helper.
+    import multiprocessing
+    multiprocessing.freeze_support()
     sys.exit(_run())

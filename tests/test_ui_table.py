@@ -215,6 +215,39 @@ def test_people_cannot_act_during_a_bots_turn(tmp_path):
     assert tried > 3 and 1 in m.actors
 
 
+def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
+    # The drawing never shares the interpreter with a search: the scenes' process runs no
+    # bot thread, the decisions are the ones the same bots make in this process, and
+    # leaving the table abandons a decision in progress.
+    import threading
+
+    from vikings.bots import make_bot, remote
+    from vikings.ui.match import _RemoteWorker
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings())
+    seats = [("Astrid", "hard", "purple"), ("Bjorn", "normal", "orange")]
+    m = Match.new(seats, app.rules, seed=12, start_player=0, storage=app.storage)
+    flow.enter_game(app, m)
+    seen_remote = False
+    for _ in range(3000):
+        run(app, 1)
+        seen_remote |= isinstance(m._worker, _RemoteWorker)
+        assert threading.active_count() == 1
+        if len(m.actors) >= 12:
+            break
+    assert seen_remote and len(m.actors) >= 12 and remote.shared().alive
+    here = {p: make_bot(kind, m.bot_seed(p)) for p, (_, kind, _) in enumerate(seats)}
+    from vikings.engine import new_game
+    replay = new_game(m.game.config, app.rules)
+    for a in m.game.actions():
+        assert here[replay.to_move].choose(replay.copy(), replay.legal_actions()) is a
+        replay.apply(a)
+    while m.game.to_move != 0 or not m.thinking():  # Hard, thinking
+        run(app, 1)
+    job = m._worker.job
+    flow.leave_game(app, app.scenes.base.ctx)
+    assert job.done and job.action is None and not m.thinking()
+
+
 def test_the_table_follows_a_resized_window(tmp_path):
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)

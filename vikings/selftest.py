@@ -53,9 +53,11 @@ def selftest(seed: int = 2026, out=sys.stdout) -> int:
     expected = {"OfferScene", "PurchaseScene", "ScoringScene", "ResultsScene"}
     missing = expected - scenes
     winner = ", ".join(match.seats[p].name for p, r in enumerate(g.ranks) if r == 1)
+    from .bots import remote
+    where = "in the helper process" if Match.bots_in_process and remote.shared().alive else "on a thread"
     print(f"selftest: {len(g.actions())} decisions in {frames} frames, {time.perf_counter() - started:.1f} s; "
           f"scenes {', '.join(sorted(scenes))}; winner {winner} "
-          f"(Fame {', '.join(str(d.fame) for d in g.displays)})", file=out)
+          f"(Fame {', '.join(str(d.fame) for d in g.displays)}); the bots thought {where}", file=out)
     if missing or not g.is_over or not saved:
         print(f"selftest: FAILED (missing scenes {sorted(missing)}, over {g.is_over}, autosaved {saved})", file=out)
         return 1

@@ -33,8 +33,9 @@ _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
 class App:
     def __init__(self, storage: Storage | None = None, settings: Settings | None = None,
                  size: tuple[int, int] | None = None, title_scene: bool = True):
-        # A bot thinks on a worker thread; at the interpreter's default switch interval
-        # (5 ms) a frame waits up to that long for its turn at the interpreter lock.
+        # Where bots cannot think in their helper process they think on a thread; at the
+        # interpreter's default switch interval (5 ms) a frame would then wait up to that
+        # long for its turn at the interpreter lock.
         sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.init()
         self.storage = storage or Storage()
@@ -114,8 +115,8 @@ class App:
             dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
         else:
-            # Sleep until an event. A bot thinking on its thread is polled, even when a
-            # redraw is due: spinning the loop would take the interpreter from it.
+            # Sleep until an event. A thinking bot is polled, even when a redraw is due:
+            # on a thread (the fallback), spinning the loop would take the interpreter from it.
             first = pygame.event.wait(IDLE_WAIT_MS if poll is None else max(1, min(IDLE_WAIT_MS, int(poll * 1000))))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
             dt = self.clock.tick() / 1000.0

@@ -71,6 +71,7 @@ def enter_game(app, match) -> None:
     from .scenes.table_scene import TableContext
     if getattr(app, "match", None) is not None and app.match is not match:
         app.match.close()  # a game loaded over a running one: its bot stops thinking
+    match.warm_up()
     ctx = TableContext(app, match)
     app.scenes.switch(scene_for(ctx)(app, ctx))
     app.match = match

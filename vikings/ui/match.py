@@ -3,11 +3,13 @@ the autosave. No drawing here: the scenes read a Match and turn clicks into acti
 
 Every decision, a person's or a bot's, goes through `act()`, which applies it through the
 engine's door, keeps the events for the screens to animate, writes the game log and
-autosaves. Bots think on a worker thread (`start_bot()` / `bot_result()`), always on a
-copy of the state, and can be cancelled at any time.
+autosaves. Bots think in a helper process (`start_bot()` / `bot_result()`, see
+bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
+where no process can be started they think on a thread of this one instead.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 import zlib
@@ -19,6 +21,8 @@ from ..engine import BID, GameConfig, GameState, new_game
 from ..engine.errors import SaveError
 from ..engine.events import Event, describe
 from ..engine.serialize import load as load_game, save as save_game
+
+_tables = itertools.count(1)  # tells the matches apart in the bots' helper process
 
 FORMAT = "vikings-table"
 VERSION = 1
@@ -36,6 +40,9 @@ class Seat(NamedTuple):
 
 
 class Match:
+    # Bots think in the shared helper process (False: on a thread of this process).
+    bots_in_process = True
+
     def __init__(self, seats, game: GameState, storage=None, autosave: bool = True):
         self.seats = tuple(Seat(*s) for s in seats)
         self.game = game
@@ -47,7 +54,8 @@ class Match:
         self.actors: list[int] = []           # who made each action (parallel to the history)
         self.floor = 0                        # actions before this index cannot be undone
         self._bots = {}
-        self._worker: _Worker | None = None
+        self._worker: _Worker | _RemoteWorker | None = None
+        self._table = next(_tables)
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
@@ -155,30 +163,50 @@ class Match:
         return who
 
     # Bots -----------------------------------------------------------------------------------
+    def bot_seed(self, p: int) -> int:
+        """Seeded from the game and the seat: a replayed table makes the same choices."""
+        return zlib.crc32(f"{self.game.config.seed}/{p}/{self.seats[p].kind}".encode())
+
     def bot_for(self, p: int):
+        """Seat p's bot in this process (the helper process keeps its own, alike)."""
         bot = self._bots.get(p)
         if bot is None:
-            # Seeded from the game and the seat: a replayed table makes the same choices.
-            seed = zlib.crc32(f"{self.game.config.seed}/{p}/{self.seats[p].kind}".encode())
-            bot = self._bots[p] = make_bot(self.seats[p].kind, seed)
+            bot = self._bots[p] = make_bot(self.seats[p].kind, self.bot_seed(p))
         return bot
 
     def start_bot(self) -> None:
-        """Start the bot to move thinking on a worker thread (if it is not already)."""
+        """Start the bot to move thinking (if it is not already)."""
         if not self.bots_turn():
             return
         if self._worker is not None and self._worker.matches(self.game):
             return
         self.cancel_bot()
-        self._worker = _Worker(self.bot_for(self.game.to_move), self.game)
+        p = self.game.to_move
+        if self.bots_in_process:
+            try:
+                self._worker = _RemoteWorker(self._table, self.game, self.seats[p].kind, self.bot_seed(p))
+                return
+            except OSError:  # no helper process on this system: think on a thread instead
+                Match.bots_in_process = False
+        self._worker = _Worker(self.bot_for(p), self.game)
+
+    def warm_up(self) -> None:
+        """Start the bots' helper process now, if a bot sits at the table, so the first
+        decision does not wait for it to start."""
+        if self.bots_in_process and any(not s.is_person for s in self.seats):
+            from ..bots import remote
+            try:
+                remote.shared().start()
+            except OSError:
+                Match.bots_in_process = False
 
     def thinking(self) -> bool:
-        return self._worker is not None and not self._worker.done.is_set()
+        return self._worker is not None and not self._worker.finished()
 
     def bot_result(self):
         """The finished bot's action (once), or None while it thinks or if none is asked."""
         w = self._worker
-        if w is None or not w.done.is_set() or not w.matches(self.game):
+        if w is None or not w.finished() or not w.matches(self.game):
             return None
         self._worker = None
         if w.error is not None:
@@ -187,11 +215,14 @@ class Match:
 
     def cancel_bot(self) -> None:
         if self._worker is not None:
-            self._worker.cancel.cancel()
+            self._worker.stop()
             self._worker = None
 
     def close(self) -> None:
         self.cancel_bot()
+        if self.bots_in_process:
+            from ..bots import remote
+            remote.shared().forget(self._table)
 
     # Saving ---------------------------------------------------------------------------------
     def autosave(self) -> None:
@@ -264,6 +295,12 @@ class _Worker:
     def matches(self, game: GameState) -> bool:
         return self.key == (len(game.actions()), game.to_move, game.phase)
 
+    def finished(self) -> bool:
+        return self.done.is_set()
+
+    def stop(self) -> None:
+        self.cancel.cancel()
+
     def _run(self, bot, game, legal) -> None:
         try:
             self.action = bot.choose(game, legal, self.cancel)
@@ -273,6 +310,32 @@ class _Worker:
             self.error = e
         finally:
             self.done.set()
+
+
+class _RemoteWorker:
+    """One bot decision in the helper process (bots/remote.py); the same questions as
+    _Worker."""
+
+    def __init__(self, table: int, game: GameState, level: str, seed: int):
+        from ..bots import remote
+        self.key = (len(game.actions()), game.to_move, game.phase)
+        self.job = remote.shared().ask(table, game, game.to_move, level, seed)
+
+    matches = _Worker.matches
+
+    def finished(self) -> bool:
+        return self.job.poll()
+
+    @property
+    def action(self):
+        return self.job.action
+
+    @property
+    def error(self):
+        return self.job.error
+
+    def stop(self) -> None:
+        self.job.cancel()
 
 
 def load_doc_text(text: str, rules, storage=None) -> Match:

@@ -1,0 +1,265 @@
+"""Bots that think in a separate process, so the screens' thread never waits for them.
+
+A bot on a thread of the screens' process shares the interpreter lock with the drawing:
+while Hard searched, animation frames waited for the lock and took 15-60 ms instead of
+3-6 ms. Here one helper process (`Thinker`) holds the bots and a mirror of each game, and
+answers one decision at a time; the screens' process only sends what changed and polls
+for the answer.
+
+* Same decisions as bots in the screens' process: each bot lives in the helper for the
+  whole game, is made by the same `make_bot(level, seed)` and is asked the same questions
+  in the same order. The helper keeps a mirror of the game and applies only the actions
+  that are new, so a search bot can keep its tree from one decision to the next.
+* Cancelling: the screens write the job's number into a shared value; the bot's
+  `CancelToken.check()` reads it, so a decision stops within a few milliseconds.
+* The helper is started with "spawn" (a fresh interpreter that never touches SDL), once
+  per screens' process, and restarted if it dies. It imports no pygame.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import traceback
+from typing import Any
+
+from ..engine import GameConfig, new_game
+from . import make_bot
+from .base import Cancelled, CancelToken
+
+
+class _SharedCancel(CancelToken):
+    """Cancelled once the screens have marked this job (or a later one) as cancelled."""
+
+    def __init__(self, job: int, cancelled):
+        self.job = job
+        self.shared = cancelled
+
+    def cancel(self) -> None:
+        self.shared.value = max(self.shared.value, self.job)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.shared.value >= self.job
+
+    def check(self) -> None:
+        if self.shared.value >= self.job:
+            raise Cancelled()
+
+
+class _Table:
+    """The helper's side of one game: its bots and a mirror of the game."""
+
+    def __init__(self, config: GameConfig, rules):
+        self.config = config
+        self.rules = rules
+        self.game = new_game(config, rules)
+        self.game.quiet = True
+        self.bots: dict[tuple[int, str, int], Any] = {}
+
+    def catch_up(self, actions: tuple) -> None:
+        """Bring the mirror to the game of `actions`: apply only the new ones when the
+        mirror's game is a beginning of it, otherwise (an undo, a load) replay."""
+        done = self.game.actions()
+        if len(done) > len(actions) or tuple(done) != tuple(actions[:len(done)]):
+            self.game = new_game(self.config, self.rules)
+            self.game.quiet = True
+            done = ()
+        for a in actions[len(done):]:
+            self.game.apply(a)
+
+    def bot(self, seat: int, level: str, seed: int):
+        key = (seat, level, seed)
+        if key not in self.bots:
+            self.bots[key] = make_bot(level, seed)
+        return self.bots[key]
+
+
+def _serve(conn, cancelled) -> None:
+    """The helper's loop: one request at a time, until told to stop or the pipe closes."""
+    tables: dict[int, _Table] = {}
+    rules: dict[int, Any] = {}
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        kind = msg[0]
+        if kind == "stop":
+            return
+        if kind == "forget":
+            tables.pop(msg[1], None)
+            continue
+        if kind == "rules":
+            rules[msg[1]] = msg[2]
+            continue
+        # ("think", job, table, rules_id, config, actions, seat, level, seed)
+        _, job, table, rules_id, config, actions, seat, level, seed = msg
+        try:
+            t = tables.get(table)
+            if t is None or t.config != config or t.rules is not rules[rules_id]:
+                t = tables[table] = _Table(config, rules[rules_id])
+            t.catch_up(actions)
+            game = t.game
+            if game.to_move != seat:
+                raise ValueError(f"asked for seat {seat}'s decision, but seat {game.to_move} is to move")
+            action = t.bot(seat, level, seed).choose(game.copy(), game.legal_actions(), _SharedCancel(job, cancelled))
+            reply = ("done", job, action)
+        except Cancelled:
+            reply = ("cancelled", job, None)
+        except Exception as e:  # reported to the screens, which show it
+            reply = ("error", job, f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
+
+
+class BotError(RuntimeError):
+    """A bot failed in the helper process (the message carries its traceback)."""
+
+
+class Job:
+    """One decision asked of the helper. `done` once its answer (or failure) is in."""
+
+    def __init__(self, thinker: "Thinker", number: int):
+        self.thinker = thinker
+        self.number = number
+        self.done = False
+        self.action = None
+        self.error: BaseException | None = None
+
+    def poll(self) -> bool:
+        """Collect the answer if it has come; True once done."""
+        if not self.done:
+            self.thinker._collect()
+        return self.done
+
+    def cancel(self) -> None:
+        self.thinker._cancel(self)
+
+
+class Thinker:
+    """The screens' handle on the helper process. `ask()` returns a Job to poll; asking
+    again (or cancelling) abandons the previous job."""
+
+    def __init__(self):
+        self._ctx = multiprocessing.get_context("spawn")
+        self._proc = None
+        self._conn = None
+        self._cancelled = None
+        self._job: Job | None = None
+        self._jobs = 0
+        self._rules_sent: dict[int, Any] = {}
+
+    # The process -----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the helper now (it takes a few tenths of a second to import the bots)."""
+        if self._proc is not None and self._proc.is_alive():
+            return
+        self.stop()
+        self._cancelled = self._ctx.Value("q", 0, lock=False)
+        self._cancelled.value = self._jobs  # every job asked so far counts as abandoned
+        self._conn, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_serve, args=(child, self._cancelled), daemon=True, name="vikings-bots")
+        try:
+            proc.start()
+        except Exception as e:  # (e.g. a main module without the `if __name__ == "__main__"` guard)
+            self._conn.close()
+            self._conn = None
+            raise OSError(f"could not start the bots' process: {e}") from e
+        finally:
+            child.close()
+        self._proc = proc
+        self._rules_sent = {}
+
+    def stop(self) -> None:
+        if self._proc is None:
+            return
+        try:
+            self._conn.send(("stop",))
+        except (OSError, ValueError):
+            pass
+        self._proc.join(timeout=1.0)
+        if self._proc.is_alive():
+            self._proc.kill()
+            self._proc.join(timeout=1.0)
+        self._conn.close()
+        self._proc = self._conn = None
+        if self._job is not None and not self._job.done:
+            self._job.done, self._job.error = True, BotError("the bots' process was stopped")
+        self._job = None
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    # Decisions -------------------------------------------------------------------------------
+    def ask(self, table: int, game, seat: int, level: str, seed: int) -> Job:
+        """Ask seat `seat`'s bot (`make_bot(level, seed)`, kept for the table) for a
+        decision in `game`, which must be that seat's turn. `table` tells games apart."""
+        self.start()
+        if self._job is not None and not self._job.done:
+            self._cancel(self._job)
+        self._jobs += 1
+        job = self._job = Job(self, self._jobs)
+        rules = game.rules
+        if id(rules) not in self._rules_sent:
+            self._conn.send(("rules", id(rules), rules))
+            self._rules_sent[id(rules)] = rules  # (kept alive so that its id stays its own)
+        self._conn.send(("think", job.number, table, id(rules), game.config, tuple(game.actions()),
+                         seat, level, seed))
+        return job
+
+    def forget(self, table: int) -> None:
+        """The game `table` is over or left: the helper drops its bots and mirror."""
+        if self.alive:
+            try:
+                self._conn.send(("forget", table))
+            except (OSError, ValueError):
+                pass
+
+    def _cancel(self, job: Job) -> None:
+        if self._cancelled is not None:
+            self._cancelled.value = max(self._cancelled.value, job.number)
+        if not job.done:
+            job.done = True  # abandoned: whatever the helper answers for it is dropped
+        if self._job is job:
+            self._job = None
+
+    def _collect(self) -> None:
+        """Read every answer that has arrived; only the current job's is kept."""
+        job = self._job
+        try:
+            while self._conn is not None and self._conn.poll():
+                kind, number, payload = self._conn.recv()
+                if job is None or number != job.number:
+                    continue  # the answer to an abandoned job
+                if kind == "done":
+                    job.action = payload
+                elif kind == "error":
+                    job.error = BotError(payload)
+                else:
+                    job.error = BotError("the decision was cancelled")
+                job.done = True
+                self._job = None
+                return
+        except (EOFError, OSError):
+            pass
+        if job is not None and not job.done and not self.alive:
+            job.done, job.error = True, BotError("the bots' process ended unexpectedly")
+            self._job = None
+
+
+_shared: Thinker | None = None
+
+
+def shared() -> Thinker:
+    """The process-wide helper (started on first use, stopped when the program ends)."""
+    global _shared
+    if _shared is None:
+        import atexit
+        _shared = Thinker()
+        atexit.register(_shared.stop)
+    return _shared
+
+
+__all__ = ["Thinker", "Job", "BotError", "shared"]
