@@ -1,12 +1,12 @@
 """Frame times of the table's animations, and the CPU an idle table costs.
 
-    python tools/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10]
+    python tools/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
 
 Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, with a
 4-player table at animation "normal" and bot pace "fast":
 
   offer      the round's tiles and Vikings flying onto the wheel (--offers games)
-  purchases  Normal bots buying, placing and stationing (--seconds of them)
+  purchases  the bots (--bots, default Normal) buying, placing and stationing (--seconds of them)
   scoring    the small scoring after round 1, then a large scoring
 
 What a frame time is: the wall-clock time of one `App.frame()` (events, pygame-gui's
