@@ -248,6 +248,35 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
     assert job.done and job.action is None and not m.thinking()
 
 
+def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
+    # The fallback where no process can be started: the same decisions, on a thread.
+    from vikings.bots import make_bot, remote
+    from vikings.ui.match import _Worker
+
+    def cannot_start(self):
+        raise OSError("no processes here")
+    monkeypatch.setattr(remote.Thinker, "start", cannot_start)
+    monkeypatch.setattr(Match, "bots_in_process", True)
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings())
+    seats = [("Astrid", "normal", "purple"), ("Bjorn", "beginner", "orange")]
+    m = Match.new(seats, app.rules, seed=13, start_player=0, storage=app.storage)
+    flow.enter_game(app, m)
+    assert Match.bots_in_process is False
+    seen_thread = False
+    for _ in range(3000):
+        run(app, 1)
+        seen_thread |= isinstance(m._worker, _Worker)
+        if len(m.actors) >= 12:
+            break
+    assert seen_thread and len(m.actors) >= 12
+    here = {p: make_bot(kind, m.bot_seed(p)) for p, (_, kind, _) in enumerate(seats)}
+    from vikings.engine import new_game
+    replay = new_game(m.game.config, app.rules)
+    for a in m.game.actions():
+        assert here[replay.to_move].choose(replay.copy(), replay.legal_actions()) is a
+        replay.apply(a)
+
+
 def test_the_table_follows_a_resized_window(tmp_path):
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)

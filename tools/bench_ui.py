@@ -42,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,6 +52,7 @@ from screenshots import Director, parse_size, scoring_of  # noqa: E402  (sets th
 import pygame  # noqa: E402
 
 FRAME_TARGET_MS = 8.0
+SLOW_CAUSES = ("slow", "pre-empted", "blocked", "threads")  # the columns of "slow"
 IDLE_TARGET_PCT = 5.0
 BOTS = (("Astrid", "normal", "purple"), ("Bjorn", "normal", "orange"),
         ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
@@ -114,11 +116,11 @@ class Recorder:
         self.d = d
         self.wall: dict[str, list[float]] = {}
         self.cpu: dict[str, list[float]] = {}
-        self.slow: dict[str, int] = {}        # busy frames over the target
-        self.bumped: dict[str, int] = {}      # ... of which the main thread was pre-empted
-        self.blocked: dict[str, int] = {}     # ... or blocked outside the frame's sleep
-        self.threads: dict[str, int] = {}     # ... or ran while another thread was alive
+        # (label, cause) -> busy frames over the target: cause "slow" counts them all,
+        # SLOW_CAUSES what happened in them
+        self.slow: Counter = Counter()
         self.steal = _steal()
+        self.stolen = 0.0  # % of the CPU time the host took (set at the end of the animations)
 
     def frame(self, label: str) -> None:
         app, m = self.d.app, self.d.match
@@ -134,7 +136,7 @@ class Recorder:
         r1 = resource.getrusage(resource.RUSAGE_THREAD)
         others |= threading.active_count() > 1
         if m is not None and len(m.game.actions()) != acted:
-            # A decision was applied in this frame (a bot's, collected from its thread):
+            # A decision was applied in this frame (a bot's, collected from the helper):
             # the engine, the autosave and the first drawing of its move.
             self.wall.setdefault("decision", []).append((t1 - t0 - app.clock.slept) * 1000)
             self.cpu.setdefault("decision", []).append((c1 - c0) * 1000)
@@ -143,13 +145,9 @@ class Recorder:
             self.wall.setdefault(label, []).append(ms)
             self.cpu.setdefault(label, []).append((c1 - c0) * 1000)
             if ms >= FRAME_TARGET_MS:
-                self.slow[label] = self.slow.get(label, 0) + 1
-                if r1.ru_nivcsw > r0.ru_nivcsw:
-                    self.bumped[label] = self.bumped.get(label, 0) + 1
-                if r1.ru_nvcsw - r0.ru_nvcsw > app.clock.sleeps:
-                    self.blocked[label] = self.blocked.get(label, 0) + 1
-                if others:
-                    self.threads[label] = self.threads.get(label, 0) + 1
+                causes = {"slow": True, "pre-empted": r1.ru_nivcsw > r0.ru_nivcsw,
+                          "blocked": r1.ru_nvcsw - r0.ru_nvcsw > app.clock.sleeps, "threads": others}
+                self.slow.update((label, c) for c, happened in causes.items() if happened)
 
     def stolen_pct(self) -> float:
         """The share of the machine's CPU time its host took away since the start."""
@@ -267,8 +265,8 @@ def main(argv=None) -> int:
         verdict = "PASS" if p99 < FRAME_TARGET_MS else "MISS"
         ok &= verdict == "PASS"
         print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {p99:>7.2f} {max(w):>7.2f} "
-              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} {rec.slow.get(label, 0):>4}/{rec.bumped.get(label, 0)}"
-              f"/{rec.blocked.get(label, 0)}/{rec.threads.get(label, 0):<3}"
+              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} "
+              f"{'/'.join(str(rec.slow[label, cause]) for cause in SLOW_CAUSES):>13}"
               f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})")
     print(f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
           "pre-empted (an involuntary context switch) / blocked (a voluntary one outside the frame's sleep: "

@@ -27,21 +27,19 @@ from .base import Cancelled, CancelToken
 
 
 class _SharedCancel(CancelToken):
-    """Cancelled once the screens have marked this job (or a later one) as cancelled."""
+    """Cancelled once the screens have marked this job (or a later one) as cancelled.
+    Only the screens' process cancels, through `Thinker`; here it is only read."""
 
     def __init__(self, job: int, cancelled):
         self.job = job
         self.shared = cancelled
-
-    def cancel(self) -> None:
-        self.shared.value = max(self.shared.value, self.job)
 
     @property
     def cancelled(self) -> bool:
         return self.shared.value >= self.job
 
     def check(self) -> None:
-        if self.shared.value >= self.job:
+        if self.cancelled:
             raise Cancelled()
 
 
@@ -197,7 +195,7 @@ class Thinker:
         """Ask seat `seat`'s bot (`make_bot(level, seed)`, kept for the table) for a
         decision in `game`, which must be that seat's turn. `table` tells games apart."""
         self.start()
-        if self._job is not None and not self._job.done:
+        if self._job is not None:
             self._cancel(self._job)
         self._jobs += 1
         job = self._job = Job(self, self._jobs)
@@ -220,8 +218,7 @@ class Thinker:
     def _cancel(self, job: Job) -> None:
         if self._cancelled is not None:
             self._cancelled.value = max(self._cancelled.value, job.number)
-        if not job.done:
-            job.done = True  # abandoned: whatever the helper answers for it is dropped
+        job.done = True  # abandoned: whatever the helper answers for it is dropped
         if self._job is job:
             self._job = None
 

@@ -182,23 +182,32 @@ class Match:
             return
         self.cancel_bot()
         p = self.game.to_move
-        if self.bots_in_process:
-            try:
-                self._worker = _RemoteWorker(self._table, self.game, self.seats[p].kind, self.bot_seed(p))
-                return
-            except OSError:  # no helper process on this system: think on a thread instead
-                Match.bots_in_process = False
-        self._worker = _Worker(self.bot_for(p), self.game)
+        thinker = self._thinker()
+        if thinker is not None:
+            self._worker = _RemoteWorker(thinker, self._table, self.game, self.seats[p].kind, self.bot_seed(p))
+        else:
+            self._worker = _Worker(self.bot_for(p), self.game)
 
     def warm_up(self) -> None:
         """Start the bots' helper process now, if a bot sits at the table, so the first
         decision does not wait for it to start."""
-        if self.bots_in_process and any(not s.is_person for s in self.seats):
-            from ..bots import remote
-            try:
-                remote.shared().start()
-            except OSError:
-                Match.bots_in_process = False
+        if any(not s.is_person for s in self.seats):
+            self._thinker()
+
+    @staticmethod
+    def _thinker():
+        """The bots' helper process, running; None where none can be started (bots then
+        think on a thread of this process, for the rest of the program)."""
+        if not Match.bots_in_process:
+            return None
+        from ..bots import remote
+        thinker = remote.shared()
+        try:
+            thinker.start()
+        except OSError:
+            Match.bots_in_process = False
+            return None
+        return thinker
 
     def thinking(self) -> bool:
         return self._worker is not None and not self._worker.finished()
@@ -277,11 +286,21 @@ def _first_offer(game: GameState) -> Event:
         "vikings": list(game.wheel_viking), "bag": sum(game.bag)})
 
 
-class _Worker:
-    """One bot decision on a daemon thread, on a copy of the game."""
+class _Decision:
+    """One bot decision for the game as it stood when it was asked."""
+
+    def __init__(self, game: GameState):
+        self.key = (len(game.actions()), game.to_move, game.phase)
+
+    def matches(self, game: GameState) -> bool:
+        return self.key == (len(game.actions()), game.to_move, game.phase)
+
+
+class _Worker(_Decision):
+    """One bot decision on a daemon thread, on a copy of the game (the fallback)."""
 
     def __init__(self, bot, game: GameState):
-        self.key = (len(game.actions()), game.to_move, game.phase)
+        super().__init__(game)
         self.cancel = CancelToken()
         self.done = threading.Event()
         self.action = None
@@ -291,9 +310,6 @@ class _Worker:
         self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True,
                                        name="vikings-bot")
         self.thread.start()
-
-    def matches(self, game: GameState) -> bool:
-        return self.key == (len(game.actions()), game.to_move, game.phase)
 
     def finished(self) -> bool:
         return self.done.is_set()
@@ -312,16 +328,12 @@ class _Worker:
             self.done.set()
 
 
-class _RemoteWorker:
-    """One bot decision in the helper process (bots/remote.py); the same questions as
-    _Worker."""
+class _RemoteWorker(_Decision):
+    """One bot decision in the helper process (bots/remote.py)."""
 
-    def __init__(self, table: int, game: GameState, level: str, seed: int):
-        from ..bots import remote
-        self.key = (len(game.actions()), game.to_move, game.phase)
-        self.job = remote.shared().ask(table, game, game.to_move, level, seed)
-
-    matches = _Worker.matches
+    def __init__(self, thinker, table: int, game: GameState, level: str, seed: int):
+        super().__init__(game)
+        self.job = thinker.ask(table, game, game.to_move, level, seed)
 
     def finished(self) -> bool:
         return self.job.poll()
