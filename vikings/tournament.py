@@ -7,6 +7,7 @@ seed from the game's seed and its place in the list, so a tournament replays exa
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -34,7 +35,8 @@ class Entry:
 
 
 def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset = frozenset()) -> dict:
-    """Play one game; returns per line-up position: seat, rank, Fame, Gold, decision times."""
+    """Play one game; returns a digest of its actions and, per line-up position: seat, rank,
+    Fame, Gold, decision times."""
     n = len(levels)
     game_seed = seed + index
     seats = [(k + index) % n for k in range(n)]          # line-up position -> seat
@@ -44,6 +46,7 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
                                start_player=0, options=frozenset(options)), default_rules())
     game.quiet = True
     times = [[] for _ in range(n)]
+    moves = hashlib.sha256()
     while not game.is_over:
         k = at_seat[game.to_move]
         legal = game.legal_actions()
@@ -52,8 +55,11 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
         if len(legal) > 1:
             times[k].append(time.perf_counter() - start)
         game.apply(action)
+        moves.update(str(action).encode() + b"\n")
     winners = sum(1 for r in game.ranks if r == 1)
-    return {"seed": game_seed, "results": [
+    # `moves` fingerprints every action: replaying a recorded game with later code shows
+    # whether that code still plays the same game (a tournament in parts stays one tournament)
+    return {"seed": game_seed, "moves": moves.hexdigest(), "results": [
         {"seat": seats[k], "rank": game.ranks[seats[k]], "win": (1 / winners) if game.ranks[seats[k]] == 1 else 0.0,
          "fame": game.displays[seats[k]].fame, "gold": game.displays[seats[k]].gold, "times": times[k],
          "simulations": getattr(bots[k], "simulations", 0)} for k in range(n)]}
