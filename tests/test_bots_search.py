@@ -208,3 +208,69 @@ def test_the_tree_is_reused_when_the_game_goes_on_inside_it():
     # A different game (no shared history) starts afresh.
     bot.choose(mid_round_game(seed=5))
     assert bot.last_stats["reused"] == 0
+
+
+# With 3-4 players purchases and placements are played out to the round's end (lookahead.py).
+
+def four_player_purchase(seed=3):
+    """A 4-player game at a purchase with more groups than Hard plays out."""
+    game = make_game(players=4, seed=seed)
+    chooser = random.Random(seed)
+    while game.round < 1:
+        random_play(game, chooser, 1)
+    while not (isinstance(game.legal_actions()[0], Buy) and len(game.legal_actions()) > 6):
+        random_play(game, chooser, 1)
+    return game
+
+
+def test_four_players_decide_purchases_by_playouts_of_normals_best():
+    from vikings.bots.heuristic import NormalBot
+    game = four_player_purchase()
+    legal = game.legal_actions()
+    bot = make_bot("hard", 4)
+    action = bot.choose(game)
+    stats = bot.last_stats
+    assert stats["playouts"] == level_settings("hard", 4)["candidates"] < len(legal)
+    scores = NormalBot(0).scores(game.determinized(0), legal)
+    best = sorted(range(len(legal)), key=lambda i: -scores[i])[:stats["playouts"]]
+    assert set(stats["chances"]) == {str(legal[i]) for i in best}
+    assert str(action) == max(stats["chances"], key=stats["chances"].get)
+    assert all(0.0 <= c <= 1.0 for c in stats["chances"].values())
+
+
+def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import play_round
+    game = four_player_purchase()
+    s = game.copy()
+    s.quiet = True
+    end = play_round(s, NormalBot(1), None)
+    assert end is s and s.round == game.round + 1 and s.bought == 0
+    def tiles(g):
+        return sum(1 for d in g.displays for _ in d.tiles())
+    assert tiles(s) - tiles(game) == game.rules.wheel_spaces - game.bought  # every group left was bought
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_four_player_playouts_do_not_read_the_hidden_order(level):
+    game = four_player_purchase(seed=6)
+    one, two = game.determinized(1), game.determinized(2)
+    assert one.stacks != two.stacks
+    a, b = make_bot(level, 7), make_bot(level, 7)
+    assert a.choose(one) is b.choose(two)
+    assert a.last_stats["chances"] == b.last_stats["chances"]
+    # and the placement that follows
+    one.apply(a.choose(one))
+    two.apply(b.choose(two))
+    assert a.choose(one) is b.choose(two) and a.last_stats["chances"] == b.last_stats["chances"]
+
+
+def test_four_player_playouts_stop_at_the_cap_and_on_cancel():
+    game = four_player_purchase()
+    bot = SearchBot(1, max_seconds=0.0)
+    assert bot.choose(game) in game.legal_actions()
+    assert bot.last_stats["playouts"] == 1 and bot.last_stats["capped"]
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        SearchBot(1).choose(game, cancel=token)

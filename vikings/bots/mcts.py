@@ -37,6 +37,8 @@ How a decision is made
   an overloaded machine (only then does the machine's speed change a decision).
   The budget shrinks for decisions with few options (a Viking on its tile or in the pool).
 * `cancel.check()` runs every few iterations, so another thread can stop a decision.
+* With 3-4 players, purchases and placements are decided by playouts with a model of the
+  table instead (lookahead.py); the tree keeps the start tile and the boatswains.
 """
 from __future__ import annotations
 
@@ -51,6 +53,8 @@ from ..engine.state import BID, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
 from .heuristic import AUCTION_PHASES, NormalBot
+from .lookahead import PHASES as LOOKAHEAD_PHASES
+from .lookahead import RoundLookahead
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -66,22 +70,25 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # `early_stop` ends a search once the most visited move cannot be overtaken; it halves
 # the time but measured weaker with 3-4 players (the next decisions of the same turn
 # reuse a smaller subtree), so it is used with 2 players only. `candidates` (Normal's best
-# purchases searched at the root) is used with 2 players; with 3-4 players it has not
-# measured better yet (8 of 24 games against three Normals), so those keep all options.
+# purchases searched at the root) is used with 2 players. With 3-4 players the tree won
+# about 40% against three Normals however it was tuned; there `lookahead` decides the
+# purchases and placements by playing each option out to the round's end with Normal for
+# every player (lookahead.py; `candidates` then narrows the purchases), and the tree keeps
+# the start tile and the boatswains.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
-                early_stop=True, max_seconds=6.0, candidates=0)
+                early_stop=True, max_seconds=6.0, candidates=0, lookahead=False)
 LEVEL_SETTINGS = {
     "hard": {
         2: dict(rollout=False, exploration=0.12, per_option=2000, min_iterations=2500, max_iterations=12000,
                 candidates=5, max_seconds=1.9),
         4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False,
-                max_seconds=1.9),
+                max_seconds=1.9, lookahead=True, candidates=5),
     },
     "expert": {
         2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
                 max_iterations=26000, candidates=6, max_seconds=4.8),
         4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
-                early_stop=False, max_seconds=4.8),
+                early_stop=False, max_seconds=4.8, lookahead=True, candidates=8),
     },
 }
 
@@ -171,6 +178,8 @@ class SearchBot(Bot):
         collecting = gc.isenabled()
         gc.disable()
         try:
+            if game.phase in LOOKAHEAD_PHASES and self.settings(game.n)["lookahead"]:
+                return self._lookahead(game, legal, cancel)
             return self._search(game, legal, cancel)
         finally:
             if collecting:
@@ -267,14 +276,27 @@ class SearchBot(Bot):
                            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)}}
         return root.actions[best]
 
-    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
-        """The purchases worth searching: Normal's best `keep` (in their legal order), so
-        the iterations go to plausible groups instead of being spread over all of them."""
-        if not keep or base.phase != PURCHASE or len(legal) <= keep:
+    def _lookahead(self, game: GameState, legal, cancel: CancelToken | None):
+        """A decision by playouts to the round's end (3-4 players; lookahead.py)."""
+        started = time.perf_counter()
+        base = _canonical(game)
+        st = self.settings(game.n)
+        options = self._candidates(base, tuple(legal), st["candidates"], cancel, ranked=True)
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
+        action, stats = look.choose(base, options, cancel, started)
+        self.simulations += look.playouts
+        self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
+        return action
+
+    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel, ranked: bool = False) -> tuple:
+        """The purchases worth searching: Normal's best `keep` (in their legal order, or
+        best first if `ranked`), so the effort goes to plausible groups instead of being
+        spread over all of them."""
+        if not keep or base.phase != PURCHASE or (len(legal) <= keep and not ranked):
             return legal
         scores = self._ranker.scores(base.copy(), legal, cancel)
         best = sorted(range(len(legal)), key=lambda i: -scores[i])[:keep]
-        return tuple(legal[i] for i in sorted(best))
+        return tuple(legal[i] for i in (best if ranked else sorted(best)))
 
     def _sampled(self, s: GameState, action) -> GameState:
         """`s` after `action` on a copy whose hidden order is re-drawn from the bot's seed."""
