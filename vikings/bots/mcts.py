@@ -82,13 +82,13 @@ LEVEL_SETTINGS = {
         2: dict(rollout=False, exploration=0.12, per_option=2000, min_iterations=2500, max_iterations=12000,
                 candidates=5, max_seconds=1.9),
         4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False,
-                max_seconds=1.9, lookahead=True, candidates=5),
+                max_seconds=1.9, lookahead=True, candidates=12),
     },
     "expert": {
         2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
                 max_iterations=26000, candidates=6, max_seconds=4.8),
         4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
-                early_stop=False, max_seconds=4.8, lookahead=True, candidates=8),
+                early_stop=False, max_seconds=4.8, lookahead=True, candidates=12),
     },
 }
 
