@@ -100,3 +100,27 @@ def test_a_record_of_another_tournament_is_refused(tmp_path, capsys):
     assert main(["tournament", "--games", "2", "--bots", "random,random", "--seed", "5", "--jobs", "1",
                  "--record", record]) == 2
     assert "another tournament" in capsys.readouterr().err
+
+
+def test_a_record_is_checked_against_the_code_that_goes_on_with_it(tmp_path, monkeypatch, capsys):
+    import json
+
+    import vikings.tournament as tournament
+    record = str(tmp_path / "games.jsonl")
+    run(("random", "random"), 2, seed=4, jobs=1, record=record)
+    with open(record) as f:
+        rows = [json.loads(line) for line in f]
+    assert all(len(r["game"]["moves"]) == 64 for r in rows)
+    # The same code plays the recorded games alike: the tournament goes on.
+    assert len(run(("random", "random"), 3, seed=4, jobs=1, record=record, check=2)[0].fame) == 3
+    # A record whose digest no longer matches (as after a change to the bots) is refused.
+    rows[1]["game"]["moves"] = "0" * 64
+    with open(record, "w") as f:
+        f.writelines(json.dumps(r) + "\n" for r in rows)
+    played = []
+    real = tournament.play_game
+    monkeypatch.setattr(tournament, "play_game", lambda *a: played.append(a[2]) or real(*a))
+    assert main(["tournament", "--games", "4", "--bots", "random,random", "--seed", "4", "--jobs", "1",
+                 "--record", record, "--check", "2"]) == 2
+    assert "game 1 is played differently" in capsys.readouterr().err
+    assert played == [0, 1]  # the last two recorded were replayed, nothing new was played

@@ -30,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument("--record", metavar="FILE",
                       help="append each finished game to FILE; the same command again counts those and "
                            "plays the rest (a stopped or long tournament in parts)")
+    tour.add_argument("--check", metavar="K", type=int, default=0,
+                      help="with --record: first replay the last K recorded games and stop if this code "
+                           "plays any of them differently")
     _option_flags(tour)
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
@@ -61,7 +64,7 @@ def main(argv=None) -> int:
         if args.command == "tournament":
             from .tournament import tournament_main
             return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json,
-                                   _options(args), args.record)
+                                   _options(args), args.record, args.check)
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)

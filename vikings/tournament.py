@@ -80,14 +80,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None,
-        options: frozenset = frozenset(), record: str | None = None) -> list[Entry]:
+        options: frozenset = frozenset(), record: str | None = None, check: int = 0) -> list[Entry]:
     """Play the tournament's games `0..games-1`. With `record` (a file of JSON lines), each
     finished game is appended to it, and games already recorded there for the same line-up,
     seed and options are counted instead of played again: a stopped tournament goes on
-    where it stopped, and a long one can be played in parts."""
+    where it stopped, and a long one can be played in parts. `check` replays that many of
+    the recorded games first (the last recorded) and refuses to go on if today's code plays
+    any of them differently: the parts must be one tournament."""
     entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
     key = {"levels": list(levels), "seed": seed, "options": sorted(options)}
     recorded = _recorded(record, key) if record else {}
+    if check and recorded:
+        _check(record, recorded, levels, seed, options, check)
     if record:
         _end_last_line(record)
     for i in sorted(recorded):
@@ -149,6 +153,17 @@ def _recorded(path: str, key: dict) -> dict[int, dict]:
     return out
 
 
+def _check(path: str, recorded: dict, levels, seed: int, options, count: int) -> None:
+    """Replay the last `count` recorded games; a game played differently is a RecordError."""
+    for i in sorted(recorded)[-count:]:
+        kept = recorded[i].get("moves")
+        if kept is None:
+            raise RecordError(f"{path}: game {i} was recorded without the digest of its actions; it cannot be checked")
+        if play_game(levels, seed, i, frozenset(options))["moves"] != kept:
+            raise RecordError(f"{path}: game {i} is played differently by this code than when it was recorded; "
+                              "start a new record")
+
+
 def _end_last_line(path: str) -> None:
     """A line cut short by a stopped run gets its end, so the next record starts a line."""
     if os.path.exists(path) and os.path.getsize(path):
@@ -186,7 +201,7 @@ def option_flags(options) -> str:
 
 
 def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool,
-                    options: frozenset = frozenset(), record: str | None = None) -> int:
+                    options: frozenset = frozenset(), record: str | None = None, check: int = 0) -> int:
     levels = tuple(b.strip() for b in bots.split(",") if b.strip())
     if len(levels) != players:
         print(f"vikings tournament: --bots names {len(levels)} bots for {players} players", file=sys.stderr)
@@ -204,7 +219,7 @@ def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | 
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     try:
-        entries = run(levels, games, seed, jobs, progress, options, record)
+        entries = run(levels, games, seed, jobs, progress, options, record, check)
     except RecordError as e:
         print(f"vikings tournament: {e}", file=sys.stderr)
         return 2

@@ -149,7 +149,8 @@ class SearchBot(Bot):
         self.reuse = reuse  # keep the subtree of the last search when the game went on inside it
         self._tree = None  # (history at the last root, its round, the root node)
         self.last_stats: dict = {}  # iterations, seconds, visits of the last decision
-        self.simulations = 0  # iterations over all decisions (benchmarks read it)
+        self.simulations = 0  # tree iterations over all decisions (benchmarks read it)
+        self.playouts = 0     # playouts to the round's end over all decisions (3-4 players)
         self._ranker = NormalBot(seed)  # ranks the purchases the search considers
 
     def settings(self, players: int) -> dict:
@@ -284,7 +285,7 @@ class SearchBot(Bot):
         options = self._candidates(base, tuple(legal), st["candidates"], cancel, ranked=True)
         look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
         action, stats = look.choose(base, options, cancel, started)
-        self.simulations += look.playouts
+        self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
         return action
 
