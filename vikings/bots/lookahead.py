@@ -43,8 +43,9 @@ def play_round(s: GameState, model: NormalBot, cancel: CancelToken | None) -> Ga
 
 class RoundLookahead:
     """Chooses by playouts to the round's end. `model` plays every player; `rng` breaks
-    ties; `max_seconds` stops trying further options on an overloaded machine (options are
-    tried best first by Normal's ranking, so the best found so far stands)."""
+    ties; `max_seconds` stops trying further options on an overloaded machine, before a
+    playout that would run past it (purchases are tried best first by Normal's ranking,
+    so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float):
         self.model = model
@@ -57,13 +58,16 @@ class RoundLookahead:
         me = base.to_move
         chances = []
         capped = False
+        longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         for a in options:
-            if chances and time.perf_counter() - started > self.max_seconds:
+            now = time.perf_counter()
+            if chances and now + longest - started > self.max_seconds:
                 capped = True
                 break
             s = base.copy()
             s.apply(a)
             chances.append(evaluate.utilities(play_round(s, self.model, cancel))[me])
+            longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = _argmax(chances, self.rng)
         return options[best], {"playouts": len(chances), "capped": capped,
