@@ -223,11 +223,17 @@ def four_player_purchase(seed=3):
     return game
 
 
+def uncapped(level, seed):
+    """The level's bot without its time cap: on a busy machine the cap would cut playouts
+    short and the counts and comparisons below would follow the machine's load."""
+    return make_search_bot(level, seed, max_seconds=600)
+
+
 def test_four_players_decide_purchases_by_playouts_of_normals_best():
     from vikings.bots.heuristic import NormalBot
     game = four_player_purchase()
     legal = game.legal_actions()
-    hard = make_bot("hard", 4)
+    hard = uncapped("hard", 4)
     assert hard.choose(game) in legal
     assert hard.last_stats["playouts"] == len(legal)  # Hard plays out every group on the wheel
     bot = SearchBot(4, candidates=5)
@@ -259,7 +265,7 @@ def test_four_player_playouts_do_not_read_the_hidden_order(level):
     game = four_player_purchase(seed=6)
     one, two = game.determinized(1), game.determinized(2)
     assert one.stacks != two.stacks
-    a, b = make_bot(level, 7), make_bot(level, 7)
+    a, b = uncapped(level, 7), uncapped(level, 7)
     assert a.choose(one) is b.choose(two)
     assert a.last_stats["chances"] == b.last_stats["chances"]
     # and the placement that follows
