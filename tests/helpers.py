@@ -1,6 +1,7 @@
 """Shared helpers for building and driving games in tests."""
 import random
 
+from vikings.bots.mcts import make_search_bot
 from vikings.content import default_rules
 from vikings.engine import GameConfig, new_game
 
@@ -8,6 +9,12 @@ from vikings.engine import GameConfig, new_game
 def make_game(players=2, seed=1, start_player=0):
     names = tuple("ABCD"[:players])
     return new_game(GameConfig(names, seed=seed, start_player=start_player), default_rules())
+
+
+def uncapped(level, seed, **options):
+    """A Hard or Expert bot without its time cap: on a busy machine the cap ends a search
+    early, and what a test compares or counts would follow the machine's load."""
+    return make_search_bot(level, seed, max_seconds=600, **options)
 
 
 def tile(rules, ident):

@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 from helpers import (ADVANCED, fill_row, give_special, make_advanced, put_face_up, set_drawn, set_offer,
-                     start_scoring, tile, viking)
+                     start_scoring, tile, uncapped, viking)
 
 from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max_bid
@@ -21,12 +21,12 @@ COMBOS = [frozenset(c) for r in (1, 2, 3) for c in itertools.combinations(OPTION
 NEW = {BID, REMOVE, COLOUR, SPECIAL}
 
 
-def bot(level, seed):
-    """A bot of `level`; the search levels with a small fixed budget (tests stay fast: 25
-    iterations, 3 purchases played out with 3-4 players) and
-    no time cap (on a busy machine the cap would end one of two searches compared earlier)."""
+def bot(level, seed, playouts=1):
+    """A bot of `level`; the search levels with a small fixed budget and no time cap. Tests
+    stay fast: 25 iterations; with 3-4 players only Normal's best `playouts` options are
+    played out (a playout has Normal play the rest of the round for every player)."""
     if level in ("hard", "expert"):
-        return SearchBot(seed, level=level, iterations=25, max_seconds=600, candidates=3)
+        return uncapped(level, seed, iterations=25, candidates=3, playouts=playouts)
     return make_bot(level, seed)
 
 
@@ -131,7 +131,7 @@ def test_the_hidden_order_changes_no_advanced_decision(level, players):
             changed = hidden_variant(game)
             assert changed.adv.supply != game.adv.supply
             for other in (changed, game.determinized(99)):
-                a, b = bot(level, len(checked)), bot(level, len(checked))
+                a, b = bot(level, len(checked), playouts=3), bot(level, len(checked), playouts=3)
                 assert a.choose(game, legal) is b.choose(other, legal), phase
                 if isinstance(a, SearchBot):  # the same search, visit for visit or playout for playout
                     assert a.last_stats.get("visits") == b.last_stats.get("visits")

@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from helpers import make_game, random_play
+from helpers import make_game, random_play, uncapped
 
 from vikings.bots import CancelToken, Cancelled, RandomBot, make_bot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
@@ -65,7 +65,8 @@ def test_trivial_decisions_get_a_smaller_budget():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_complete_games_are_legal(players):
-    bots = [SearchBot(p, iterations=25) if p % 2 == 0 else RandomBot(p) for p in range(players)]
+    # (one playout per 4-player decision, Normal's best option: the lookahead is tested below)
+    bots = [SearchBot(p, iterations=25, playouts=1) if p % 2 == 0 else RandomBot(p) for p in range(players)]
     game, chosen = play(bots, seed=11, players=players)
     assert game.is_over and min(game.ranks) == 1
     mine = {type(a) for p, a, k in chosen if p % 2 == 0 and k > 1}
@@ -223,12 +224,6 @@ def four_player_purchase(seed=3):
     return game
 
 
-def uncapped(level, seed):
-    """The level's bot without its time cap: on a busy machine the cap would cut playouts
-    short and the counts and comparisons below would follow the machine's load."""
-    return make_search_bot(level, seed, max_seconds=600)
-
-
 def test_four_players_decide_purchases_by_playouts_of_normals_best():
     from vikings.bots.heuristic import NormalBot
     game = four_player_purchase()
@@ -245,6 +240,24 @@ def test_four_players_decide_purchases_by_playouts_of_normals_best():
     assert set(stats["chances"]) == {str(legal[i]) for i in best}
     assert str(action) == max(stats["chances"], key=stats["chances"].get)
     assert all(0.0 <= c <= 1.0 for c in stats["chances"].values())
+
+
+def test_placements_are_played_out_in_full_unless_playouts_narrows_them():
+    from vikings.bots.heuristic import NormalBot
+    game = four_player_purchase()
+    game.apply(uncapped("hard", 4).choose(game))
+    legal = game.legal_actions()
+    assert isinstance(legal[0], PlaceTile) and len(legal) > 3
+    hard = uncapped("hard", 4)
+    hard.choose(game)
+    assert hard.last_stats["playouts"] == len(legal)  # every place tried
+    light = uncapped("hard", 4, playouts=3)
+    action = light.choose(game)
+    assert light.last_stats["playouts"] == 3
+    scores = NormalBot(0).scores(game.determinized(0), legal)
+    best = sorted(range(len(legal)), key=lambda i: -scores[i])[:3]
+    assert set(light.last_stats["chances"]) == {str(legal[i]) for i in best}
+    assert str(action) == max(light.last_stats["chances"], key=light.last_stats["chances"].get)
 
 
 def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
@@ -265,8 +278,9 @@ def test_four_player_playouts_do_not_read_the_hidden_order(level):
     game = four_player_purchase(seed=6)
     one, two = game.determinized(1), game.determinized(2)
     assert one.stacks != two.stacks
-    a, b = uncapped(level, 7), uncapped(level, 7)
+    a, b = uncapped(level, 7, playouts=4), uncapped(level, 7, playouts=4)
     assert a.choose(one) is b.choose(two)
+    assert len(a.last_stats["chances"]) == 4
     assert a.last_stats["chances"] == b.last_stats["chances"]
     # and the placement that follows
     one.apply(a.choose(one))

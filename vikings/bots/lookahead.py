@@ -15,7 +15,8 @@ Within a round nothing is random (chance acts only when the next offer is laid o
 the playouts stop there, so each option needs one playout, not a sample of them, and no
 hidden order is read: the playouts start from the same canonical copy as the tree.
 Purchases, the decision with most options and most at stake, are narrowed to Normal's
-best few first (`candidates`); a tile's place and a Viking's are tried in full.
+best few first (`candidates`); a tile's place and a Viking's are tried in full (a test
+setting, `playouts`, narrows any decision to Normal's best few).
 """
 from __future__ import annotations
 
