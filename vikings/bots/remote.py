@@ -99,8 +99,11 @@ def _serve(conn, cancelled) -> None:
             game = t.game
             if game.to_move != seat:
                 raise ValueError(f"asked for seat {seat}'s decision, but seat {game.to_move} is to move")
-            action = t.bot(seat, level, seed).choose(game.copy(), game.legal_actions(), _SharedCancel(job, cancelled))
-            reply = ("done", job, action)
+            bot, legal = t.bot(seat, level, seed), game.legal_actions()
+            action = bot.choose(game.copy(), legal, _SharedCancel(job, cancelled))
+            # A search bot's figures (was it cut by its time cap?); a lone action is not searched.
+            stats = getattr(bot, "last_stats", {}) if len(legal) > 1 else {}
+            reply = ("done", job, (action, {k: stats[k] for k in ("seconds", "capped") if k in stats}))
         except Cancelled:
             reply = ("cancelled", job, None)
         except Exception as e:  # reported to the screens, which show it
@@ -123,6 +126,7 @@ class Job:
         self.number = number
         self.done = False
         self.action = None
+        self.stats: dict = {}  # a search bot's "seconds" and "capped" (its time cap cut the search)
         self.error: BaseException | None = None
 
     def poll(self) -> bool:
@@ -231,7 +235,7 @@ class Thinker:
                 if job is None or number != job.number:
                     continue  # the answer to an abandoned job
                 if kind == "done":
-                    job.action = payload
+                    job.action, job.stats = payload
                 elif kind == "error":
                     job.error = BotError(payload)
                 else:
