@@ -283,23 +283,26 @@ class SearchBot(Bot):
         started = time.perf_counter()
         base = _canonical(game)
         st = self.settings(game.n)
-        options = self._candidates(base, tuple(legal), st["candidates"], cancel, ranked=True)
-        if st["playouts"] and len(options) > st["playouts"]:
-            options = tuple(options[i] for i in self._normals_best(base, options, st["playouts"], cancel))
+        # Purchases go best first (playouts start with the likeliest) and keep `candidates`;
+        # `playouts` narrows any decision with more options than it, in one ranking.
+        keep = st["candidates"] if base.phase == PURCHASE else 0
+        if st["playouts"] and len(legal) > st["playouts"]:
+            keep = min(keep or st["playouts"], st["playouts"])
+        options = tuple(legal)
+        if keep:
+            options = tuple(options[i] for i in self._normals_best(base, options, keep, cancel))
         look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
         return action
 
-    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel, ranked: bool = False) -> tuple:
-        """The purchases worth searching: Normal's best `keep` (in their legal order, or
-        best first if `ranked`), so the effort goes to plausible groups instead of being
-        spread over all of them."""
-        if not keep or base.phase != PURCHASE or (len(legal) <= keep and not ranked):
+    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
+        """The purchases worth searching: Normal's best `keep`, in their legal order, so the
+        effort goes to plausible groups instead of being spread over all of them."""
+        if not keep or base.phase != PURCHASE or len(legal) <= keep:
             return legal
-        best = self._normals_best(base, legal, keep, cancel)
-        return tuple(legal[i] for i in (best if ranked else sorted(best)))
+        return tuple(legal[i] for i in sorted(self._normals_best(base, legal, keep, cancel)))
 
     def _normals_best(self, base: GameState, options: tuple, keep: int, cancel) -> list[int]:
         """The indices of Normal's best `keep` options, best first."""
