@@ -4,8 +4,8 @@ from helpers import make_advanced, set_drawn, viking
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vikings.engine import (BID, COLOUR, PURCHASE, REMOVE, Bid, Buy, ChooseColour, IllegalAction, PassBid,
-                            RemoveViking)
+from vikings.engine import (BID, COLOUR, PURCHASE, REMOVE, Bid, Buy, ChooseColour, GameConfig, IllegalAction,
+                            PassBid, RemoveViking, new_game)
 from vikings.engine.invariants import check
 
 AUCTION = {"auction"}
@@ -128,20 +128,86 @@ def test_colours_go_from_11_down_chosen_clockwise_from_the_winner(rules):
     assert check(g) == []
 
 
-def test_the_start_player_stays_with_the_auction_winner_after_scoring(rules, chooser):
+def test_after_scoring_the_ship_passes_to_the_left_of_the_auction_winner(rules, chooser):
     g = make_advanced(AUCTION, players=3, start_player=0)
     g.apply(Bid(0))
     g.apply(Bid(1))
     g.apply(PassBid())
     g.apply(PassBid())
-    assert g.start_player == 1
+    assert g.start_player == 1, "the winner is start player for her round"
     while g.phase != PURCHASE:
         g.apply(g.legal_actions()[0])
+    events = []
     while g.round == 0:
         legal = g.legal_actions()
-        g.apply(legal[chooser.randrange(len(legal))])
+        events += g.apply(legal[chooser.randrange(len(legal))])
     assert g.phase == BID and g.round == 1
-    assert g.start_player == 1 and g.to_move == 1, "the last winner opens the next auction"
+    assert g.start_player == 2 and g.to_move == 2, "the player left of the last winner opens"
+    types = [e.type for e in events]
+    ship = types.index("start_player")
+    assert types.index("scoring") < ship < types.index("auction"), "the ship passes after the scoring"
+    assert events[ship].player == 2
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_each_round_is_opened_left_of_the_previous_rounds_winner(rules, chooser, seed):
+    """A seeded 3-player game with every advanced rule: rounds 2-6 are opened by the player
+    to the left of the previous round's auction winner."""
+    g = make_advanced(players=3, seed=seed, start_player=seed % 3)
+    openers, winners = {}, {}
+    while not g.is_over:
+        if g.phase == BID and g.high_bid < 0 and not any(g.passed_bidders):
+            openers[g.round] = g.to_move
+        legal = g.legal_actions()
+        for e in g.apply(legal[chooser.randrange(len(legal))]):
+            if e.type == "auction_won":
+                winners[g.round] = e.player
+    assert sorted(openers) == sorted(winners) == list(range(6))
+    assert openers[0] == seed % 3
+    for rnd in range(1, 6):
+        assert openers[rnd] == (winners[rnd - 1] + 1) % 3, f"round {rnd + 1}"
+
+
+def test_a_round_where_everybody_passes_goes_to_its_opener_for_nothing(rules, chooser):
+    g = make_advanced(AUCTION, players=3, start_player=1)
+    while g.round == 0:  # round 1 played out at random
+        legal = g.legal_actions()
+        g.apply(legal[chooser.randrange(len(legal))])
+    opener = g.to_move
+    assert g.phase == BID and opener == (g.start_player) and g.high_bid < 0
+    before = [(d.gold, d.fame) for d in g.displays]
+    events = g.apply(Bid(0))
+    while g.phase == BID:  # the others pass (one who cannot raise is passed by the engine)
+        assert g.to_move != opener
+        events += g.apply(PassBid())
+    won = next(e for e in events if e.type == "auction_won")
+    assert won.player == opener and won.data == {"amount": 0, "gold": 0, "fame": 0}
+    assert [(d.gold, d.fame) for d in g.displays] == before
+    assert g.start_player == opener
+
+
+def test_games_under_the_first_reading_keep_their_rule(rules, chooser):
+    """Rules version 1 (saves from before the correction): the winner keeps the ship and
+    opens the next auction; no start_player event follows a scoring."""
+    g = new_game(GameConfig(("A", "B", "C"), seed=4, start_player=0, options=frozenset(AUCTION),
+                            rules_version=1), rules)
+    winners, openers, after_scoring = {}, {}, []
+    while g.round < 3:
+        if g.phase == BID and g.high_bid < 0 and not any(g.passed_bidders):
+            openers[g.round] = g.to_move
+        legal = g.legal_actions()
+        types = [e.type for e in g.apply(legal[chooser.randrange(len(legal))])]
+        if "scoring" in types:
+            after_scoring += types[types.index("scoring"):]
+        if "auction_won" in types:
+            winners[g.round] = g.start_player
+    assert [openers[r] for r in (1, 2)] == [winners[0], winners[1]]
+    assert after_scoring and "start_player" not in after_scoring
+
+
+def test_an_unknown_rules_version_is_refused(rules):
+    with pytest.raises(ValueError, match="rules version"):
+        new_game(GameConfig(("A", "B"), options=frozenset(AUCTION), rules_version=3), rules)
 
 
 def test_the_whole_bag_is_used_in_six_auctions(rules, chooser):

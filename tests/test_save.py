@@ -8,6 +8,7 @@ import hashlib
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -175,9 +176,9 @@ def test_edited_value_with_recomputed_checksum_fails_the_replay_check():
 
 def test_wrong_version():
     doc = doc_of(played(2, 1, 5))
-    doc["version"] = 2
+    doc["version"] = 3
     message = load_error(reseal(doc))
-    assert "version 2 is not supported" in message and "reads version 1" in message
+    assert "version 3 is not supported" in message and "reads version 1, 2" in message
     assert "newer edition" in message
     doc["version"] = "1"
     assert "version '1' is not supported" in load_error(reseal(doc))
@@ -241,6 +242,8 @@ def test_different_rules_digest():
     ("start_player", 1.5, "'config.start_player' must be a player number"),
     ("start_player", 9, "game setup is invalid: start player must be 0-1"),
     ("options", ["giants"], "game setup is invalid: unknown rule options: giants"),
+    ("rules_version", 3, "'config.rules_version' must be one of 1, 2"),
+    ("rules_version", "2", "'config.rules_version' must be one of 1, 2"),
 ])
 def test_malformed_config(field, value, expected):
     doc = doc_of(new(2, 1))
@@ -328,3 +331,32 @@ def test_determinized_game_plays_to_the_end():
     while not d.is_over:
         d.apply(rnd.choice(d.legal_actions()))
     assert sum(d.bag) + sum(d.removed_vikings) + sum(sum(x.pool) for x in d.displays) <= RULES.total_vikings
+
+
+# Saves from before the auction correction (rules version 1) ---------------------------------
+OLD_AUCTION = Path(__file__).parent / "data" / "old-auction-save.json"
+
+
+def test_new_saves_record_the_rules_edition():
+    doc = doc_of(new(2, 1))
+    assert doc["version"] == 2 and doc["config"]["rules_version"] == 2
+
+
+def test_an_old_auction_save_replays_under_the_rule_it_was_played_under():
+    """tests/data/old-auction-save.json was written by the engine before the correction (a
+    3-player game with every advanced rule, stopped at round 4's auction): the last winner
+    opened each auction. It loads as that game, keeps its edition when saved again, and
+    plays on under its rule."""
+    text = OLD_AUCTION.read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert old["version"] == 1 and "rules_version" not in old["config"]
+    g = load(text, RULES)
+    assert g.config.rules_version == 1 and state_to_dict(g) == old["state"]
+    assert load(save(g), RULES).config.rules_version == 1
+    # Under today's rule the same actions are not this game: the replay refuses them or
+    # ends elsewhere, which is why the edition is recorded.
+    doc = json.loads(text)
+    doc["version"] = 2
+    doc["config"]["rules_version"] = doc["state"]["config"]["rules_version"] = 2
+    message = load_error(reseal(doc))
+    assert "cannot be replayed" in message or "does not match a replay" in message

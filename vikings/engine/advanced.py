@@ -253,7 +253,7 @@ class AdvancedPlay:
         self.start_player = self.to_move = w
         if self._events is not None:
             self._emit("auction_won", w, amount=price, gold=gold, fame=price - gold)
-            self._emit("start_player", w)
+            self._emit("start_player", w, after="auction")
         kinds = set(adv.drawn)
         if len(adv.drawn) <= self.rules.wheel_spaces:  # (only with a short bag) nothing to remove
             self._lay_auction_tiles()

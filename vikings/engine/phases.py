@@ -8,3 +8,10 @@ BID, REMOVE, COLOUR, SPECIAL, REPLACE = "bid", "remove", "colour", "special", "r
 # GameConfig.options: the advanced game's three separately selectable rules.
 AUCTION, SINGLE_BOATSWAIN, SPECIAL_TILES = "auction", "single_boatswain", "special_tiles"
 OPTIONS = (AUCTION, SINGLE_BOATSWAIN, SPECIAL_TILES)
+
+# The edition of the rules a game is played under (GameConfig.rules_version). 2: with the
+# auction, the Start Player Ship passes clockwise after every scoring, as in the standard
+# game. 1: the reading before that correction, kept so that games saved under it replay
+# as they were played (the last auction's winner kept the ship and opened the next one).
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)

@@ -14,11 +14,15 @@ import json
 from .actions import action_from_parts
 from .display import Display
 from .errors import IllegalAction, SaveError
+from .phases import RULES_VERSIONS
 from .state import SPECIAL_TILES, GameConfig, GameState
 
 FORMAT = "vikings-save"
-VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
+# Version 2 records the rules' edition in the config ('rules_version'); version 1 files
+# have none and were played under the first edition, so they replay under it (see
+# phases.RULES_VERSION and docs/save-format.md).
 
 
 # The snapshot -----------------------------------------------------------------------------
@@ -183,7 +187,20 @@ def _config(data, doc=None) -> GameConfig:
         raise SaveError("damaged save: 'config.options' must be a list of option names")
     if SPECIAL_TILES in options and doc is not None and "specials_digest" not in doc:
         raise SaveError("damaged save: a game with special tiles must record their digest")
-    return GameConfig(tuple(players), seed, start, frozenset(options))
+    edition = _rules_version(data)
+    return GameConfig(tuple(players), seed, start, frozenset(options), edition)
+
+
+def _rules_version(data: dict) -> int:
+    """The rules' edition; absent means 1 (GameConfig.to_json writes every other one, and
+    version-1 files predate the field)."""
+    if "rules_version" not in data:
+        return 1
+    edition = data["rules_version"]
+    if not _is_int(edition) or edition not in RULES_VERSIONS:
+        known = ", ".join(map(str, RULES_VERSIONS))
+        raise SaveError(f"'config.rules_version' must be one of {known} (saved by a newer edition?)")
+    return edition
 
 
 def _is_int(value) -> bool:

@@ -34,7 +34,8 @@ from .rng import Rng
 from .scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
 from .phases import (AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE,  # noqa: F401
-                     PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING)
+                     PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING,
+                     RULES_VERSION, RULES_VERSIONS)
 
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)
@@ -50,15 +51,20 @@ _TILE_AT = tuple(tuple(PlaceTile(r, c) if r and c else None for c in range(64)) 
 
 @dataclass(frozen=True)
 class GameConfig:
-    """How a game is set up. `start_player` None: drawn at random from the seed."""
+    """How a game is set up. `start_player` None: drawn at random from the seed.
+    `rules_version`: the edition of the rules (phases.RULES_VERSION; 1 only for old saves)."""
     players: tuple[str, ...]
     seed: int = 0
     start_player: int | None = None
     options: frozenset = frozenset()  # advanced-game options: any of phases.OPTIONS
+    rules_version: int = RULES_VERSION
 
     def to_json(self) -> dict:
-        return {"players": list(self.players), "seed": self.seed, "start_player": self.start_player,
-                "options": sorted(self.options)}
+        doc = {"players": list(self.players), "seed": self.seed, "start_player": self.start_player,
+               "options": sorted(self.options)}
+        if self.rules_version != 1:  # version 1 predates the field: its saves have none
+            doc["rules_version"] = self.rules_version
+        return doc
 
 
 class GameState(AdvancedPlay):
@@ -79,6 +85,9 @@ class GameState(AdvancedPlay):
             raise ConfigError(f"unknown rule options: {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS)})")
         if SPECIAL_TILES in config.options and not rules.specials:
             raise ConfigError("the special_tiles option needs special tiles in the game data")
+        if config.rules_version not in RULES_VERSIONS:
+            raise ConfigError(f"rules version {config.rules_version!r} is not known "
+                              f"(known: {', '.join(map(str, RULES_VERSIONS))})")
         if config.start_player is not None and not 0 <= config.start_player < n:
             raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
         s = cls.__new__(cls)
@@ -529,10 +538,12 @@ class GameState(AdvancedPlay):
         self.track += (tuple((d.fame, d.gold) for d in self.displays),)
         if self.round + 1 < self.rules.rounds:
             self.round += 1
-            if self.adv is None or not self.adv.auction:  # (with the auction, the auction decides)
+            # The ship passes clockwise (with the auction too: its winner holds it for her
+            # round only), except in games saved under the first reading (rules version 1).
+            if self.adv is None or not self.adv.auction or self.config.rules_version != 1:
                 self.start_player = (self.start_player + 1) % self.n
                 if self._events is not None:
-                    self._emit("start_player", self.start_player)
+                    self._emit("start_player", self.start_player, after="scoring")
             self._lay_offer()
             return
         adv = self.adv
