@@ -125,7 +125,8 @@ def test_setup_toggles_each_advanced_rule(tmp_path, monkeypatch):
 
 
 def test_a_person_plays_a_whole_advanced_game_by_clicks_and_keys(tmp_path):
-    app, m = start(tmp_path, seed=11)
+    # (seed 15: the person meets every advanced decision, a special tile among them)
+    app, m = start(tmp_path, seed=15)
     assert isinstance(app.scenes.base, AuctionScene)
     rng = random.Random(3)
     first_auction = [True]
@@ -280,3 +281,31 @@ def test_a_building_tile_goes_on_the_clicked_cell(tmp_path):
     run(app, 3)
     assert g.special_at(0, *cell) >= 0
     app.shutdown()
+
+
+def test_after_a_scoring_the_ship_is_shown_passing_left_then_the_auction_opens(rules):
+    """With the auction the ship passes to the left after each scoring (rules version 2):
+    the screens route that event to the scoring scene, and until it is shown the table
+    still shows the last winner with the ship and the round just scored."""
+    from vikings.engine import GameConfig, new_game
+    g = new_game(GameConfig(("A", "B", "C"), seed=8, start_player=0, options=frozenset({"auction"})), rules)
+    rng = random.Random(8)
+    while True:
+        before = (g.start_player, g.round)
+        events = g.apply(rng.choice(g.legal_actions()))
+        types = [e.type for e in events]
+        if "scoring" in types and "auction" in types:
+            break
+    pending = events[types.index("scoring"):]
+    ship = next(e for e in pending if e.type == "start_player")
+    assert ship.data == {"after": "scoring"} and ship.player == (before[0] + 1) % 3 == g.start_player
+    vis = Visible(g, pending)
+    assert (vis.start_player, vis.round) == before
+    rest = pending[pending.index(ship) + 1:]
+    vis = Visible(g, rest)  # the ship shown: it lies with the new opener, the round not yet begun
+    assert vis.start_player == g.start_player and vis.round == before[1]
+
+    class Ctx:  # what flow.scene_for reads
+        match = type("M", (), {"options": frozenset({"auction"}), "pending": [ship, *rest], "game": g})()
+    from vikings.ui.scenes.scoring import ScoringScene
+    assert flow.scene_for(Ctx) is ScoringScene

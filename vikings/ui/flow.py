@@ -32,10 +32,12 @@ def scene_for(ctx):
     m = ctx.match
     auction = "auction" in m.options
     if m.pending:
-        t = m.pending[0].type
-        # With the auction the start player changes in it, the offer completes it, and the
-        # special tiles turned up at a round's start are shown before it.
-        if auction and t in AuctionScene.handles:
+        e = m.pending[0]
+        t = e.type
+        # With the auction the start player changes in it (as well as after a scoring), the
+        # offer completes it, and the special tiles turned up at a round's start are shown
+        # before it.
+        if auction and t in AuctionScene.handles and e.data.get("after") != "scoring":
             return AuctionScene
         if t in ("offer", "special_revealed"):
             return OfferScene

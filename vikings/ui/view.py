@@ -81,12 +81,13 @@ class Visible:
                 v = self.players[p]
                 v.gold -= d["gold_change"]
                 v.fame -= d["fame_change"]
-            elif t == "start_player" and auction:  # the auction's winner takes the ship
+            elif t == "start_player" and d.get("after") == "auction":  # the winner takes the ship
                 self.start_player = next((x.player for x in reversed(pending[:i]) if x.type == "auction"),
                                          opener if opener is not None else self.start_player)
             elif t == "start_player":  # the ship passes on as the next round begins
                 self.start_player = (p - 1) % game.n
-                self.round -= 1
+                if not auction:  # (with the auction, undoing its opening sets the round)
+                    self.round -= 1
             elif t == "offer" and not auction:  # (with the auction the wheel filled up step by step)
                 self.wheel_hidden = True
                 self.bag += len(d.get("vikings", ()))

@@ -1,6 +1,7 @@
 """The auction that prepares each offer (advanced game, option "auction").
 
-The start player draws 13 Vikings (shown in the decision panel, sorted by colour) and
+The holder of the start player ship (passed to the left after each scoring, as in the
+standard game) draws 13 Vikings (shown in the decision panel, sorted by colour) and
 opens the bidding; clockwise each player raises or passes for good. The winner pays her
 bid (Fame once her Gold runs out), takes the start player ship, removes one of the 13
 from the game (click it), the round's tiles are laid on the wheel, and then, from the
@@ -358,8 +359,8 @@ class AuctionScene(OfferScene):
         if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
             d = opening.data
             return [f"Round {d['round']}: auction for the start player",
-                    f"{m.seats[opening.player].name} draws {len(d['vikings'])} Vikings from the bag and opens "
-                    "the bidding."]
+                    f"{m.seats[opening.player].name} holds the start player ship, draws {len(d['vikings'])} "
+                    "Vikings from the bag and opens the bidding. If nobody raises, the opening bid wins."]
         if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
             lines = [f"Round {rnd}: auction for the start player"]
             if rec.opener is not None:

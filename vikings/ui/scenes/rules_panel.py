@@ -115,11 +115,11 @@ def advanced_summary(rules) -> str:
 Three rules, each switched on at the setup on its own; everything else stays the same.
 
 ## Auction for the start player
-1. The start player draws {rules.wheel_spaces + 1} Vikings from the bag and opens the bidding with 0 Gold or more.
+1. Whoever holds the start player ship draws {rules.wheel_spaces + 1} Vikings from the bag and opens the bidding with 0 Gold or more. If nobody raises, her opening bid wins.
 2. Clockwise, each player raises the bid or passes for good. Fame pays for a bid once Gold runs out.
 3. The highest bidder pays, takes the start player ship and removes one of the drawn Vikings from the game.
 4. The round's tiles are laid on the wheel as usual. Then the winner, and after her each player clockwise, chooses a colour: all its Vikings go on the highest free spaces, from {rules.wheel_spaces - 1} down.
-5. The winner buys first.
+5. The winner buys first. After the round's scoring the ship passes to the player on her left, as in the standard game, and that player opens the next auction.
 
 ## One-Viking boatswains
 In a large scoring each boatswain moves a single Viking from the pool to an empty island tile of its row. A Longboat special tile lets one boatswain move as in the standard game.
