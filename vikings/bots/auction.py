@@ -29,7 +29,7 @@ from collections import Counter
 from ..engine.actions import Bid, PassBid
 from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE
 from . import evaluate
-from .heuristic import _argmax, _purchases_left, _TurnSearch
+from .turn_search import TurnSearch, argmax, purchases_left
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # The kind-averaged draft misses how much the groups differ by their tiles (and the first
@@ -73,7 +73,7 @@ class Gains:
         s.quiet = True
         s.phase, s.to_move, s.hand_tile, s.hand_viking, s.placed_at, s._legal = PLACE, q, t, k, None, None
         if s.legal_actions():
-            after = _TurnSearch(q, lambda x: evaluate.value(x, q), self.cancel).best(s)[0]
+            after = TurnSearch(q, lambda x: evaluate.value(x, q), self.cancel).best(s)[0]
         else:  # the tile fits nowhere: only the Viking, to the pool
             x = self._after_turn(q)
             x.displays[q].pool[k] += 1
@@ -127,7 +127,7 @@ def bid_worth(state, me: int, gains: Gains) -> float:
 def max_bid(state, me: int, gains: Gains) -> int:
     """The most `me` should pay to be start player: Gold worth no more than the start."""
     rules = state.rules
-    rate = evaluate.gold_rate(_purchases_left(state), rules.rounds * rules.wheel_spaces)
+    rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
     gold = state.displays[me].gold
     return min(gold, int(bid_worth(state, me, gains) / rate))
 
@@ -160,7 +160,7 @@ def colour_scores(state, me: int, legal, gains: Gains) -> list:
     that colour makes (the other colours after it in colour order)."""
     rules = state.rules
     n = state.n
-    rate = evaluate.gold_rate(_purchases_left(state), rules.rounds * rules.wheel_spaces)
+    rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
     wt = state.wheel_tile
     drawn = state.auction_vikings
     order = _clockwise(state.start_player, n)
@@ -220,6 +220,6 @@ def normal_choice(bot, game, legal, cancel):
     if state.phase == BID:
         return bid_action(legal, max_bid(state, me, gains))
     if state.phase == REMOVE:
-        return legal[_argmax(removal_scores(state, me, legal, gains), bot.rng)]
+        return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]
     assert state.phase == COLOUR
-    return legal[_argmax(colour_scores(state, me, legal, gains), bot.rng)]
+    return legal[argmax(colour_scores(state, me, legal, gains), bot.rng)]

@@ -28,132 +28,14 @@ import math
 from ..engine import GameState
 from ..engine.display import completed_islands, threat
 from ..engine.specials import building_fame
-from ..engine.state import (BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
-                            SPECIAL, VIKING)
+from ..engine.state import BID, OVER, PURCHASE
 from . import evaluate
+from .auction import bid_action, normal_choice
 from .base import Bot
-
-# Decisions of one turn share a group. The advanced game's special tile and its place
-# come between paying and placing (group 1); the auction's decisions are made by rules
-# of their own (auction.py), never by the turn search.
-_GROUP = {PURCHASE: 1, PLACE: 1, VIKING: 1, BOATSWAIN: 2, BOATSWAIN_MOVE: 2, OVER: -1,
-          SPECIAL: 1, REPLACE: 1, BID: 3, REMOVE: 4, COLOUR: 4}
-AUCTION_PHASES = (BID, REMOVE, COLOUR)
+from .turn_search import AUCTION_PHASES, TurnSearch, argmax, purchases_left, relative
 
 REPLY_WEIGHT = 1.0      # Normal: how much of the next player's best reply counts against a purchase
 FOLLOW_UP = 4           # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)
-BOATSWAIN_DEPTH = 3     # Normal: boatswain decisions searched in full before judging the state as is
-
-
-class _TurnSearch:
-    """Search through one player's consecutive decisions on copies of the game."""
-
-    def __init__(self, me: int, leaf, cancel=None):
-        self.me = me
-        self.leaf = leaf          # state -> score for `me` (higher is better)
-        self.cancel = cancel
-
-    def scores(self, state: GameState, legal) -> list[float]:
-        """Score of each action of `legal` with the best continuation of the same turn."""
-        group = _GROUP[state.phase]
-        out = []
-        for a in legal:
-            if self.cancel is not None:
-                self.cancel.check()
-            c = state.copy()
-            c.quiet = True
-            c.apply(a)
-            out.append(self._cont(c, group, 1))
-        return out
-
-    def _cont(self, c: GameState, group: int, depth: int) -> float:
-        if c.to_move != self.me or c.phase == PURCHASE or _GROUP[c.phase] != group:
-            return self.leaf(c)
-        if c.phase == BOATSWAIN_MOVE:
-            return self._cont(self._greedy_move(c), group, depth)
-        if group == 2 and depth > BOATSWAIN_DEPTH:
-            return self.leaf(c)
-        best = -math.inf
-        for a in c.legal_actions():
-            x = c.copy()
-            x.apply(a)
-            s = self._cont(x, group, depth + 1)
-            if s > best:
-                best = s
-        return best
-
-    def best(self, state: GameState):
-        """(score, action, resulting state) of the best way to play out the turn."""
-        group = _GROUP[state.phase]
-        best = (-math.inf, None, None)
-        for a in state.legal_actions():
-            if self.cancel is not None:
-                self.cancel.check()
-            c = state.copy()
-            c.quiet = True
-            c.apply(a)
-            s, leaf = self._cont_leaf(c, group, 1)
-            if s > best[0]:
-                best = (s, a, leaf)
-        return best
-
-    def after(self, state: GameState, action):
-        """(score, resulting state) of `action` with the best continuation of the turn."""
-        c = state.copy()
-        c.quiet = True
-        c.apply(action)
-        return self._cont_leaf(c, _GROUP[state.phase], 1)
-
-    def _cont_leaf(self, c: GameState, group: int, depth: int):
-        """Like `_cont`, also returning the state the best continuation ends in."""
-        if c.to_move != self.me or c.phase == PURCHASE or _GROUP[c.phase] != group:
-            return self.leaf(c), c
-        if c.phase == BOATSWAIN_MOVE:
-            return self._cont_leaf(self._greedy_move(c), group, depth)
-        if group == 2 and depth > BOATSWAIN_DEPTH:
-            return self.leaf(c), c
-        best = (-math.inf, None)
-        for a in c.legal_actions():
-            x = c.copy()
-            x.apply(a)
-            r = self._cont_leaf(x, group, depth + 1)
-            if r[0] > best[0]:
-                best = r
-        return best
-
-    def _greedy_move(self, c: GameState) -> GameState:
-        """A boatswain's next Viking to the tile that looks best right away."""
-        best, best_state = -math.inf, None
-        for a in c.legal_actions():
-            x = c.copy()
-            x.apply(a)
-            s = self.leaf(x)
-            if s > best:
-                best, best_state = s, x
-        return best_state
-
-
-def _argmax(scores, rng, noise: float = 1e-6) -> int:
-    """Index of the best score; near-ties broken by the bot's generator."""
-    best, idx = -math.inf, 0
-    for i, s in enumerate(scores):
-        s += noise * rng.random()
-        if s > best:
-            best, idx = s, i
-    return idx
-
-
-def _relative(p: int):
-    """A state's score for player p: her value minus the best other player's."""
-    values = evaluate.values
-
-    def score(s: GameState) -> float:
-        v = values(s)
-        mine = v[p]
-        v[p] = -math.inf
-        return mine - max(v)
-
-    return score
 
 
 class NormalBot(Bot):
@@ -167,14 +49,13 @@ class NormalBot(Bot):
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:
-            from .auction import normal_choice
             return normal_choice(self, game, legal, cancel)
         me = game.to_move
         state = game.copy()
         state.quiet = True
         scores = self.scores(state, legal, cancel)
         if state.phase != PURCHASE or not self.follow_up:
-            return legal[_argmax(scores, self.rng)]
+            return legal[argmax(scores, self.rng)]
         return self._follow_up(state, legal, scores, me, cancel)
 
     def scores(self, state: GameState, legal, cancel=None) -> list[float]:
@@ -182,8 +63,8 @@ class NormalBot(Bot):
         purchases' re-ranking: the best own continuation of the turn, relative to the best
         opponent, less the next player's best reply for a purchase. `state` is a quiet copy
         the caller owns (the search bots use this to choose which purchases to search)."""
-        leaf = _relative(state.to_move)
-        search = _TurnSearch(state.to_move, leaf, cancel)
+        leaf = relative(state.to_move)
+        search = TurnSearch(state.to_move, leaf, cancel)
         if state.phase == PURCHASE and self.reply_weight:
             reply = _ReplyModel(state.to_move, state, cancel)
             weight = self.reply_weight
@@ -196,7 +77,7 @@ class NormalBot(Bot):
         the next offer is not known yet. Every candidate meets the same case, as they all
         leave the same number of purchases in the round."""
         order = sorted(range(len(legal)), key=lambda i: -scores[i])[:int(self.follow_up)]
-        mine = _TurnSearch(me, _relative(me), cancel)
+        mine = TurnSearch(me, relative(me), cancel)
         out = []
         for i in order:
             _, s1 = mine.after(state, legal[i])
@@ -204,12 +85,12 @@ class NormalBot(Bot):
                 out.append(scores[i])  # my purchase ends the round
                 continue
             q = s1.to_move
-            _, _, s2 = _TurnSearch(q, _relative(q), cancel).best(s1)
+            _, _, s2 = TurnSearch(q, relative(q), cancel).best(s1)
             if s2.round != state.round or s2.phase != PURCHASE or s2.to_move != me:
                 out.append(mine.leaf(s2))  # hers ends it, or another player is next
                 continue
             out.append(mine.best(s2)[0])
-        return legal[order[_argmax(out, self.rng)]]
+        return legal[order[argmax(out, self.rng)]]
 
 
 class _ReplyModel:
@@ -224,7 +105,7 @@ class _ReplyModel:
         self.q = q = (me + 1) % state.n
         self.round = state.round
         self.gain = {}
-        self.search = _TurnSearch(q, lambda s: evaluate.value(s, q), cancel)
+        self.search = TurnSearch(q, lambda s: evaluate.value(s, q), cancel)
 
     def best(self, s: GameState) -> float:
         q = self.q
@@ -234,7 +115,7 @@ class _ReplyModel:
             return 0.0
         gold = s.displays[q].gold
         rules = s.rules
-        rate = evaluate.gold_rate(_purchases_left(s), rules.rounds * rules.wheel_spaces)
+        rate = evaluate.gold_rate(purchases_left(s), rules.rounds * rules.wheel_spaces)
         legal = s.legal_actions()
         gain = self.gain
         if s.adv is None:
@@ -256,11 +137,6 @@ class _ReplyModel:
             if g > best:
                 best = g
         return best
-
-
-def _purchases_left(s: GameState) -> int:
-    size = s.rules.wheel_spaces
-    return (size - s.bought) + (s.rules.rounds - 1 - s.round) * size
 
 
 # Beginner -------------------------------------------------------------------------------------
@@ -289,7 +165,7 @@ class BeginnerBot(Bot):
         me = game.to_move
         state = game.copy()
         state.quiet = True
-        scores = _TurnSearch(me, self._judge(state, me), cancel).scores(state, legal)
+        scores = TurnSearch(me, self._judge(state, me), cancel).scores(state, legal)
         top = max(scores)
         weights = [math.exp((s - top) / self.temperature) for s in scores]
         x = self.rng.random() * sum(weights)
@@ -358,7 +234,6 @@ class BeginnerBot(Bot):
         the colour it has least room for (so the ones it wants stay cheap)."""
         me = game.to_move
         if game.phase == BID:
-            from .auction import bid_action
             return bid_action(legal, self.rng.randint(0, game.displays[me].gold // self.bid_share))
         d = game.displays[me]
         rules = game.rules
@@ -369,4 +244,4 @@ class BeginnerBot(Bot):
                 return 1.0  # a boatswain: always of some use
             return sum(1 for v in d.rows[row] if v >= 0 and not v & 1) + (k == rules.fisherman)
 
-        return legal[_argmax([-room(a.kind) for a in legal], self.rng)]
+        return legal[argmax([-room(a.kind) for a in legal], self.rng)]

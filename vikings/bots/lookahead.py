@@ -26,7 +26,8 @@ from ..engine import GameState
 from ..engine.state import OVER, PLACE, PURCHASE, VIKING
 from . import evaluate
 from .base import CancelToken
-from .heuristic import NormalBot, _argmax
+from .heuristic import NormalBot
+from .turn_search import argmax
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.
@@ -70,6 +71,6 @@ class RoundLookahead:
             chances.append(evaluate.utilities(play_round(s, self.model, cancel))[me])
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
-        best = _argmax(chances, self.rng)
+        best = argmax(chances, self.rng)
         return options[best], {"playouts": len(chances), "capped": capped,
                                "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}

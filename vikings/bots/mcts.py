@@ -52,7 +52,8 @@ from ..engine.actions import Bid, Buy, DeclineSpecial, PassBid, PlaceStart, Plac
 from ..engine.state import BID, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
-from .heuristic import AUCTION_PHASES, NormalBot
+from .heuristic import NormalBot
+from .turn_search import AUCTION_PHASES
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
 
