@@ -1,6 +1,8 @@
 """The tournament tool: seat rotation, determinism across processes, the report."""
 import json
 
+import pytest
+
 from vikings.cli import main
 from vikings.tournament import play_game, report, run, wilson
 
@@ -124,3 +126,14 @@ def test_a_record_is_checked_against_the_code_that_goes_on_with_it(tmp_path, mon
                  "--record", record, "--check", "2"]) == 2
     assert "game 1 is played differently" in capsys.readouterr().err
     assert played == [0, 1]  # the last two recorded were replayed, nothing new was played
+
+
+def test_a_line_up_entry_can_change_one_setting_of_a_level():
+    from vikings.tournament import build_bot
+    plain, changed = build_bot("normal", 1), build_bot("normal:draft_specials=false;reply_weight=0.5", 1)
+    assert plain.draft_specials is True and plain.reply_weight == 1.0
+    assert changed.draft_specials is False and changed.reply_weight == 0.5
+    assert type(changed).draft_specials is True, "the class keeps its setting"
+    for bad in ("normal:nonsense=1", "normal:reply_weight", "normal:_rng=1", "normal:reply_weight=half"):
+        with pytest.raises(ValueError, match="normal"):
+            build_bot(bad, 1)

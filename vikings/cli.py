@@ -23,7 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     tour = sub.add_parser("tournament", help="play bots against each other and report their strength")
     tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--games", type=int, default=20)
-    tour.add_argument("--bots", default="normal,random", help="comma-separated levels, one per player")
+    tour.add_argument("--bots", default="normal,random",
+                      help="comma-separated levels, one per player; LEVEL:NAME=VALUE changes a setting of one")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -34,6 +34,25 @@ class Entry:
     simulations: int = 0
 
 
+def build_bot(spec: str, seed: int):
+    """A bot from a line-up entry: a level (`normal`), or a level with some of its tuning
+    attributes changed, `LEVEL:NAME=VALUE[;NAME=VALUE...]` (e.g. `normal:draft_specials=false`),
+    to measure one change against the level as it is. Values are JSON (true, 0.5, 3)."""
+    level, _, changes = spec.partition(":")
+    bot = make_bot(level, seed=seed)
+    for change in filter(None, changes.split(";")):
+        name, eq, text = change.partition("=")
+        name = name.strip()
+        if not eq or name.startswith("_") or not hasattr(type(bot), name):
+            raise ValueError(f"{spec!r}: {level} has no setting {name!r} (write NAME=VALUE)")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise ValueError(f"{spec!r}: {text!r} is not a JSON value") from None
+        setattr(bot, name, value)
+    return bot
+
+
 def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset = frozenset()) -> dict:
     """Play one game; returns a digest of its actions and, per line-up position: seat, rank,
     Fame, Gold, decision times."""
@@ -41,7 +60,7 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
     game_seed = seed + index
     seats = [(k + index) % n for k in range(n)]          # line-up position -> seat
     at_seat = {s: k for k, s in enumerate(seats)}
-    bots = [make_bot(level, seed=game_seed * 16 + k) for k, level in enumerate(levels)]
+    bots = [build_bot(level, seed=game_seed * 16 + k) for k, level in enumerate(levels)]
     game = new_game(GameConfig(tuple(f"{levels[at_seat[s]]}@{s}" for s in range(n)), seed=game_seed,
                                start_player=0, options=frozenset(options)), default_rules())
     game.quiet = True
@@ -208,7 +227,7 @@ def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | 
         return 2
     for level in levels:
         try:
-            make_bot(level)  # unknown levels fail here, before any process starts
+            build_bot(level, 0)  # unknown levels and settings fail here, before any process starts
         except ValueError as e:
             print(f"vikings tournament: {e}", file=sys.stderr)
             return 2
