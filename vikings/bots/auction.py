@@ -19,7 +19,9 @@ player knows; their order plays no part).
   prices, each player taking the group worth most to her after its price; the colour
   whose draft leaves me best off against the best other player wins. Since the first
   colours take the dear spaces, this puts what I want at cheap spaces and what a rival
-  wants at dear ones.
+  wants at dear ones. With the special tiles, whoever buys the dearest group (never at
+  price 0) also takes a face-up special tile: in the draft that group is worth its gain
+  with the best special tile for its buyer, while face-up tiles last.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ import math
 from collections import Counter
 
 from ..engine.actions import Bid, PassBid
-from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE
+from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
 from . import evaluate
 from .turn_search import TurnSearch, argmax, purchases_left
 
@@ -59,8 +61,11 @@ class Gains:
         s._legal = None
         return s
 
-    def gain(self, q: int, t: int, k: int) -> float:
-        key = (q, t, k)
+    def gain(self, q: int, t: int, k: int, special: bool = False) -> float:
+        """`special`: the group brings a special tile (the dearest group, advanced game):
+        her best choice among the face-up ones (or none) counts too."""
+        special = special and any(x >= 0 for x in self.state.specials_face_up)
+        key = (q, t, k, special)
         g = self.cache.get(key)
         if g is not None:
             return g
@@ -68,11 +73,13 @@ class Gains:
             self.cancel.check()
         if q not in self.base:
             self.base[q] = evaluate.value(self._after_turn(q), q)
-        # She holds the group, as after buying it; her best placement of tile and Viking.
+        # She holds the group, as after buying it; her best placement of tile and Viking
+        # (after her choice of a special tile, if it brings one).
         s = self.state.copy()
         s.quiet = True
-        s.phase, s.to_move, s.hand_tile, s.hand_viking, s.placed_at, s._legal = PLACE, q, t, k, None, None
-        if s.legal_actions():
+        phase = SPECIAL if special else PLACE
+        s.phase, s.to_move, s.hand_tile, s.hand_viking, s.placed_at, s._legal = phase, q, t, k, None, None
+        if special or s.legal_actions():
             after = TurnSearch(q, lambda x: evaluate.value(x, q), self.cancel).best(s)[0]
         else:  # the tile fits nowhere: only the Viking, to the pool
             x = self._after_turn(q)
@@ -155,7 +162,7 @@ def removal_scores(state, me: int, legal, gains: Gains) -> list:
     return out
 
 
-def colour_scores(state, me: int, legal, gains: Gains) -> list:
+def colour_scores(state, me: int, legal, gains: Gains, specials: bool = True) -> list:
     """Per ChooseColour action: my draft total minus the best other player's on the wheel
     that colour makes (the other colours after it in colour order)."""
     rules = state.rules
@@ -171,13 +178,13 @@ def colour_scores(state, me: int, legal, gains: Gains) -> list:
         free = sorted((s for s, v in enumerate(wv) if v < 0), reverse=True)
         for s, k in zip(free, rest):
             wv[s] = k
-        got = _wheel_draft(state, order, wt, wv, gains, rate)
+        got = _wheel_draft(state, order, wt, wv, gains, rate, specials)
         mine = got[me]
         out.append(mine - max(v for q, v in got.items() if q != me))
     return out
 
 
-def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float) -> dict:
+def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool = True) -> dict:
     """Players buy in turn the group worth most to them after its price (Gold at `rate`,
     Fame for what Gold cannot pay), as long as they can pay; the wheel turns as usual."""
     left = [s for s in range(len(wt)) if wt[s] >= 0]
@@ -185,6 +192,7 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float) -> dict:
     fame = {q: state.displays[q].fame for q in order}
     got = {q: 0.0 for q in order}
     offset = left[0] if left else 0
+    specials = sum(x >= 0 for x in state.specials_face_up) if specials else 0  # taken with the dearest group
     i = 0
     while left:
         q = order[i % len(order)]
@@ -195,11 +203,14 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float) -> dict:
             if price > gold[q] + fame[q]:
                 break
             paid = min(price, gold[q])
-            v = gains.gain(q, wt[s], wv[s]) - paid * rate - (price - paid)
+            brings = specials > 0 and price > 0 and s == left[-1]
+            v = gains.gain(q, wt[s], wv[s], brings) - paid * rate - (price - paid)
             if v > best:
                 best, pick = v, s
         if pick is None:
             pick, best = left[0], gains.gain(q, wt[left[0]], wv[left[0]])
+        if pick == left[-1] and pick > offset and specials > 0:
+            specials -= 1
         price = pick - offset
         paid = min(price, gold[q])
         gold[q] -= paid
@@ -222,4 +233,4 @@ def normal_choice(bot, game, legal, cancel):
     if state.phase == REMOVE:
         return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]
     assert state.phase == COLOUR
-    return legal[argmax(colour_scores(state, me, legal, gains), bot.rng)]
+    return legal[argmax(colour_scores(state, me, legal, gains, bot.draft_specials), bot.rng)]

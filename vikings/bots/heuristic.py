@@ -46,6 +46,7 @@ class NormalBot(Bot):
     level = "normal"
     reply_weight = REPLY_WEIGHT
     follow_up = FOLLOW_UP
+    draft_specials = True  # the auction's colour draft counts the dearest group's special tile
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:
