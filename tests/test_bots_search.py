@@ -262,7 +262,7 @@ def test_placements_are_played_out_in_full_unless_playouts_narrows_them():
 
 def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
     from vikings.bots.heuristic import NormalBot
-    from vikings.bots.lookahead import play_round
+    from vikings.bots.turn_search import play_round
     game = four_player_purchase()
     s = game.copy()
     s.quiet = True

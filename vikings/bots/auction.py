@@ -31,7 +31,7 @@ from collections import Counter
 from ..engine.actions import Bid, PassBid
 from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
 from . import evaluate
-from .turn_search import TurnSearch, argmax, purchases_left
+from .turn_search import TurnSearch, argmax, play_round, purchases_left
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # The kind-averaged draft misses how much the groups differ by their tiles (and the first
@@ -139,6 +139,50 @@ def max_bid(state, me: int, gains: Gains) -> int:
     return min(gold, int(bid_worth(state, me, gains) / rate))
 
 
+_PASS = PassBid()
+
+
+def playout_price(bot, state, me: int, cancel=None) -> int:
+    """The most `me` should pay to be start player, by playouts: the round played on by
+    Normal for every player once with `me` winning this auction at the current high bid
+    plus one, once with the rival who would otherwise win it (the high bidder, or the next
+    player still in) winning with the least raise; her value at the round's end (after its
+    scoring) compared and turned into Gold at the current rate, within her Gold. Cached per
+    auction on `bot`, whose later bids in the same auction reuse it."""
+    key = (state.round, state.auction_vikings, me)
+    cache = getattr(bot, "_prices", None)
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    n = state.n
+    model = type(bot)(bot.seed)
+    model.bid_playouts = False
+    rival = state.high_bidder if state.high_bidder >= 0 and state.high_bidder != me else next(
+        (me + i) % n for i in range(1, n) if not state.passed_bidders[(me + i) % n])
+
+    def value_if(winner: int) -> float:
+        """Her value at the round's end if `winner` takes the auction with the least raise
+        and everybody else passes (through the engine's door, on a copy)."""
+        s = state.copy()
+        s.quiet = True
+        while s.phase == BID:
+            legal = s.legal_actions()
+            raise_ = Bid(s.high_bid + 1)
+            if s.to_move == winner and raise_ in legal:
+                s.apply(raise_)
+            else:
+                s.apply(_PASS if _PASS in legal else legal[0])  # the opener must bid (0)
+        return evaluate.value(play_round(s, model, cancel), me)
+
+    rules = state.rules
+    rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
+    # The first playout has her paying the least raise already: added back, the worth is
+    # the whole price she should go to.
+    worth = (value_if(me) - value_if(rival)) / rate + (state.high_bid + 1)
+    price = max(0, min(state.displays[me].gold, int(worth)))
+    bot._prices = (key, price)
+    return price
+
+
 def bid_action(legal, limit: int):
     """The lowest legal bid if it is within `limit` (the opener always bids), else pass."""
     lowest = legal[0]
@@ -229,6 +273,8 @@ def normal_choice(bot, game, legal, cancel):
     me = state.to_move
     gains = Gains(state, cancel)
     if state.phase == BID:
+        if getattr(bot, "bid_playouts", False):
+            return bid_action(legal, playout_price(bot, state, me, cancel))
         return bid_action(legal, max_bid(state, me, gains))
     if state.phase == REMOVE:
         return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]

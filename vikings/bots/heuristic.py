@@ -47,6 +47,7 @@ class NormalBot(Bot):
     reply_weight = REPLY_WEIGHT
     follow_up = FOLLOW_UP
     draft_specials = True  # the auction's colour draft counts the dearest group's special tile
+    bid_playouts = False   # bid by playouts of the round (auction.playout_price), not the draft
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:

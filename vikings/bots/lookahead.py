@@ -23,24 +23,15 @@ from __future__ import annotations
 import time
 
 from ..engine import GameState
-from ..engine.state import OVER, PLACE, PURCHASE, VIKING
+from ..engine.state import PLACE, PURCHASE, VIKING
 from . import evaluate
 from .base import CancelToken
 from .heuristic import NormalBot
-from .turn_search import argmax
+from .turn_search import argmax, play_round
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.
 PHASES = (PURCHASE, PLACE, VIKING)
-
-
-def play_round(s: GameState, model: NormalBot, cancel: CancelToken | None) -> GameState:
-    """Play `s` on, in place, with `model` choosing for every player, until the round ends."""
-    start = s.round
-    while s.phase != OVER and s.round == start:
-        legal = s.legal_actions()
-        s.apply(legal[0] if len(legal) == 1 else model.choose(s, legal, cancel))
-    return s
 
 
 class RoundLookahead:

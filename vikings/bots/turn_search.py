@@ -135,3 +135,11 @@ def purchases_left(s: GameState) -> int:
     return (size - s.bought) + (s.rules.rounds - 1 - s.round) * size
 
 
+def play_round(s: GameState, model, cancel=None) -> GameState:
+    """Play `s` on, in place, with `model` (a bot) choosing for every player, until the
+    round ends."""
+    start = s.round
+    while s.phase != OVER and s.round == start:
+        legal = s.legal_actions()
+        s.apply(legal[0] if len(legal) == 1 else model.choose(s, legal, cancel))
+    return s
