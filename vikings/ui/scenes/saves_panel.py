@@ -89,11 +89,16 @@ class SavesPanel(Dialog):
                                        container=window, object_id=ObjectID("#saves_info", "@info")))
         self.close_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(176), bar), "Close", ui,
                                               container=window))
-        self.load_button = None
+        self.load_button = self.review_button = None
         if self.mode == "load":
             self.load_button = self.add(UIButton(pygame.Rect(width - pad - px(176), height - pad - bar, px(176), bar),
                                                  "Load", ui, container=window, object_id=ObjectID("#load", "@primary")))
             self.load_button.disable()
+            self.review_button = self.add(UIButton(
+                pygame.Rect(width - pad - px(176) - px(12) - px(176), height - pad - bar, px(176), bar), "Review", ui,
+                container=window, object_id=ObjectID("#review", None),
+                tool_tip_text="Each player's chance to win after every decision, and the costliest decisions"))
+            self.review_button.disable()
         self._show_message()
         if chosen is not None:
             self.on_select()  # its details, and Load enabled
@@ -128,6 +133,8 @@ class SavesPanel(Dialog):
                 self.close()
             elif self.load_button is not None and event.ui_element is self.load_button:
                 self.load()
+            elif self.review_button is not None and event.ui_element is self.review_button:
+                self.review()
             elif self.save_button is not None and event.ui_element is self.save_button:
                 self.save()
             else:
@@ -164,16 +171,19 @@ class SavesPanel(Dialog):
             return
         if chosen is None:
             self.load_button.disable()
+            self.review_button.disable()
             self.say("")
             return
         try:
             match = load_match(self.app, chosen[1])
         except Exception as e:  # noqa: BLE001 - a damaged file is reported, never raised
             self.load_button.disable()
+            self.review_button.disable()
             self.say(f"This save cannot be loaded: {unreadable(e)}.", error=True)
             return
         match.close()
         self.load_button.enable()
+        self.review_button.enable()
         about = describe_match(match)
         self.say(about[:1].upper() + about[1:])
 
@@ -190,6 +200,21 @@ class SavesPanel(Dialog):
             self.say(f"This save cannot be loaded: {unreadable(e)}.", error=True)
             return
         flow.enter_game(self.app, match)
+
+    def review(self) -> None:
+        """The chosen save's review (scenes/review.py), finished or not; leaving it goes
+        back to the title screen."""
+        from .review import ReviewScene
+        chosen = self.selected()
+        if chosen is None:
+            self.say("Choose a save from the list first.", error=True)
+            return
+        try:
+            match = load_match(self.app, chosen[1])
+        except Exception as e:  # noqa: BLE001 - deleted or damaged since it was listed
+            self.say(f"This save cannot be reviewed: {unreadable(e)}.", error=True)
+            return
+        self.app.scenes.switch(ReviewScene(self.app, match))
 
     def save(self) -> None:
         if self.match is None:
