@@ -22,7 +22,7 @@ from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from ...review import DEFAULT_LEVEL, replays
 from ...review_job import ReviewJob
 from ..scene import Scene
-from ..table import draw_card, draw_display, draw_wheel, panel
+from ..table import display_geometry, draw_card, draw_display, draw_wheel, panel
 from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
 from ..view import Visible
 from .review_chart import draw_chances, round_starts
@@ -30,7 +30,7 @@ from .review_text import costly_lines, decision_lines, draw_lines
 
 
 class ReviewScene(Scene):
-    def __init__(self, app, match, back: Callable[[], None] | None = None, level: str = DEFAULT_LEVEL,
+    def __init__(self, app, match, back: Callable[[], None], level: str = DEFAULT_LEVEL,
                  in_process: bool | None = None):
         super().__init__(app)
         self.match = match
@@ -201,14 +201,10 @@ class ReviewScene(Scene):
         self.app.invalidate()
 
     def leave(self) -> None:
+        """Back where the review was opened (`back`)."""
         if self.job is not None:
             self.job.close()
-        if self.back is not None:
-            self.back()
-        else:
-            from .title import TitleScene
-            self.match.close()
-            self.app.scenes.switch(TitleScene(self.app))
+        self.back()
 
     # What is shown -------------------------------------------------------------------------
     @property
@@ -255,8 +251,7 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, WOOD_DARK, rect)
         n = len(self.actions)
         g = self.state
-        where = ("the start" if self.index == 0 else
-                 ("the end" if g.is_over else "where the game stopped") if self.index == n else
+        where = (("the end" if g.is_over else "where the game stopped") if self.index == n else
                  f"decision {self.index + 1} of {n}")
         rnd = min(g.round + 1, g.rules.rounds)
         text = f"Review of {' vs '.join(self.names)}   ·   {where}   ·   round {rnd}"
@@ -334,10 +329,6 @@ class ReviewScene(Scene):
         bot_space = (bot.space,) if isinstance(bot, Buy) and bot is not a else ()
         draw_wheel(surface, self.app, vis, wheel_rect, selected=played_space, highlight=bot_space)
         p = self.shown_player
-        label = f"{self.names[p]}'s display" + ("  (click the card again to follow the game)" if self.viewed is not None else "")
-        t = look.text(label, 14, INK_SOFT)
-        surface.blit(t, (board_rect.x, board_rect.y))
-        body = board_rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
         cells, hover, preview = [], None, None
         if p == g.to_move:
             for x in (a, bot):
@@ -347,6 +338,12 @@ class ReviewScene(Scene):
                 hover = (a.row, a.col)
             if isinstance(a, PlaceTile) and g.hand_tile >= 0:
                 preview = (g.hand_tile, a.row, a.col)
+        label = f"{self.names[p]}'s display" + ("  (click the card again to follow the game)" if self.viewed is not None else "")
+        t = look.text(label, 14, INK_SOFT)
+        body = board_rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+        geo = display_geometry(self.app, vis.players[p], body, cells)  # centred in the room below the chart
+        body.y += max(0, (body.h - geo.t * (geo.rows + 1)) // 2)
+        surface.blit(t, (board_rect.x, body.y - t.get_height() - 4))
         draw_display(surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview)
 
     def draw_side(self, surface, rect) -> None:

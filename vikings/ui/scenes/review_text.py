@@ -10,7 +10,6 @@ import pygame
 from ...review import describe_action
 from ..table import wrap
 from ..theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
-from .scoring import fit
 
 PHASE_WORDS = {"purchase": "buys a group", "place": "places a tile", "viking": "places a Viking",
                "boatswain": "uses boatswains", "boatswain_move": "moves a Viking", "bid": "bids in the auction",
@@ -131,7 +130,11 @@ def draw_lines(surface, look, rect: pygame.Rect, y: int, lines, spots=None, curr
         font = look.font(line.size, line.bold)
         x = rect.x + px(line.indent)
         width = rect.right - x
-        parts = [fit(font, line.text, width)] if line.one_line else wrap(font, line.text, width)
+        if line.one_line:  # the first line's worth, with an ellipsis if there was more
+            parts = wrap(font, line.text, width - font.size("…")[0])
+            parts = parts[:1] if len(parts) < 2 else [parts[0] + "…"]
+        else:
+            parts = wrap(font, line.text, width)
         h = font.get_linesize() * len(parts)
         if y + h > rect.bottom:
             break

@@ -203,7 +203,7 @@ class SavesPanel(Dialog):
 
     def review(self) -> None:
         """The chosen save's review (scenes/review.py), finished or not; leaving it goes
-        back to the title screen."""
+        back to the screen below the panel (the title)."""
         from .review import ReviewScene
         chosen = self.selected()
         if chosen is None:
@@ -214,7 +214,13 @@ class SavesPanel(Dialog):
         except Exception as e:  # noqa: BLE001 - deleted or damaged since it was listed
             self.say(f"This save cannot be reviewed: {unreadable(e)}.", error=True)
             return
-        self.app.scenes.switch(ReviewScene(self.app, match))
+        app = self.app
+        below = type(app.scenes.base)  # the title screen, where the Load panel opens
+
+        def back():
+            match.close()
+            app.scenes.switch(below(app))
+        app.scenes.switch(ReviewScene(app, match, back))
 
     def save(self) -> None:
         if self.match is None:
