@@ -22,6 +22,7 @@ from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from ...review import DEFAULT_LEVEL, replays
 from ...review_job import ReviewJob
 from ..scene import Scene
+from ..specials import draw_held
 from ..table import display_geometry, draw_card, draw_display, draw_wheel, panel
 from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
 from ..view import Visible
@@ -267,6 +268,7 @@ class ReviewScene(Scene):
         g = self.state
         vis = Visible(g, ())
         n = len(self.seats)
+        specials = "special_tiles" in g.config.options
         gap = px(8)
         ch = (area.h - gap * (n - 1)) // n
         self.card_rects = []
@@ -275,6 +277,8 @@ class ReviewScene(Scene):
             self.card_rects.append(rect)
             draw_card(surface, self.app, rect, seat, vis.players[p], to_move=p == g.to_move and not g.is_over,
                       start=p == vis.start_player, selected=p == self.shown_player)
+            if specials:  # the special tiles she holds, as at the table
+                draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(45), px(18))
 
     def draw_chart(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
