@@ -129,14 +129,16 @@ def test_cancel_stops_the_review():
 
 
 def test_four_players_and_the_advanced_game_are_reviewed():
-    g, _ = play(players=4, seed=3, levels=("beginner", "normal"), upto=70)
+    g, _ = play(players=4, seed=3, levels=("beginner", "normal"), upto=40)
     r = review_game(g.config, g.actions(), RULES, persons=(0, 2))
     assert all(sum(c) == pytest.approx(1.0) and len(c) == 4 for c in r.chances)
     assert {d.player for d in r.decisions if d.judged} == {0, 2}
-    adv, _ = play(players=3, seed=7, options=("auction", "single_boatswain", "special_tiles"), upto=90)
-    r = review_game(adv.config, adv.actions(), RULES)
+    adv, _ = play(players=3, seed=7, levels=("beginner",), options=("auction", "single_boatswain", "special_tiles"),
+                  upto=50)
+    r = review_game(adv.config, adv.actions(), RULES, persons=(1,))
     auction = [d for d in r.decisions if d.phase in AUCTION_PHASES and d.options > 1]
-    assert auction and all(not d.judged and d.bot_action is not None for d in auction)
+    assert auction and not any(d.judged for d in auction)
+    assert all(d.bot_action is not None for d in auction if d.person) and any(d.person for d in auction)
     assert any(d.judged for d in r.decisions)
     assert all(sum(c) == pytest.approx(1.0) for c in r.chances)
 
@@ -170,7 +172,7 @@ def test_an_old_auction_table_is_reviewed():
 
 
 # The screen ---------------------------------------------------------------------------------
-SEATS = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange")]
+SEATS = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange")]  # the names of play()
 
 
 @pytest.fixture
@@ -180,13 +182,12 @@ def app(tmp_path):
     a.shutdown()
 
 
-def finished_match(app, seed=11, upto=None) -> Match:
-    m = Match.new(SEATS, app.rules, seed=seed, storage=app.storage, autosave=False)
-    bots = [make_bot("beginner", 5), make_bot("normal", 6)]
-    while not m.game.is_over and (upto is None or len(m.game.actions()) < upto):
-        m.act(bots[m.game.to_move].choose(m.game.copy(), m.game.legal_actions()))
-    m.pending.clear()
-    return m
+def match_of(app, two, upto=None) -> Match:
+    """The module's game (Ann judged as a person against Normal), whole or its first
+    `upto` decisions, at a table of this app."""
+    g = two[0]
+    game = g.copy() if upto is None else replay(g.config, g.actions(), RULES, upto)
+    return Match(SEATS, game, storage=app.storage, autosave=False)
 
 
 def reviewed(app) -> ReviewScene:
@@ -201,8 +202,8 @@ def reviewed(app) -> ReviewScene:
     return scene
 
 
-def test_review_from_the_results_steps_through_the_game_and_goes_back(app):
-    m = finished_match(app)
+def test_review_from_the_results_steps_through_the_game_and_goes_back(app, two):
+    m = match_of(app, two)
     flow.enter_game(app, m)
     run(app, 3)
     assert isinstance(app.scenes.base, ResultsScene)
@@ -237,8 +238,9 @@ def test_review_from_the_results_steps_through_the_game_and_goes_back(app):
     assert isinstance(app.scenes.base, ResultsScene) and app.scenes.base.match is m
 
 
-def test_review_of_an_unfinished_save_from_the_load_panel(app):
-    m = finished_match(app, seed=4, upto=50)
+def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch):
+    monkeypatch.setattr(ReviewJob, "in_process", False)  # (a thread: the process is tested above)
+    m = match_of(app, two, upto=50)
     m.save_as("half way")
     time.sleep(0.01)  # (the list is ordered by the files' times)
     (app.storage.saves_dir / "broken.json").write_text('{"format": "vikings-table", "version": 1, "seats": [],'
@@ -262,8 +264,8 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app):
     assert isinstance(app.scenes.base, TitleScene)
 
 
-def test_cancel_on_the_screen_keeps_the_replay(app):
-    m = finished_match(app, seed=5)
+def test_cancel_on_the_screen_keeps_the_replay(app, two):
+    m = match_of(app, two)
     app.scenes.switch(ReviewScene(app, m, lambda: app.scenes.switch(TitleScene(app)), in_process=False))
     run(app, 1)
     scene = app.scenes.base

@@ -40,7 +40,7 @@ from typing import Callable
 
 from .bots import CancelToken, make_bot
 from .bots import evaluate
-from .engine import Action, GameConfig, GameState
+from .engine import Action, FinishBoatswains, GameConfig, GameState
 from .engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PURCHASE, REMOVE
 
 LEVELS = ("normal", "hard")
@@ -210,13 +210,15 @@ def describe_action(state: GameState, action, names) -> str:
     """What `action` does in `state`, in the game log's words ("Ann buys the noble island
     with a scout for 3 Gold"): the first thing it makes happen to the mover."""
     from .engine.events import describe
+    p = state.to_move
+    if isinstance(action, FinishBoatswains):
+        return f"{names[p]} uses no more boatswains"
     s = state.copy()
     s.quiet = False
     try:
         events = s.apply(action)
     except Exception:  # noqa: BLE001 - an action of another position: say what it is
         return str(action)
-    p = state.to_move
     mine = [e for e in events if e.player == p and e.type not in ("wheel_turned",)]
     if not mine:
         return f"{names[p]}: {action}"
