@@ -155,6 +155,17 @@ def test_the_review_runs_in_a_helper_process_and_can_be_cancelled():
     assert job.review.chances == direct.chances
     assert [(d.bot_action, d.cost) for d in job.review.decisions] == [(d.bot_action, d.cost) for d in direct.decisions]
     job.close()
+    # Cancelled while it works, the helper stops on its own (it is not killed).
+    job = ReviewJob(RULES, g.config, g.actions(), (0, 1), in_process=True).start()
+    limit = time.monotonic() + 60
+    while job.done == 0 and not job.poll() and time.monotonic() < limit:
+        time.sleep(0.005)
+    proc = job._proc
+    job.cancel()
+    assert job.finished and job.cancelled and job.review is None
+    proc.join(10)
+    assert proc.exitcode == 0
+    job.close()
     job = ReviewJob(RULES, g.config, g.actions(), (0,), in_process=False).start()
     job.cancel()
     assert job.finished and job.cancelled and job.review is None
