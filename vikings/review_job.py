@@ -5,7 +5,8 @@ helper process started with "spawn" (a fresh interpreter that never touches SDL;
 frozen build it is the same executable, which `multiprocessing.freeze_support()` in
 launcher.py turns into the helper). The screens call `poll()` once a frame: it reads what
 has arrived without blocking and updates `done`/`total`, then `review` or `error`.
-`cancel()` stops the work within one decision and never waits for the process.
+`cancel()` sets a shared flag that the review reads before every decision (the bots'
+`CancelToken`), so the work stops within one decision; it never waits for the process.
 
 Where no process can be started, the review runs on a thread of this process instead
 (`in_process=False` asks for that directly); the interface is the same.
@@ -20,19 +21,25 @@ import traceback
 from .bots import Cancelled, CancelToken
 
 
-class _EventCancel(CancelToken):
-    """Cancelled once the screens' process has set the shared event."""
+class _FlagCancel(CancelToken):
+    """Cancelled once the screens' process has set the shared flag (a byte in shared
+    memory: no lock or semaphore is needed for one writer and one reader)."""
 
-    def __init__(self, event):
-        self.event = event
+    def __init__(self, flag):
+        self.flag = flag
 
     @property
     def cancelled(self) -> bool:
-        return self.event.is_set()
+        return bool(self.flag.value)
 
     def check(self) -> None:
-        if self.event.is_set():
+        if self.flag.value:
             raise Cancelled()
+
+
+class _LocalFlag:
+    """The thread fallback's flag."""
+    value = 0
 
 
 def _work(send, cancel, rules, config, actions, persons, level) -> None:
@@ -56,14 +63,14 @@ def _work(send, cancel, rules, config, actions, persons, level) -> None:
         send(("error", f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"))
 
 
-def _serve(conn, event, rules, config, actions, persons, level) -> None:
+def _serve(conn, flag, rules, config, actions, persons, level) -> None:
     """The helper process's whole life: one review."""
     def send(msg):
         try:
             conn.send(msg)
         except (OSError, ValueError):
             pass
-    _work(send, _EventCancel(event), rules, config, actions, persons, level)
+    _work(send, _FlagCancel(flag), rules, config, actions, persons, level)
     conn.close()
 
 
@@ -81,7 +88,7 @@ class ReviewJob:
         self.cancelled = False
         self._proc = None
         self._conn = None
-        self._event = None
+        self._flag = None
         self._thread = None
         self._inbox: list = []
         self._lock = threading.Lock()
@@ -100,9 +107,9 @@ class ReviewJob:
 
     def _start_process(self) -> None:
         ctx = multiprocessing.get_context("spawn")
-        self._event = ctx.Event()
+        self._flag = ctx.Value("b", 0, lock=False)
         self._conn, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_serve, args=(child, self._event, *self.args), daemon=True,
+        proc = ctx.Process(target=_serve, args=(child, self._flag, *self.args), daemon=True,
                            name="vikings-review")
         try:
             proc.start()
@@ -115,12 +122,12 @@ class ReviewJob:
         self._proc = proc
 
     def _start_thread(self) -> None:
-        self._event = threading.Event()
+        self._flag = _LocalFlag()
 
         def send(msg):
             with self._lock:
                 self._inbox.append(msg)
-        self._thread = threading.Thread(target=_work, args=(send, _EventCancel(self._event), *self.args),
+        self._thread = threading.Thread(target=_work, args=(send, _FlagCancel(self._flag), *self.args),
                                         daemon=True, name="vikings-review")
         self._thread.start()
 
@@ -178,8 +185,8 @@ class ReviewJob:
         """Stop the review (the helper notices within one decision); never waits."""
         if self.finished:
             return
-        if self._event is not None:
-            self._event.set()
+        if self._flag is not None:
+            self._flag.value = 1
         self.cancelled = True
         self._release()
 
