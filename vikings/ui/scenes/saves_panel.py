@@ -188,31 +188,30 @@ class SavesPanel(Dialog):
         self.say(about[:1].upper() + about[1:])
 
     # Actions --------------------------------------------------------------------------------
-    def load(self) -> None:
-        from .. import flow
+    def chosen_match(self, verb: str = "loaded"):
+        """The chosen save as a Match, or None (the reason said in the panel)."""
         chosen = self.selected()
         if chosen is None:
             self.say("Choose a save from the list first.", error=True)
-            return
+            return None
         try:
-            match = load_match(self.app, chosen[1])
+            return load_match(self.app, chosen[1])
         except Exception as e:  # noqa: BLE001 - deleted or damaged since it was listed
-            self.say(f"This save cannot be loaded: {unreadable(e)}.", error=True)
-            return
-        flow.enter_game(self.app, match)
+            self.say(f"This save cannot be {verb}: {unreadable(e)}.", error=True)
+            return None
+
+    def load(self) -> None:
+        from .. import flow
+        match = self.chosen_match()
+        if match is not None:
+            flow.enter_game(self.app, match)
 
     def review(self) -> None:
         """The chosen save's review (scenes/review.py), finished or not; leaving it goes
         back to the screen below the panel (the title)."""
         from .review import ReviewScene
-        chosen = self.selected()
-        if chosen is None:
-            self.say("Choose a save from the list first.", error=True)
-            return
-        try:
-            match = load_match(self.app, chosen[1])
-        except Exception as e:  # noqa: BLE001 - deleted or damaged since it was listed
-            self.say(f"This save cannot be reviewed: {unreadable(e)}.", error=True)
+        match = self.chosen_match("reviewed")
+        if match is None:
             return
         app = self.app
         below = type(app.scenes.base)  # the title screen, where the Load panel opens
