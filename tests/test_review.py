@@ -235,6 +235,21 @@ def test_review_from_the_results_steps_through_the_game_and_goes_back(app, two):
     assert scene.index == n // 2 + 2
     press(app, pygame.K_LEFT)
     assert scene.index == n // 2 + 1 and scene.action is m.game.actions()[n // 2 + 1]
+    starts = [i for i, _ in scene.rounds]
+    assert len(starts) == 6 and all(scene.states[i].round == r for r, i in enumerate(starts))
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.index == next(i for i in starts if i > n // 2 + 1)
+    press(app, pygame.K_PAGEUP)
+    here = max(i for i in starts if i < n // 2 + 1)  # the start of the round stepped in
+    assert scene.index == here
+    press(app, pygame.K_PAGEUP)
+    assert scene.index == max(i for i in starts if i < here)
+    # Dragging along the chart scrubs through the game.
+    for want in (10, 12):
+        pos = (round(geo.x_at(want)), geo.plot.centery)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(1, 0, 0)))
+        run(app, 1)
+        assert scene.index == want
     press(app, pygame.K_HOME)
     press(app, pygame.K_LEFT)
     assert scene.index == 0, "the start is the first moment"

@@ -8,8 +8,9 @@ The table at moment k is the game after k decisions, where decision k+1 is made;
 panel on the right says what was played there and what the bot would have played.
 
 Reached from the results screen ("Review") and from the Load panel for any save.
-Left/Right step one decision, Home/End jump to the start/end, a click on the chart
-chooses a moment, a click on a costly decision jumps to it, Esc leaves.
+Left/Right step one decision, PageUp/PageDown jump by rounds, Home/End to the start/end,
+a click on the chart (or dragging along it) chooses a moment, a click on a costly
+decision jumps to it, Esc leaves.
 """
 from __future__ import annotations
 
@@ -172,12 +173,25 @@ class ReviewScene(Scene):
                 self.show(0)
             elif key == pygame.K_END:
                 self.show(len(self.actions))
+            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.show(self.round_step(key == pygame.K_PAGEDOWN))
             else:
                 return False
             return True
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
+        if t == pygame.MOUSEMOTION and event.buttons[0] and self.chart is not None:
+            i = self.chart.index_at(event.pos)  # dragging along the chart scrubs through the game
+            if i is not None and i != self.index:
+                self.show(i)
         return False
+
+    def round_step(self, forward: bool) -> int:
+        """The start of the next round (forward) or of this one / the one before."""
+        starts = [i for i, _ in self.rounds] + [len(self.actions)]
+        if forward:
+            return next((i for i in starts if i > self.index), len(self.actions))
+        return next((i for i in reversed(starts) if i < self.index), 0)
 
     def click(self, pos) -> bool:
         for rect, moment in self.costly_spots:
@@ -258,7 +272,7 @@ class ReviewScene(Scene):
         text = f"Review of {' vs '.join(self.names)}   ·   {where}   ·   round {rnd}"
         label = look.text(text, 17, WHITE, bold=True)
         surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
-        keys = look.text("Left/Right: step   ·   Home/End   ·   click the chart", 13, (235, 215, 170))
+        keys = look.text("Left/Right: step   ·   PageUp/PageDown: rounds   ·   click the chart", 13, (235, 215, 170))
         x = self.b_back.rect.x - px(16) - keys.get_width()
         if x > px(24) + label.get_width():
             surface.blit(keys, (x, rect.centery - keys.get_height() // 2))

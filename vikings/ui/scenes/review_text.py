@@ -106,7 +106,9 @@ def costly_lines(scene) -> list[Line]:
         judged = review.judged(p)
         out.append(Line(f"{names[p]}  ({len(judged)} decisions judged)", 15, WOOD_DARK, True))
         worst = review.costliest(p)
-        if not worst:
+        if not judged:
+            out.append(Line("No decision of hers to judge yet.", 14, INK_SOFT, indent=12))
+        elif not worst:
             out.append(Line("None cost anything by this measure.", 14, INK_SOFT, indent=12))
         for k, d in enumerate(worst, 1):
             g = scene.states[d.index]
