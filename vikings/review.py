@@ -29,8 +29,9 @@ Which bot: Normal by default. It is the bots' evaluation played one turn deep, s
 move and the expected-Fame measure agree, and it answers in a few milliseconds: a
 complete 2-player game with both seats reviewed takes about a second of one core (see
 docs/ui.md, tools/bench_review.py). Hard ("hard") searches for up to about 2 s a
-decision: a 2-player game reviewed for both seats took some 35 s, and with 3-4 players
-its playouts take longer still, for moves the static Fame measure often cannot tell apart.
+decision: the same 2-player game reviewed for both seats took 84-120 s on this 2-core
+machine (over the 60 s target), with 3-4 players its playouts take longer still, and the
+static Fame measure often cannot tell its moves from the person's.
 """
 from __future__ import annotations
 
