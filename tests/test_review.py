@@ -282,6 +282,14 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch)
     items = panel.list.item_list_container.elements
     click(app, next(b for b in items if b.text.startswith("half way")))
     assert panel.selected()[0] == "half_way" and panel.review_button.is_enabled
+    # Damaged after it was chosen: refused when Review is pressed, with the reason.
+    path = app.storage.save_path("half way")
+    good = path.read_text(encoding="utf-8")
+    path.write_text(good[:len(good) // 2], encoding="utf-8")
+    click(app, panel.review_button)
+    assert app.scenes.current is panel
+    assert panel.message.startswith("This save cannot be reviewed: the file is not readable JSON")
+    path.write_text(good, encoding="utf-8")
     click(app, panel.review_button)
     scene = reviewed(app)
     assert scene.index == 50 and not scene.state.is_over
