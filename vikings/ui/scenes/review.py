@@ -44,7 +44,8 @@ class ReviewScene(Scene):
         self.names = tuple(s.name for s in self.seats)
         self.colours = tuple(colour_of(s.colour) for s in self.seats)
         self.config, self.actions = game.config, tuple(game.actions())
-        self.states = replays(self.config, self.actions, app.rules)
+        self.rules = game.rules
+        self.states = replays(self.config, self.actions, self.rules)
         self.rounds = round_starts(self.states)
         self.persons = tuple(p for p, s in enumerate(self.seats) if s.is_person)
         self.index = len(self.actions)   # the moment shown: the game after `index` decisions
@@ -54,14 +55,19 @@ class ReviewScene(Scene):
         self.chart = None
         self.card_rects: list = []
         self.costly_spots: list = []     # (rect, moment) of the costly decisions listed
-        self.start_review()
 
     # The review in the background ----------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if self.job is None:
+            self.start_review()
+            self.refresh_ui()
+
     def start_review(self) -> None:
         if self.job is not None:
             self.job.close()
         self.review = None
-        self.job = ReviewJob(self.app.rules, self.config, self.actions, self.persons, self.level,
+        self.job = ReviewJob(self.rules, self.config, self.actions, self.persons, self.level,
                              in_process=self.in_process).start()
 
     def cancel_review(self) -> None:
@@ -76,7 +82,9 @@ class ReviewScene(Scene):
         job = self.job
         if self.review is not None:
             return "done"
-        if job is None or job.cancelled:
+        if job is None:
+            return "running"  # (about to start: the scene starts it on entering)
+        if job.cancelled:
             return "cancelled"
         if job.error is not None:
             return "failed"
@@ -322,7 +330,7 @@ class ReviewScene(Scene):
         bar = pygame.Rect(0, 0, min(px(520), rect.w - px(40)), px(22))
         bar.center = (rect.centerx, rect.centery + px(8))
         if status == "running":
-            text = f"Reviewing every decision… {job.done} of {job.total}"
+            text = f"Reviewing every decision… {job.done if job else 0} of {len(self.actions)}"
         elif status == "cancelled":
             text = "The review was cancelled. The replay below still works."
         else:
