@@ -9,7 +9,9 @@ nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Vik
 decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
 large scoring, that large scoring, the final scoring and the results), then a game of the
 advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
-tools/shots_advanced.py). `--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+tools/shots_advanced.py), then the standard game's review opened from its results (its
+progress bar, the chart, a costly decision on the replayed table: names with `review`).
+`--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
@@ -280,6 +282,42 @@ def to_title(d: Director) -> None:
     d.frames(3)
 
 
+def review_moments(sh: Shooter, d: Director, match: Match) -> None:
+    """The review of the standard game, opened from its results: the progress bar, the
+    chart at the game's end, and the person's costliest decision on the replayed table."""
+    def opening(d):
+        if d.match is not None:
+            d.match.close()
+        d.match = match
+        d.enter()
+        d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
+        d.scene.open_review()
+        d.frames(1)
+        if type(d.scene).__name__ != "ReviewScene":
+            raise Skipped("no review screen")
+    sh.moment("review-progress", opening, d)
+
+    def chart(d):
+        started = time.monotonic()
+        while d.scene.review is None:
+            if time.monotonic() - started > 120 or d.scene.status != "running":
+                raise RuntimeError(f"the review did not finish ({d.scene.status})")
+            time.sleep(0.02)
+            d.frames()
+        d.frames(2)
+    sh.moment("review-chart", chart, d)
+
+    def decision(d):
+        spots = d.scene.costly_spots
+        if not spots:
+            raise RuntimeError("no costly decision listed")
+        pos = spots[0][0].center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        d.frames(2)
+        d.point(pos)
+    sh.moment("review-decision", decision, d)
+
+
 def shoot(out: Path, size, seed: int) -> Shooter:
     out.mkdir(parents=True, exist_ok=True)
     sh = Shooter(out, size, seed)
@@ -416,8 +454,10 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             d.frames(3)
         sh.moment("results", results, d)
 
+        standard = d.match
         from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
         advanced_moments(sh, d, seed)
+        review_moments(sh, d, standard)
 
         if d.match is not None:
             d.match.close()

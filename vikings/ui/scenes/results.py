@@ -187,7 +187,9 @@ class ResultsScene(TableScene):
         for key, label, width, oid, tip in (
                 ("title", "Title (Enter)", 140, None, "Back to the title screen"),
                 ("new", "New game", 140, "@primary", "Set up a new game"),
-                ("table", "Final displays", 160, None, "See the players' displays as the game ended")):
+                ("table", "Final displays", 160, None, "See the players' displays as the game ended"),
+                ("review", "Review", 110, None, "Each player's chance to win after every decision, "
+                 "and each person's costliest decisions")):
             w = px(width)
             x -= w
             self.b_results[key] = self.add(pygame_gui.elements.UIButton(
@@ -221,6 +223,8 @@ class ResultsScene(TableScene):
             flow.leave_game(self.app, self.ctx)
         elif el is self.b_results.get("new"):
             self.new_game()
+        elif el is self.b_results.get("review"):
+            self.open_review()
         else:
             return False
         return True
@@ -236,6 +240,12 @@ class ResultsScene(TableScene):
         app = self.app
         flow.leave_game(app, self.ctx)
         app.scenes.switch(SetupScene(app))
+
+    def open_review(self) -> None:
+        """The review of this game (scenes/review.py); leaving it comes back here."""
+        from .review import ReviewScene
+        app, ctx = self.app, self.ctx
+        app.scenes.switch(ReviewScene(app, self.match, back=lambda: app.scenes.switch(ResultsScene(app, ctx))))
 
     def on_hover(self, pos) -> None:
         if self.table_view:

@@ -89,11 +89,16 @@ class SavesPanel(Dialog):
                                        container=window, object_id=ObjectID("#saves_info", "@info")))
         self.close_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(176), bar), "Close", ui,
                                               container=window))
-        self.load_button = None
+        self.load_button = self.review_button = None
         if self.mode == "load":
             self.load_button = self.add(UIButton(pygame.Rect(width - pad - px(176), height - pad - bar, px(176), bar),
                                                  "Load", ui, container=window, object_id=ObjectID("#load", "@primary")))
             self.load_button.disable()
+            self.review_button = self.add(UIButton(
+                pygame.Rect(width - pad - px(176) - px(12) - px(176), height - pad - bar, px(176), bar), "Review", ui,
+                container=window, object_id=ObjectID("#review", None),
+                tool_tip_text="Each player's chance to win after every decision, and the costliest decisions"))
+            self.review_button.disable()
         self._show_message()
         if chosen is not None:
             self.on_select()  # its details, and Load enabled
@@ -128,6 +133,8 @@ class SavesPanel(Dialog):
                 self.close()
             elif self.load_button is not None and event.ui_element is self.load_button:
                 self.load()
+            elif self.review_button is not None and event.ui_element is self.review_button:
+                self.review()
             elif self.save_button is not None and event.ui_element is self.save_button:
                 self.save()
             else:
@@ -164,32 +171,55 @@ class SavesPanel(Dialog):
             return
         if chosen is None:
             self.load_button.disable()
+            self.review_button.disable()
             self.say("")
             return
         try:
             match = load_match(self.app, chosen[1])
         except Exception as e:  # noqa: BLE001 - a damaged file is reported, never raised
             self.load_button.disable()
+            self.review_button.disable()
             self.say(f"This save cannot be loaded: {unreadable(e)}.", error=True)
             return
         match.close()
         self.load_button.enable()
+        self.review_button.enable()
         about = describe_match(match)
         self.say(about[:1].upper() + about[1:])
 
     # Actions --------------------------------------------------------------------------------
-    def load(self) -> None:
-        from .. import flow
+    def chosen_match(self, verb: str = "loaded"):
+        """The chosen save as a Match, or None (the reason said in the panel)."""
         chosen = self.selected()
         if chosen is None:
             self.say("Choose a save from the list first.", error=True)
-            return
+            return None
         try:
-            match = load_match(self.app, chosen[1])
+            return load_match(self.app, chosen[1])
         except Exception as e:  # noqa: BLE001 - deleted or damaged since it was listed
-            self.say(f"This save cannot be loaded: {unreadable(e)}.", error=True)
+            self.say(f"This save cannot be {verb}: {unreadable(e)}.", error=True)
+            return None
+
+    def load(self) -> None:
+        from .. import flow
+        match = self.chosen_match()
+        if match is not None:
+            flow.enter_game(self.app, match)
+
+    def review(self) -> None:
+        """The chosen save's review (scenes/review.py), finished or not; leaving it goes
+        back to the screen below the panel (the title)."""
+        from .review import ReviewScene
+        match = self.chosen_match("reviewed")
+        if match is None:
             return
-        flow.enter_game(self.app, match)
+        app = self.app
+        below = type(app.scenes.base)  # the title screen, where the Load panel opens
+
+        def back():
+            match.close()
+            app.scenes.switch(below(app))
+        app.scenes.switch(ReviewScene(app, match, back))
 
     def save(self) -> None:
         if self.match is None:

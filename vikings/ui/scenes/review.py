@@ -1,0 +1,388 @@
+"""The review of a game: each player's chance to win after every decision, the persons'
+costliest decisions against a bot's, and the table as it was at any decision.
+
+The review itself (vikings/review.py) is computed in a helper process (review_job.py):
+meanwhile a progress bar fills, Cancel stops it, and the replayed table can already be
+stepped through (the replay is the engine's: the saved actions re-applied to the seed).
+The table at moment k is the game after k decisions, where decision k+1 is made; the
+panel on the right says what was played there and what the bot would have played.
+
+Reached from the results screen ("Review") and from the Load panel for any save.
+Left/Right step one decision, PageUp/PageDown jump by rounds, Home/End to the start/end,
+a click on the chart (or dragging along it) chooses a moment, a click on a costly
+decision jumps to it, Esc leaves.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
+from ...review import DEFAULT_LEVEL, replays
+from ...review_job import ReviewJob
+from ..scene import Scene
+from ..specials import draw_held
+from ..table import display_geometry, draw_card, draw_display, draw_wheel, panel
+from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
+from ..view import Visible
+from .review_chart import draw_chances, round_starts
+from .review_text import costly_lines, decision_lines, draw_lines
+
+
+class ReviewScene(Scene):
+    def __init__(self, app, match, back: Callable[[], None], level: str = DEFAULT_LEVEL,
+                 in_process: bool | None = None):
+        super().__init__(app)
+        self.match = match
+        self.back = back
+        self.level = level
+        self.in_process = in_process
+        game = match.game
+        self.seats = match.seats
+        self.names = tuple(s.name for s in self.seats)
+        self.colours = tuple(colour_of(s.colour) for s in self.seats)
+        self.config, self.actions = game.config, tuple(game.actions())
+        self.rules = game.rules
+        self.states = replays(self.config, self.actions, self.rules)
+        self.rounds = round_starts(self.states)
+        self.persons = tuple(p for p, s in enumerate(self.seats) if s.is_person)
+        self.index = len(self.actions)   # the moment shown: the game after `index` decisions
+        self.viewed: int | None = None   # a display chosen by clicking its card
+        self.job: ReviewJob | None = None
+        self.review = None
+        self.chart = None
+        self.card_rects: list = []
+        self.costly_spots: list = []     # (rect, moment) of the costly decisions listed
+
+    # The review in the background ----------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if self.job is None:
+            self.start_review()
+            self.refresh_ui()
+
+    def start_review(self) -> None:
+        if self.job is not None:
+            self.job.close()
+        self.review = None
+        self.job = ReviewJob(self.rules, self.config, self.actions, self.persons, self.level,
+                             in_process=self.in_process).start()
+
+    def cancel_review(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.refresh_ui()
+        self.app.invalidate()
+
+    @property
+    def status(self) -> str:
+        """"done", "running", "cancelled" or "failed"."""
+        job = self.job
+        if self.review is not None:
+            return "done"
+        if job is None:
+            return "running"  # (about to start: the scene starts it on entering)
+        if job.cancelled:
+            return "cancelled"
+        if job.error is not None:
+            return "failed"
+        return "running"
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None or self.review is not None:
+            return
+        before = (job.done, job.finished)
+        job.poll()
+        if job.review is not None:
+            self.review = job.review
+        if (job.done, job.finished) != before:
+            self.refresh_ui()
+            self.app.invalidate()
+
+    def poll(self) -> float | None:
+        return 0.1 if self.status == "running" else None
+
+    def exit(self) -> None:
+        super().exit()
+        if self.job is not None:
+            self.job.close()
+
+    # Layout and widgets --------------------------------------------------------------------
+    def areas(self) -> dict:
+        look = self.app.look
+        px = look.px
+        W, H = look.size
+        gap = px(8)
+        top = pygame.Rect(0, 0, W, px(50))
+        y0 = top.bottom + gap
+        left_w = round(W * 0.19)
+        cards = pygame.Rect(gap, y0, left_w - gap, H - y0 - gap)
+        side_w = max(px(360), min(px(470), round(W * 0.28)))
+        side = pygame.Rect(W - gap - side_w, y0, side_w, H - y0 - gap)
+        mid = pygame.Rect(cards.right + gap, y0, side.x - gap - cards.right - gap, H - y0 - gap)
+        chart = pygame.Rect(mid.x, mid.y, mid.w, round(mid.h * 0.42))
+        low = pygame.Rect(mid.x, chart.bottom + gap, mid.w, mid.bottom - chart.bottom - gap)
+        wheel_side = min(low.h, round(low.w * 0.5))
+        wheel = pygame.Rect(low.x, low.y + (low.h - wheel_side) // 2, wheel_side, wheel_side)
+        board = pygame.Rect(wheel.right + gap, low.y, low.right - wheel.right - gap, low.h)
+        return {"top": top, "cards": cards, "side": side, "chart": chart, "wheel": wheel, "board": board}
+
+    def build_ui(self) -> None:
+        px, ui = self.app.look.px, self.app.ui
+        a = self.areas()
+        h = px(36)
+        top = a["top"]
+        self.b_back = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(top.right - px(8) - px(130), top.y + (top.h - h) // 2, px(130), h), "Back (Esc)", ui,
+            tool_tip_text="Leave the review"))
+        chart = a["chart"]
+        bw = px(150)
+        self.b_cancel = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), "Cancel", ui,
+            tool_tip_text="Stop reviewing (the replay stays)"))
+        self.b_again = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), "Review again", ui,
+            object_id="@primary"))
+        self.refresh_ui()
+
+    def refresh_ui(self) -> None:
+        if not self.widgets:
+            return
+        status = self.status
+        self.b_cancel.show() if status == "running" else self.b_cancel.hide()
+        self.b_again.show() if status in ("cancelled", "failed") else self.b_again.hide()
+
+    # Input ---------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        t = event.type
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.leave()
+            elif event.ui_element is self.b_cancel:
+                self.cancel_review()
+            elif event.ui_element is self.b_again:
+                self.start_review()
+                self.refresh_ui()
+            else:
+                return False
+            return True
+        if t == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                self.leave()
+            elif key == pygame.K_LEFT:
+                self.show(self.index - 1)
+            elif key == pygame.K_RIGHT:
+                self.show(self.index + 1)
+            elif key == pygame.K_HOME:
+                self.show(0)
+            elif key == pygame.K_END:
+                self.show(len(self.actions))
+            elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.show(self.round_step(key == pygame.K_PAGEDOWN))
+            else:
+                return False
+            return True
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if t == pygame.MOUSEMOTION and event.buttons[0] and self.chart is not None:
+            i = self.chart.index_at(event.pos)  # dragging along the chart scrubs through the game
+            if i is not None and i != self.index:
+                self.show(i)
+        return False
+
+    def round_step(self, forward: bool) -> int:
+        """The start of the next round (forward) or of this one / the one before."""
+        starts = [i for i, _ in self.rounds] + [len(self.actions)]
+        if forward:
+            return next((i for i in starts if i > self.index), len(self.actions))
+        return next((i for i in reversed(starts) if i < self.index), 0)
+
+    def click(self, pos) -> bool:
+        for rect, moment in self.costly_spots:
+            if rect.collidepoint(pos):
+                self.show(moment)
+                return True
+        for p, rect in enumerate(self.card_rects):
+            if rect.collidepoint(pos):
+                self.viewed = None if self.viewed == p else p
+                self.app.invalidate()
+                return True
+        if self.chart is not None:
+            i = self.chart.index_at(pos)
+            if i is not None:
+                self.show(i)
+                return True
+        return False
+
+    def show(self, index: int) -> None:
+        """Show the table after `index` decisions (clamped to the game)."""
+        self.index = max(0, min(len(self.actions), index))
+        self.app.invalidate()
+
+    def leave(self) -> None:
+        """Back where the review was opened (`back`)."""
+        if self.job is not None:
+            self.job.close()
+        self.back()
+
+    # What is shown -------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.states[self.index]
+
+    @property
+    def decision(self):
+        """The decision made at the shown moment (None at the end), from the review once done."""
+        if self.index >= len(self.actions) or self.review is None:
+            return None
+        return self.review.decisions[self.index]
+
+    @property
+    def action(self):
+        return self.actions[self.index] if self.index < len(self.actions) else None
+
+    @property
+    def shown_player(self) -> int:
+        if self.viewed is not None:
+            return self.viewed
+        p = self.state.to_move
+        return p if 0 <= p < len(self.seats) else 0
+
+    def marks(self) -> list:
+        if self.review is None:
+            return []
+        out = []
+        for p in self.persons:
+            out += [(d.index, p, k) for k, d in enumerate(self.review.costliest(p), 1)]
+        return out
+
+    # Drawing -------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        a = self.areas()
+        self.draw_top(surface, a["top"])
+        self.draw_cards(surface, a["cards"])
+        self.draw_chart(surface, a["chart"])
+        self.draw_table(surface, a["wheel"], a["board"])
+        self.draw_side(surface, a["side"])
+
+    def draw_top(self, surface, rect) -> None:
+        look, px = self.app.look, self.app.look.px
+        pygame.draw.rect(surface, WOOD_DARK, rect)
+        n = len(self.actions)
+        g = self.state
+        where = (("the end" if g.is_over else "where the game stopped") if self.index == n else
+                 f"decision {self.index + 1} of {n}")
+        rnd = min(g.round + 1, g.rules.rounds)
+        text = f"Review of {' vs '.join(self.names)}   ·   {where}   ·   round {rnd}"
+        label = look.text(text, 17, WHITE, bold=True)
+        surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
+        keys = look.text("Left/Right: step   ·   PageUp/PageDown: rounds   ·   click the chart", 13, (235, 215, 170))
+        x = self.b_back.rect.x - px(16) - keys.get_width()
+        if x > px(24) + label.get_width():
+            surface.blit(keys, (x, rect.centery - keys.get_height() // 2))
+
+    def draw_cards(self, surface, area) -> None:
+        px = self.app.look.px
+        g = self.state
+        vis = Visible(g, ())
+        n = len(self.seats)
+        specials = "special_tiles" in g.config.options
+        gap = px(8)
+        ch = (area.h - gap * (n - 1)) // n
+        self.card_rects = []
+        for p, seat in enumerate(self.seats):
+            rect = pygame.Rect(area.x, area.y + p * (ch + gap), area.w, ch)
+            self.card_rects.append(rect)
+            draw_card(surface, self.app, rect, seat, vis.players[p], to_move=p == g.to_move and not g.is_over,
+                      start=p == vis.start_player, selected=p == self.shown_player)
+            if specials:  # the special tiles she holds, as at the table
+                draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(45), px(18))
+
+    def draw_chart(self, surface, rect) -> None:
+        look, px = self.app.look, self.app.look.px
+        panel(surface, rect, look)
+        head = look.text("Chance to win after every decision", 16, WOOD_DARK, bold=True)
+        surface.blit(head, (rect.x + px(12), rect.y + px(8)))
+        x = rect.x + px(24) + head.get_width()
+        font = look.font(13, True)
+        for p, name in enumerate(self.names):  # the legend
+            img = font.render(name, True, INK)
+            if x + px(26) + img.get_width() > rect.right - px(10):
+                break
+            pygame.draw.line(surface, self.colours[p], (x, rect.y + px(17)), (x + px(18), rect.y + px(17)), max(2, px(3)))
+            surface.blit(img, (x + px(22), rect.y + px(17) - img.get_height() // 2))
+            x += px(34) + img.get_width()
+        body = pygame.Rect(rect.x + px(8), rect.y + px(30), rect.w - px(16), rect.h - px(38))
+        if self.review is None:
+            self.chart = None
+            self.draw_progress(surface, rect)
+            return
+        self.chart = draw_chances(surface, look, body, self.review.chances, self.colours, self.names, self.rounds,
+                                  self.index, self.marks())
+
+    def draw_progress(self, surface, rect) -> None:
+        look, px = self.app.look, self.app.look.px
+        job, status = self.job, self.status
+        bar = pygame.Rect(0, 0, min(px(520), rect.w - px(40)), px(22))
+        bar.center = (rect.centerx, rect.centery + px(8))
+        if status == "running":
+            text = f"Reviewing every decision… {job.done if job else 0} of {len(self.actions)}"
+        elif status == "cancelled":
+            text = "The review was cancelled. The replay below still works."
+        else:
+            text = "The review failed: " + (job.error or "").splitlines()[0]
+        label = look.text(text, 15, BAD if status == "failed" else INK, bold=status == "running")
+        surface.blit(label, label.get_rect(midbottom=(rect.centerx, bar.y - px(8))))
+        pygame.draw.rect(surface, (226, 214, 190), bar, border_radius=px(6))
+        if job is not None and status == "running":
+            fill = bar.copy()
+            fill.w = round(bar.w * job.progress)
+            if fill.w > 0:
+                pygame.draw.rect(surface, GOLD, fill, border_radius=px(6))
+        pygame.draw.rect(surface, INK_SOFT, bar, 1, border_radius=px(6))
+
+    def draw_table(self, surface, wheel_rect, board_rect) -> None:
+        look = self.app.look
+        g = self.state
+        vis = Visible(g, ())
+        a = self.action
+        bot = self.decision.bot_action if self.decision is not None else None
+        played_space = a.space if isinstance(a, Buy) else None
+        bot_space = (bot.space,) if isinstance(bot, Buy) and bot is not a else ()
+        draw_wheel(surface, self.app, vis, wheel_rect, selected=played_space, highlight=bot_space)
+        p = self.shown_player
+        cells, hover, preview = [], None, None
+        if p == g.to_move:
+            for x in (a, bot):
+                if isinstance(x, (PlaceTile, MoveViking, ReplaceTile)) and (x.row, x.col) not in cells:
+                    cells.append((x.row, x.col))
+            if isinstance(a, (PlaceTile, MoveViking, ReplaceTile)):
+                hover = (a.row, a.col)
+            if isinstance(a, PlaceTile) and g.hand_tile >= 0:
+                preview = (g.hand_tile, a.row, a.col)
+        label = f"{self.names[p]}'s display" + ("  (click the card again to follow the game)" if self.viewed is not None else "")
+        t = look.text(label, 14, INK_SOFT)
+        body = board_rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+        geo = display_geometry(self.app, vis.players[p], body, cells)  # centred in the room below the chart
+        body.y += max(0, (body.h - geo.t * (geo.rows + 1)) // 2)
+        surface.blit(t, (board_rect.x, body.y - t.get_height() - 4))
+        draw_display(surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview)
+
+    def draw_side(self, surface, rect) -> None:
+        look, px = self.app.look, self.app.look.px
+        panel(surface, rect, look)
+        inner = rect.inflate(-px(24), -px(20))
+        y = draw_lines(surface, look, inner, inner.y, decision_lines(self))
+        y += px(10)
+        pygame.draw.line(surface, (200, 186, 160), (inner.x, y), (inner.right, y), 1)
+        y += px(10)
+        self.costly_spots = []
+        lines = costly_lines(self)
+        draw_lines(surface, look, inner, y, lines, spots=self.costly_spots, current=self.index)
+
+
+__all__ = ["ReviewScene"]

@@ -1,0 +1,101 @@
+"""The review's chart: every player's chance to win after every decision of the game.
+
+x runs over the moments of the game (0: the start, i: after i decisions), with the
+rounds marked; y is the chance from 0 to 100 %. A cursor shows the moment whose table is
+shown, with each player's marker (chart.draw_marker) on her line; numbered rings mark the
+persons' costliest decisions. `ChartGeometry.index_at` turns a click into a moment.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..chart import draw_marker
+from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE
+
+
+class ChartGeometry:
+    def __init__(self, plot: pygame.Rect, count: int):
+        self.plot = plot
+        self.count = count  # moments: decisions + 1
+
+    def x_at(self, i: float) -> float:
+        return self.plot.x + self.plot.w * i / max(1, self.count - 1)
+
+    def y_at(self, chance: float) -> float:
+        return self.plot.bottom - self.plot.h * chance
+
+    def index_at(self, pos) -> int | None:
+        """The moment nearest a click inside the plot (a little margin around it), or None."""
+        x, y = pos
+        if not self.plot.inflate(16, 16).collidepoint(x, y):
+            return None
+        i = round((x - self.plot.x) / max(1, self.plot.w) * (self.count - 1))
+        return max(0, min(self.count - 1, i))
+
+
+def round_starts(states) -> list[tuple[int, str]]:
+    """(moment, label) where each round begins: the first moment with that round."""
+    out = [(0, "Round 1")]
+    for i in range(1, len(states)):
+        if states[i].round != states[i - 1].round:
+            out.append((i, f"Round {states[i].round + 1}"))
+    return out
+
+
+def draw_chances(surface, look, rect: pygame.Rect, chances, colours, names, rounds, cursor: int,
+                 marks=()) -> ChartGeometry:
+    """The chart in `rect`. chances[i][p]: player p's chance after i decisions; rounds:
+    (moment, label) of each round's start; marks: (moment, player, number) rings."""
+    px = look.px
+    font = look.font(12)
+    label_w = font.size("100%")[0] + px(8)
+    plot = pygame.Rect(rect.x + label_w, rect.y + px(18), rect.w - label_w - px(10),
+                       rect.h - px(18) - font.get_linesize() - px(6))
+    geo = ChartGeometry(plot, len(chances))
+    if plot.w < 20 or plot.h < 20 or not chances:
+        return geo
+    for v in (0, 25, 50, 75, 100):
+        yy = round(geo.y_at(v / 100))
+        pygame.draw.line(surface, INK_SOFT if v in (0, 100) else (218, 206, 184), (plot.x, yy), (plot.right, yy), 1)
+        lab = font.render(f"{v}%", True, INK_SOFT)
+        surface.blit(lab, lab.get_rect(midright=(plot.x - px(5), yy)))
+    # The rounds: a faint line at each start, the label between it and the next.
+    bounds = [i for i, _ in rounds] + [len(chances) - 1]
+    for j, (i, label) in enumerate(rounds):
+        xx = round(geo.x_at(i))
+        pygame.draw.line(surface, (200, 186, 160), (xx, plot.y - px(14)), (xx, plot.bottom + px(3)), 1)
+        lab = font.render(label, True, INK_SOFT)
+        mid = (geo.x_at(i) + geo.x_at(bounds[j + 1])) / 2
+        if lab.get_width() + px(4) > geo.x_at(bounds[j + 1]) - geo.x_at(i):
+            lab = font.render(label.replace("Round ", "R"), True, INK_SOFT)
+        surface.blit(lab, lab.get_rect(midtop=(round(mid), plot.bottom + px(4))))
+    # One line per player (a light colour gets a dark edge).
+    width = max(2, px(2.5))
+    n = len(colours)
+    for p in range(n):
+        pts = [(geo.x_at(i), geo.y_at(c[p])) for i, c in enumerate(chances)]
+        if len(pts) < 2:
+            continue
+        if sum(colours[p][:3]) > 600:
+            pygame.draw.lines(surface, INK, False, pts, width + 2)
+        pygame.draw.lines(surface, colours[p], False, pts, width)
+    # The persons' costliest decisions.
+    r = max(6, px(8))
+    small = look.font(10, bold=True)
+    for i, p, number in marks:
+        if 0 <= i < len(chances):
+            c = (round(geo.x_at(i)), round(geo.y_at(chances[i][p])))
+            pygame.draw.circle(surface, WHITE, c, r)
+            pygame.draw.circle(surface, BAD, c, r, max(2, px(2)))
+            lab = small.render(str(number), True, BAD)
+            surface.blit(lab, lab.get_rect(center=(c[0], c[1] + 1)))
+    # The cursor and each player's marker on it.
+    cursor = max(0, min(len(chances) - 1, cursor))
+    xx = round(geo.x_at(cursor))
+    pygame.draw.line(surface, GOLD, (xx, plot.y - px(4)), (xx, plot.bottom), max(2, px(2)))
+    for p in sorted(range(n), key=lambda q: chances[cursor][q]):
+        draw_marker(surface, look, (xx, geo.y_at(chances[cursor][p])), colours[p], names[p], radius=px(9))
+    return geo
+
+
+__all__ = ["ChartGeometry", "draw_chances", "round_starts"]
