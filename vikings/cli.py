@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
+from . import version
 from .engine.errors import VikingsError
+
+NO_DISPLAY = 3  # the exit status when no window can be opened (2: bad data or input)
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
+    p.add_argument("--version", action="version", version=f"vikings {version()}")
     p.add_argument("--selftest", action="store_true",
                    help="play a short bot game through the real screens, headless, and exit 0 if all is well")
     # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
@@ -68,11 +73,74 @@ def main(argv=None) -> int:
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)
-        from .ui.app import main as play  # the bare command opens the game
-        return play(measure_start=args.measure_start)
+        return _play(args.measure_start)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
         print(f"vikings: {e}", file=sys.stderr)
         return 2
+
+
+def _play(measure_start: bool) -> int:
+    """The bare command: open the window and play, or say in one line why there is none."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The game makes no sound: opening no audio device keeps a machine without one (or a
+    # broken ALSA set-up) from printing its complaints on the terminal. Set
+    # SDL_AUDIODRIVER to choose a real driver once the game has sounds.
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    problem = no_display()
+    if problem:
+        print(f"vikings: {problem}", file=sys.stderr)
+        return NO_DISPLAY
+    from .ui.app import main as play
+    try:
+        return play(measure_start=measure_start)
+    except pygame.error as e:  # the window itself could not be made (the loop catches the rest)
+        print(f"vikings: cannot open the game's window: {e}", file=sys.stderr)
+        return NO_DISPLAY
+
+
+def no_display() -> str:
+    """Why no window can be opened here ("" if one can). SDL falls back to its invisible
+    'offscreen' driver when it finds no display (DISPLAY and WAYLAND_DISPLAY unset or
+    unreachable), and the game would run unseen; that, or a driver that fails to start,
+    is reported. The 'dummy' and 'offscreen' drivers are fine when asked for by name in
+    SDL_VIDEODRIVER (tests, tools/bench_start.py)."""
+    import pygame
+    try:
+        with _quiet_stderr():  # libwayland and Xlib print their own complaints on fd 2
+            pygame.display.init()
+    except pygame.error as e:
+        return f"no display to open a window on ({e}); check DISPLAY / WAYLAND_DISPLAY or SDL_VIDEODRIVER"
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("offscreen", "dummy") and driver not in asked:
+        pygame.display.quit()
+        return ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
+                "'vikings --selftest' and 'vikings simulate' run without one")
+    return ""
+
+
+class _quiet_stderr:
+    """Send file descriptor 2 to the null device for a moment (C libraries write there
+    directly); a process without one (a windowed build) is left alone."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, AttributeError, ValueError):
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
 
 
 if __name__ == "__main__":
