@@ -91,6 +91,7 @@ def _play(measure_start: bool) -> int:
     if problem:
         print(f"vikings: {problem}", file=sys.stderr)
         return NO_DISPLAY
+    _set_window_icon()
     from .ui.app import main as play
     try:
         return play(measure_start=measure_start)
@@ -118,6 +119,20 @@ def no_display() -> str:
         return ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
                 "'vikings --selftest' and 'vikings simulate' run without one")
     return ""
+
+
+def _set_window_icon() -> None:
+    """The window's icon (title bar, task bar, Alt+Tab): the art the application icons are
+    made from (tools/make_icons.py), set before the window opens; else SDL shows pygame's."""
+    import pygame
+
+    from .art import load_catalog
+    from .content import default_rules
+    try:
+        path = load_catalog(default_rules())["board", "start_player"].path
+        pygame.display.set_icon(pygame.image.load_sized_svg(str(path), (64, 64)))
+    except (VikingsError, pygame.error, OSError):
+        pass  # no icon is no reason not to play (a data error is reported when the game loads)
 
 
 class _quiet_stderr:
