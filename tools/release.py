@@ -60,7 +60,7 @@ def main(argv=None) -> int:
     version = _version(py)
     _check_tag(version)
     if not args.skip_tests:
-        step("tests", py, "-m", "pytest", "-x", "-q", *shlex.split(args.pytest_args))
+        step("tests", py, "-m", "pytest", "-x", *shlex.split(args.pytest_args))
     step("icons", py, "tools/make_icons.py", "build/icons")
     step("build", py, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "build.spec")
     step("selftest", str(_frozen_program()), "--selftest")
@@ -119,12 +119,12 @@ def _archive(version: str) -> Path:
     folder = DIST / "vikings"
     if SYSTEM == "windows":
         target = OUT / f"{name}.zip"
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
             for path in sorted(folder.rglob("*")):
                 z.write(path, f"{name}/{path.relative_to(folder).as_posix()}")
         return target
     target = OUT / f"{name}.tar.gz"
-    with tarfile.open(target, "w:gz") as t:  # keeps the programs' executable bits
+    with tarfile.open(target, "w:gz", compresslevel=6) as t:  # keeps the programs' executable bits
         t.add(folder, arcname=name)
     return target
 
