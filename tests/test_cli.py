@@ -65,3 +65,12 @@ def test_a_driver_asked_for_by_name_opens_and_nothing_else_is_printed(tmp_path):
 def test_no_display_probe_accepts_the_named_driver(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert cli.no_display() == ""
+
+
+def test_without_stderr_a_complaint_goes_to_the_log_folder(monkeypatch, tmp_path):
+    """As in the windowed Windows build, where sys.stderr is None."""
+    monkeypatch.setenv("VIKINGS_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "stderr", None)
+    cli.complain("vikings.yaml: file: cannot be read")
+    text = (tmp_path / "logs" / "vikings-crash.log").read_text(encoding="utf-8")
+    assert text == f"vikings {cli.version()}: vikings.yaml: file: cannot be read\n"

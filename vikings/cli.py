@@ -75,8 +75,24 @@ def main(argv=None) -> int:
             return score_main(args.file)
         return _play(args.measure_start)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
-        print(f"vikings: {e}", file=sys.stderr)
+        complain(str(e))
         return 2
+
+
+def complain(problem: str) -> None:
+    """One line on stderr. A windowed build (vikings.exe on Windows) has no stderr: there
+    the line goes to vikings-crash.log in the log folder, where launcher.py puts crashes."""
+    if sys.stderr is not None:
+        print(f"vikings: {problem}", file=sys.stderr)
+        return
+    try:
+        from .ui.storage import Storage
+        folder = Storage().log_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / "vikings-crash.log", "a", encoding="utf-8") as f:
+            f.write(f"vikings {version()}: {problem}\n")
+    except OSError:
+        pass
 
 
 def _play(measure_start: bool) -> int:
@@ -89,14 +105,14 @@ def _play(measure_start: bool) -> int:
     import pygame
     problem = no_display()
     if problem:
-        print(f"vikings: {problem}", file=sys.stderr)
+        complain(problem)
         return NO_DISPLAY
     _set_window_icon()
     from .ui.app import main as play
     try:
         return play(measure_start=measure_start)
     except pygame.error as e:  # the window itself could not be made (the loop catches the rest)
-        print(f"vikings: cannot open the game's window: {e}", file=sys.stderr)
+        complain(f"cannot open the game's window: {e}")
         return NO_DISPLAY
 
 
