@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import contextmanager
 
 from . import version
 from .engine.errors import VikingsError
@@ -151,27 +152,24 @@ def _set_window_icon() -> None:
         pass  # no icon is no reason not to play (a data error is reported when the game loads)
 
 
-class _quiet_stderr:
-    """Send file descriptor 2 to the null device for a moment (C libraries write there
+@contextmanager
+def _quiet_stderr():
+    """File descriptor 2 to the null device for a moment (C libraries write there
     directly); a process without one (a windowed build) is left alone."""
-
-    def __enter__(self):
-        self.saved = None
-        try:
-            sys.stderr.flush()
-            self.saved = os.dup(2)
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, 2)
-            os.close(null)
-        except (OSError, AttributeError, ValueError):
-            self.saved = None
-        return self
-
-    def __exit__(self, *exc):
-        if self.saved is not None:
-            os.dup2(self.saved, 2)
-            os.close(self.saved)
-        return False
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 if __name__ == "__main__":
