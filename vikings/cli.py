@@ -14,7 +14,7 @@ NO_DISPLAY = 3  # the exit status when no window can be opened (2: bad data or i
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
-    p.add_argument("--version", action="version", version=f"vikings {version()}")
+    p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     p.add_argument("--selftest", action="store_true",
                    help="play a short bot game through the real screens, headless, and exit 0 if all is well")
     # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
@@ -43,6 +43,14 @@ def _parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
     return p
+
+
+class _Version(argparse.Action):
+    """--version, looked up only when asked for (the package metadata costs ~10 ms)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"vikings {version()}")
+        parser.exit()
 
 
 def _option_flags(p: argparse.ArgumentParser) -> None:
