@@ -30,7 +30,10 @@ def _run() -> int:
 
 if __name__ == "__main__":
     # The bots think in a helper process started with "spawn": in the frozen build that
-    # process is this same executable, and freeze_support() turns it into the helper.
+    # process is this same executable, and freeze_support() turns it into the helper. It
+    # must come first. (CPython's freeze_support acts on Windows only; PyInstaller's
+    # multiprocessing hook makes it work on macOS and Linux too. The frozen --selftest
+    # reports "the bots thought in the helper process".)
     import multiprocessing
     multiprocessing.freeze_support()
     sys.exit(_run())

@@ -2,13 +2,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from contextlib import contextmanager
 
+from . import version
 from .engine.errors import VikingsError
+
+NO_DISPLAY = 3  # the exit status when no window can be opened (2: bad data or input)
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
+    p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     p.add_argument("--selftest", action="store_true",
                    help="play a short bot game through the real screens, headless, and exit 0 if all is well")
     # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
@@ -40,6 +46,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Version(argparse.Action):
+    """--version, looked up only when asked for (the package metadata costs ~10 ms)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"vikings {version()}")
+        parser.exit()
+
+
 def _option_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--auction", action="store_true", help="advanced game: auction for the offer")
     p.add_argument("--single-boatswain", action="store_true", help="advanced game: a boatswain moves one Viking")
@@ -69,11 +83,102 @@ def main(argv=None) -> int:
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)
-        from .ui.app import main as play  # the bare command opens the game
-        return play(measure_start=args.measure_start)
+        return _play(args.measure_start)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
-        print(f"vikings: {e}", file=sys.stderr)
+        complain(str(e))
         return 2
+
+
+def complain(problem: str) -> None:
+    """One line on stderr. A windowed build (vikings.exe on Windows) has no stderr: there
+    the line goes to vikings-crash.log in the log folder, where launcher.py puts crashes."""
+    if sys.stderr is not None:
+        print(f"vikings: {problem}", file=sys.stderr)
+        return
+    try:
+        from .ui.storage import Storage
+        folder = Storage().log_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / "vikings-crash.log", "a", encoding="utf-8") as f:
+            f.write(f"vikings {version()}: {problem}\n")
+    except OSError:
+        pass
+
+
+def _play(measure_start: bool) -> int:
+    """The bare command: open the window and play, or say in one line why there is none."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The game makes no sound: opening no audio device keeps a machine without one (or a
+    # broken ALSA set-up) from printing its complaints on the terminal. Set
+    # SDL_AUDIODRIVER to choose a real driver once the game has sounds.
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    problem = no_display()
+    if problem:
+        complain(problem)
+        return NO_DISPLAY
+    _set_window_icon()
+    from .ui.app import main as play
+    try:
+        return play(measure_start=measure_start)
+    except pygame.error as e:  # the window itself could not be made (the loop catches the rest)
+        complain(f"cannot open the game's window: {e}")
+        return NO_DISPLAY
+
+
+def no_display() -> str:
+    """Why no window can be opened here ("" if one can). SDL falls back to its invisible
+    'offscreen' driver when it finds no display (DISPLAY and WAYLAND_DISPLAY unset or
+    unreachable), and the game would run unseen; that, or a driver that fails to start,
+    is reported. The 'dummy' and 'offscreen' drivers are fine when asked for by name in
+    SDL_VIDEODRIVER (tests, tools/bench_start.py)."""
+    import pygame
+    try:
+        with _quiet_stderr():  # libwayland and Xlib print their own complaints on fd 2
+            pygame.display.init()
+    except pygame.error as e:
+        return f"no display to open a window on ({e}); check DISPLAY / WAYLAND_DISPLAY or SDL_VIDEODRIVER"
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("offscreen", "dummy") and driver not in asked:
+        pygame.display.quit()
+        return ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
+                "'vikings --selftest' and 'vikings simulate' run without one")
+    return ""
+
+
+def _set_window_icon() -> None:
+    """The window's icon (title bar, task bar, Alt+Tab): the art the application icons are
+    made from (tools/make_icons.py), set before the window opens; else SDL shows pygame's."""
+    import pygame
+
+    from .art import load_catalog
+    from .content import default_rules
+    try:
+        path = load_catalog(default_rules())["board", "start_player"].path
+        pygame.display.set_icon(pygame.image.load_sized_svg(str(path), (64, 64)))
+    except (VikingsError, pygame.error, OSError):
+        pass  # no icon is no reason not to play (a data error is reported when the game loads)
+
+
+@contextmanager
+def _quiet_stderr():
+    """File descriptor 2 to the null device for a moment (C libraries write there
+    directly); a process without one (a windowed build) is left alone."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, AttributeError, ValueError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 if __name__ == "__main__":

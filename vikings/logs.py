@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import platform
 import sys
+
+from . import version
 
 log = logging.getLogger("vikings")
 
@@ -28,3 +31,13 @@ def setup_logging(path, console: bool | None = None) -> None:
         h.setLevel(logging.WARNING)
         log.addHandler(h)
     log._configured = True
+    log.info("%s", about())
+
+
+def about() -> str:
+    """The first line of every session in the log: which game, on what."""
+    pygame = sys.modules.get("pygame")
+    graphics = f", pygame-ce {pygame.version.ver} (SDL {pygame.version.SDL})" if pygame else ""
+    frozen = ", standalone build" if getattr(sys, "frozen", False) else ""
+    return (f"vikings {version()}{frozen}, Python {platform.python_version()}{graphics}, "
+            f"{platform.system()} {platform.release()} {platform.machine()}")

@@ -6,6 +6,7 @@ from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
+from ... import version
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
 from .menu_kit import Page, describe_match, draw_keycap, load_match, unreadable, wrap
@@ -135,6 +136,8 @@ class TitleScene(Scene):
         pygame.draw.polygon(bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)])
         credit = look.text("After the board game by Michael Kiesling · Hans im Glück, 2007", 20, INK_SOFT)
         bg.blit(credit, credit.get_rect(center=page.pos(800, 210)))
+        label = look.text(f"version {version()}", 14, INK_SOFT)
+        bg.blit(label, label.get_rect(topright=(w - px(12), px(8))))
 
         # The wheel on the left; the bag, Gold, Fame and the start player ship on the right.
         wheel = sprites.get("board", "wheel", height=px(430))
