@@ -43,10 +43,21 @@ class TitleScene(Scene):
         try:
             match = load_match(self.app, path)
         except Exception as e:  # noqa: BLE001 - any broken file must leave the title usable
-            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            self.refuse_autosave(e)
             return
         self.can_continue = True
         self.autosave_info = f"Continue: {describe_match(match)}"
+
+    def refuse_autosave(self, e: BaseException) -> None:
+        """Say why the autosave cannot be continued, and set the file aside (renamed, not
+        deleted) so the next start does not trip over it."""
+        reason = unreadable(e)
+        self.notice = f"The autosaved game cannot be continued: {reason}."
+        path = self.app.storage.autosave_path
+        if path.exists():
+            aside = self.app.storage.set_aside(path, reason)
+            if aside is not None:
+                self.notice += f" The file was kept as {aside.name}."
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
@@ -102,7 +113,7 @@ class TitleScene(Scene):
             match = load_match(self.app, self.app.storage.autosave_path)
         except Exception as e:  # noqa: BLE001 - e.g. deleted or damaged since the title opened
             self.can_continue, self.autosave_info = False, ""
-            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            self.refuse_autosave(e)
             self.buttons["continue"].disable()
             self._background = None
             self.app.invalidate()
