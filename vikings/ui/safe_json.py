@@ -102,21 +102,36 @@ _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def check_shape(text: str) -> None:
-    """Refuse text nested too deeply or with too many lists and objects, before parsing
-    (the parser's recursion and memory follow these). Strings are skipped: brackets
-    inside them are text. Unbalanced brackets are left for the parser to report."""
-    bare = _STRING.sub('""', text)
-    opens = bare.count("[") + bare.count("{")
-    closes = bare.count("]") + bare.count("}")
+    """Refuse text nested too deeply, with too many lists and objects or too long a number,
+    before parsing (the parser's recursion, memory and int() follow these). Brackets and
+    digits inside strings are text: they are counted only when the quick count over the
+    whole text (an upper bound) finds a problem, and then again without the strings."""
+    problem = _shape(text)
+    if problem:
+        problem = _shape(_STRING.sub('""', text))
+        if problem:
+            raise BadFile(problem)
+
+
+def _shape(text: str) -> str | None:
+    opens = text.count("[") + text.count("{")
+    closes = text.count("]") + text.count("}")
     if max(opens, closes) > MAX_CONTAINERS:
-        raise BadFile(f"the file holds too many lists and objects (over {MAX_CONTAINERS:,})")
+        return f"the file holds too many lists and objects (over {MAX_CONTAINERS:,})"
     depth = deepest = 0
-    for b in _BRACKETS.findall(bare):
+    for b in _BRACKETS.findall(text):
         depth += _DEPTH_STEP[b]
         if depth > deepest:
             deepest = depth
             if deepest > MAX_DEPTH:
-                raise BadFile(f"the JSON is nested too deeply (over {MAX_DEPTH} levels)")
+                return f"the JSON is nested too deeply (over {MAX_DEPTH} levels)"
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:
+        return f"a number has more than {MAX_DIGITS} digits ({long_number.group()[:8]}…)"
+    return None
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
 def parse(data: bytes | str):
@@ -126,8 +141,7 @@ def parse(data: bytes | str):
         raise BadFile("the file is empty")
     check_shape(text)
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_int,
-                          object_pairs_hook=_object)
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
     except BadFile:
         raise
     except RecursionError:  # check_shape prevents it; kept in case the stack is short
@@ -140,12 +154,6 @@ def parse(data: bytes | str):
 
 def _no_constant(name: str):
     raise BadFile(f"{name} is not a valid JSON value")
-
-
-def _int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise BadFile(f"a number has {len(digits.lstrip('-')):,} digits (at most {MAX_DIGITS} are allowed)")
-    return int(digits)
 
 
 def _object(pairs: list) -> dict:
