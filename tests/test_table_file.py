@@ -132,7 +132,7 @@ def test_a_newer_table_version_is_refused():
     doc = json.loads(SAVES[0][1])
     doc["version"] = 3
     doc["checksum"] = checksum(doc)
-    with pytest.raises(SaveError, match=r"table version the number 3 is not supported \(saved by a newer edition\?\)"):
+    with pytest.raises(SaveError, match=r"table version 3 is not supported \(saved by a newer edition\?\)"):
         Match.from_doc(doc, RULES)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import copy
 import json
 import random
 import re
@@ -169,7 +170,7 @@ def mutate_json(rnd: random.Random, doc) -> str:
     parent = get(doc, path[:-1])
     op = rnd.choice(("set", "set", "delete", "duplicate key", "add key", "list"))
     if op == "set":
-        put(doc, path, odd_values(rnd) if rnd.random() < 0.7 else get(doc, rnd.choice(places)))
+        put(doc, path, odd_values(rnd) if rnd.random() < 0.7 else copy.deepcopy(get(doc, rnd.choice(places))))
         return f"set {path[-1]}"
     if op == "delete":
         del parent[path[-1]]

@@ -118,17 +118,20 @@ def _shape(text: str) -> str | None:
     closes = text.count("]") + text.count("}")
     if max(opens, closes) > MAX_CONTAINERS:
         return f"the file holds too many lists and objects (over {MAX_CONTAINERS:,})"
-    depth = deepest = 0
-    for b in _BRACKETS.findall(text):
-        depth += _DEPTH_STEP[b]
-        if depth > deepest:
-            deepest = depth
-            if deepest > MAX_DEPTH:
-                return f"the JSON is nested too deeply (over {MAX_DEPTH} levels)"
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        depth += _DEPTH_STEP[m.group()]
+        if depth > MAX_DEPTH:
+            return f"the JSON is nested too deeply (over {MAX_DEPTH} levels at line {_line(text, m.start())})"
     long_number = _LONG_NUMBER.search(text)
     if long_number:
-        return f"a number has more than {MAX_DIGITS} digits ({long_number.group()[:8]}…)"
+        return (f"a number at line {_line(text, long_number.start())} has more than {MAX_DIGITS} digits "
+                f"({long_number.group()[:8]}\u2026)")
     return None
+
+
+def _line(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
 
 
 _LONG_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))

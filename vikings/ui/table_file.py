@@ -71,7 +71,7 @@ class Text(NamedTuple):
 
     def check(self, value, where: str) -> str:
         if not isinstance(value, str):
-            _refuse(where, f"must be a text, got {kind_of(value)}")
+            _refuse(where, f"must be a text; got {kind_of(value)}")
         if len(value) < self.low or not value.strip():
             _refuse(where, "must not be empty")
         if len(value) > self.high:
@@ -213,7 +213,7 @@ def _header(doc) -> int:
     version = doc.get("version")
     if version not in READS or isinstance(version, bool):
         newer = " (saved by a newer edition?)" if isinstance(version, int) and version > VERSION else ""
-        raise SaveError(safe_json.one_line(f"table version {kind_of(version)} is not supported{newer}; "
+        raise SaveError(safe_json.one_line(f"table version {excerpt(version)} is not supported{newer}; "
                                            f"this edition reads versions {', '.join(map(str, READS))}"))
     for key in doc:
         if key not in LAYOUT or version not in LAYOUT[key][1]:
