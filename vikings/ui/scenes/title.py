@@ -164,8 +164,13 @@ class TitleScene(Scene):
         # What Continue resumes, or why it cannot.
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
         text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
-        font = look.font(18, bold=bool(self.notice))
-        for line in wrap(font, text, px(820)):
+        room = page.pos(0, 722)[1] - y   # down to the sea; a long refusal gets a wider, smaller text
+        for size, width in ((18, 820), (16, 1100), (14, 1200)):
+            font = look.font(size, bold=bool(self.notice))
+            lines = wrap(font, text, px(width))
+            if len(lines) * font.get_linesize() <= room:
+                break
+        for line in lines:
             s = font.render(line, True, colour)
             bg.blit(s, s.get_rect(midtop=(cx, y)))
             y += font.get_linesize()
