@@ -19,7 +19,7 @@ from vikings.engine.actions import action_from_parts, parse_action
 from vikings.engine.errors import IllegalAction, NotationError, SaveError
 from vikings.engine.notation import parse_display
 from vikings.engine.serialize import checksum
-from vikings.ui import safe_json, table_file
+from vikings.ui import safe_json
 from vikings.ui.match import Match, load_doc_text, load_file
 
 ROOT = Path(__file__).resolve().parent.parent
