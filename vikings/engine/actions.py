@@ -7,6 +7,8 @@ form (`str(a)`, `parse_action`) used by logs, saves and the command line.
 """
 from __future__ import annotations
 
+import re
+
 from .errors import IllegalAction
 
 
@@ -238,29 +240,39 @@ _ARITY = {"buy": (1,), "tile": (2,), "start": (1,), "viking": (1,), "boatswain":
 def action_from_parts(parts) -> Action:
     """Build an action from its name and arguments (JSON list or split text)."""
     if not parts or not isinstance(parts[0], str) or parts[0] not in ACTION_TYPES:
-        raise IllegalAction(f"unknown action {parts!r}; expected one of: {', '.join(ACTION_TYPES)}")
+        raise IllegalAction(f"unknown action {_short(parts)}; expected one of: {', '.join(ACTION_TYPES)}")
     name, args = parts[0], list(parts[1:])
     if len(args) not in _ARITY[name]:
-        raise IllegalAction(f"action {name!r} takes {' or '.join(map(str, _ARITY[name]))} argument(s), got {args!r}")
+        raise IllegalAction(f"action {name!r} takes {' or '.join(map(str, _ARITY[name]))} argument(s), got {_short(args)}")
     if name == "viking":
         if args[0] not in ("tile", "pool", True, False):
-            raise IllegalAction(f"'viking' takes 'tile' or 'pool', got {args[0]!r}")
+            raise IllegalAction(f"'viking' takes 'tile' or 'pool', got {_short(args[0])}")
         return PlaceViking(args[0] in ("tile", True))
     if name == "boatswain":
         if args[0] == "each" and len(args) == 1:
             return UseBoatswain("each", -1)
         if args[0] in ("all", "one") and len(args) == 2:
             return UseBoatswain(args[0], _int(args[1], name))
-        raise IllegalAction(f"'boatswain' takes 'each', 'all KIND' or 'one KIND', got {args!r}")
+        raise IllegalAction(f"'boatswain' takes 'each', 'all KIND' or 'one KIND', got {_short(args)}")
     return ACTION_TYPES[name](*(_int(a, name) for a in args))
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '①'
 
 
 def _int(value, name) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         return int(value)
-    raise IllegalAction(f"action {name!r}: {value!r} is not a whole number")
+    raise IllegalAction(f"action {name!r}: {_short(value)} is not a whole number")
+
+
+def _short(value, limit: int = 40) -> str:
+    """A value as an error message quotes it: its repr, cut short (a damaged save may hold
+    a megabyte where a number belongs)."""
+    text = repr(value[:8] if isinstance(value, list) else value[:limit] if isinstance(value, str) else value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def parse_action(text: str) -> Action:

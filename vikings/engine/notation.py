@@ -34,6 +34,7 @@ RESERVED = frozenset("./*-#0123456789") | frozenset(" \t\r\n")
 _POOL_ITEM = re.compile(r"([0-9]*)(.)", re.S)
 _CELL = re.compile(r"([0-9]+)|(\.)|(.)(\*?)", re.S)  # a number of empty cells, one empty cell, a tile
 _AMOUNT = re.compile(r"[0-9]+")
+_MAX_DIGITS = 6  # of any number in a display (int() refuses 4,300 digits; a run of 10^8 cells is 800 MB)
 
 
 # Symbol tables ------------------------------------------------------------------------------
@@ -135,8 +136,15 @@ def _parse_amount(field: str, name: str) -> int:
     if field.startswith("-") and _AMOUNT.fullmatch(field[1:]):
         raise NotationError(f"{name}: must not be negative, got {field}")
     if not _AMOUNT.fullmatch(field):
-        raise NotationError(f"{name}: expected a whole number of 0 or more, got {field!r}")
+        raise NotationError(f"{name}: expected a whole number of 0 or more, got {field[:20]!r}")
+    _check_digits(field, name)
     return int(field)
+
+
+def _check_digits(digits: str, where: str) -> None:
+    if len(digits) > _MAX_DIGITS:
+        raise NotationError(f"{where}: the number {digits[:_MAX_DIGITS]}… has {len(digits)} digits, "
+                            f"more than a display needs")
 
 
 def _parse_rows(field: str, rules: Rules, ships: dict, islands: dict) -> list[list[int]]:
@@ -155,6 +163,7 @@ def _parse_row(text: str, row: int, rules: Rules, ships: dict, islands: dict) ->
         run, dot, sym, star = m.groups()
         where = f"ROWS: {_row_name(rules, row)}, column {len(cells) + 1}"
         if run:
+            _check_digits(run, where)
             if int(run) == 0:
                 raise NotationError(f"{where}: a number of empty cells must be at least 1, got {run!r}")
             cells += [EMPTY] * int(run)
@@ -193,6 +202,7 @@ def _parse_pool(field: str, rules: Rules, vikings: dict) -> list[int]:
         if sym not in vikings:
             known = " ".join(vikings)
             raise NotationError(f"POOL: unknown Viking symbol {sym!r} (known: {known}; '-' for an empty pool)")
+        _check_digits(count, "POOL")
         n = int(count) if count else 1
         if n == 0:
             raise NotationError(f"POOL: a count must be at least 1, got '{count}{sym}'")

@@ -10,42 +10,27 @@ where no process can be started they think on a thread of this one instead.
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 import zlib
 from collections import deque
-from typing import NamedTuple
 
 from ..bots import Cancelled, CancelToken, make_bot
 from ..engine import BID, GameConfig, GameState, new_game
-from ..engine.errors import SaveError
 from ..engine.events import Event, describe
-from ..engine.serialize import load as load_game, save as save_game
+from ..engine.serialize import save as save_game
+from .table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
-
-FORMAT = "vikings-table"
-VERSION = 1
-PERSON = "person"
-
-
-class Seat(NamedTuple):
-    name: str
-    kind: str     # "person" or a bot level
-    colour: str   # a name from theme.PLAYER_COLOURS
-
-    @property
-    def is_person(self) -> bool:
-        return self.kind == PERSON
 
 
 class Match:
     # Bots think in the shared helper process (False: on a thread of this process).
     bots_in_process = True
 
-    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True):
+    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None):
         self.seats = tuple(Seat(*s) for s in seats)
         self.game = game
+        self.hints: list[int] = list(hints) if hints is not None else [0] * len(self.seats)  # asked, per seat
         self.storage = storage
         self.autosave_enabled = autosave and storage is not None
         self.pending: deque[Event] = deque()  # events the screens have not shown yet
@@ -72,23 +57,16 @@ class Match:
         return m
 
     def to_doc(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "seats": [list(s) for s in self.seats],
-                "game": save_game(self.game)}
+        return table_doc(self.seats, save_game(self.game), self.hints)
 
     @classmethod
     def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> "Match":
         """A match from `to_doc()`; raises SaveError (nothing half-loaded) if it is broken."""
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise SaveError("this file is not a saved Vikings table")
-        if doc.get("version") != VERSION:
-            raise SaveError(f"saved by a different version of the game (table format {doc.get('version')})")
-        seats = doc.get("seats")
-        if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 3 for s in seats):
-            raise SaveError("the seats of the saved table are unreadable")
-        game = load_game(doc.get("game", ""), rules)
-        if len(seats) != game.n:
-            raise SaveError("the saved table has a different number of seats than its game")
-        return cls([tuple(map(str, s)) for s in seats], game, storage, autosave)
+        return cls.from_table(check_doc(doc, rules), storage, autosave)
+
+    @classmethod
+    def from_table(cls, table: Table, storage=None, autosave: bool = True) -> "Match":
+        return cls(table.seats, table.game, storage, autosave, hints=table.hints)
 
     # Questions ------------------------------------------------------------------------------
     @property
@@ -350,9 +328,11 @@ class _RemoteWorker(_Decision):
         self.job.cancel()
 
 
-def load_doc_text(text: str, rules, storage=None) -> Match:
-    try:
-        doc = json.loads(text)
-    except ValueError as e:
-        raise SaveError(f"the file is not readable JSON ({e.msg} at line {e.lineno})") from None
-    return Match.from_doc(doc, rules, storage)
+def load_doc_text(text: str | bytes, rules, storage=None) -> Match:
+    """The match in a table file's text or bytes; SaveError if it is not a sound table."""
+    return Match.from_table(read_table(text, rules), storage)
+
+
+def load_file(path, rules, storage=None) -> Match:
+    """The match saved at `path` (the autosave, a named save); SaveError says why not."""
+    return Match.from_table(load_table_file(path, rules), storage)

@@ -1,14 +1,30 @@
-"""Player settings, kept between runs in the user's config folder."""
+"""Player settings, kept between runs in the user's config folder.
+
+Reading them never stops the game from starting. A file that cannot be read at all (no
+permission, not UTF-8, not JSON, too large or too deep) is set aside with a line in the
+log and the defaults are used; in a readable file each field is checked against its
+dataclass type and the RANGES table below, and a bad one falls back to its default (or is
+clamped into its range), also with a line in the log. A new setting is one dataclass
+field, plus one line in RANGES if its values are limited.
+"""
 from __future__ import annotations
 
-import json
+import logging
+import math
+import types
+import typing
 from dataclasses import asdict, dataclass, fields
 
+from . import safe_json
+from .safe_json import BadFile, kind_of
 from .storage import Storage
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}  # animation speed factors
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # pause after a bot's move, s
+FILE_LIMIT = 64_000  # bytes; the file is about 200
+
+log = logging.getLogger("vikings")
 
 
 @dataclass
@@ -31,25 +47,110 @@ class Settings:
     @classmethod
     def load(cls, storage: Storage) -> "Settings":
         """The saved settings; defaults for anything missing or unreadable (a broken file
-        must not stop the game from starting)."""
-        s = cls()
+        must not stop the game from starting: it is set aside, see the module's notes)."""
+        path = storage.settings_path
         try:
-            doc = json.loads(storage.settings_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return s
-        if not isinstance(doc, dict):
-            return s
+            path.lstat()
+        except FileNotFoundError:
+            return cls()
+        except OSError:
+            pass  # read below, which says what is wrong
+        try:
+            doc = safe_json.parse(safe_json.read_limited(path, FILE_LIMIT))
+            if not isinstance(doc, dict):
+                raise BadFile(f"it holds {kind_of(doc)}, not an object of settings")
+        except BadFile as e:
+            storage.set_aside(path, str(e))
+            return cls()
+        return cls.from_doc(doc)
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> "Settings":
+        """Settings from a parsed file: each field checked, bad ones replaced (and logged)."""
+        s = cls()
+        hints = typing.get_type_hints(cls)
         for f in fields(cls):
-            v = doc.get(f.name)
-            if isinstance(v, type(getattr(s, f.name))) and not (isinstance(v, bool) and f.type != "bool"):
-                setattr(s, f.name, v)
-        if s.animation not in SPEEDS:
-            s.animation = "normal"
-        if s.bot_pace not in PACES:
-            s.bot_pace = "normal"
-        s.width = min(max(s.width, 960), 7680)
-        s.height = min(max(s.height, 540), 4320)
+            if f.name not in doc:
+                continue
+            value, default = doc[f.name], getattr(s, f.name)
+            if not _fits(value, hints[f.name]):
+                _note(f"'{f.name}' must be {_describe(hints[f.name])}, got {kind_of(value)}; using {default!r}")
+                continue
+            value = _converted(value, hints[f.name])
+            allowed = RANGES.get(f.name)
+            if isinstance(allowed, tuple) and len(allowed) == 2 and isinstance(value, (int, float)):
+                low, high = allowed
+                if not low <= value <= high:
+                    _note(f"'{f.name}' must be from {low} to {high}, got {value}; using the nearest")
+                    value = min(max(value, low), high)
+            elif allowed is not None and value not in allowed:
+                _note(f"'{f.name}' must be one of {', '.join(map(str, allowed))}, got {kind_of(value)}; "
+                      f"using {default!r}")
+                continue
+            setattr(s, f.name, value)
         return s
 
     def save(self, storage: Storage) -> None:
         storage.write_json(storage.settings_path, asdict(self))
+
+
+# What a setting may hold beyond its type: (low, high) for a number (clamped into it), or
+# the allowed values (anything else gives the default).
+RANGES = {
+    "width": (960, 7680),
+    "height": (540, 4320),
+    "animation": tuple(SPEEDS),
+    "bot_pace": tuple(PACES),
+}
+TEXT_LIMIT = 200   # characters of a text setting
+LIST_LIMIT = 64    # entries of a list setting
+
+
+def _note(message: str) -> None:
+    log.warning(safe_json.one_line(f"settings.json: {message}", 300))
+
+
+def _fits(value, hint) -> bool:
+    """Whether a JSON value can be a field of type `hint` (int, float, bool, str, None,
+    unions of these, tuple[...] and list[...])."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, h) for h in args)
+    if hint is type(None) or hint is None:
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if hint is str:
+        return isinstance(value, str) and len(value) <= TEXT_LIMIT
+    if origin in (tuple, list) and isinstance(value, list) and len(value) <= LIST_LIMIT:
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(value) == len(args) and all(_fits(v, h) for v, h in zip(value, args))
+        return all(_fits(v, args[0]) for v in value) if args else True
+    return False
+
+
+def _converted(value, hint):
+    """JSON's form of a value as the field holds it (a list as a tuple, 3 as 3.0)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return next(_converted(value, h) for h in args if _fits(value, h))
+    if hint is float:
+        return float(value)
+    if origin is tuple:
+        return tuple(value)
+    return value
+
+
+def _describe(hint) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
+             type(None): "null"}
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(h) for h in args)
+    if origin in (tuple, list):
+        return "a list"
+    return names.get(hint, str(hint))

@@ -7,14 +7,21 @@ half-written save. `VIKINGS_HOME` points all folders at one place (tests, portab
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 import platformdirs
 
+from . import safe_json
+
 APP = "vikings"
+JSON_LIMIT = 2_000_000  # bytes read_json reads at most (a table is about 15 KB)
+
+log = logging.getLogger("vikings")
 
 
 class Storage:
@@ -50,7 +57,26 @@ class Storage:
         write_atomic(path, json.dumps(doc, indent=1, sort_keys=True), durable)
 
     def read_json(self, path: Path):
-        return json.loads(path.read_text(encoding="utf-8"))
+        """The JSON in `path`, read with safe_json's limits (ValueError if it is not sound)."""
+        return safe_json.parse(safe_json.read_limited(path, JSON_LIMIT))
+
+    def set_aside(self, path: Path, reason: str) -> Path | None:
+        """Rename a file that cannot be used (`settings.json.broken-20261125-031500`), so
+        the next start does not trip over it and nothing is lost; log why in one line.
+        Returns the new path, or None if it could not be renamed either."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.name}.broken-{stamp}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        try:
+            os.replace(path, aside)
+        except OSError as e:
+            log.warning(safe_json.one_line(f"{path} cannot be used ({reason}) nor set aside ({e.strerror or e})", 400))
+            return None
+        log.warning(safe_json.one_line(f"{path.name} set aside as {aside.name}: {reason}", 400))
+        return aside
 
     def list_saves(self) -> list[tuple[str, Path, float]]:
         """Named saves as (name, path, modification time), newest first."""

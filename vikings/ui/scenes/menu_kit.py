@@ -14,7 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine, UIWindow
 
 from ...engine.errors import SaveError
-from ..match import load_doc_text
+from ..match import load_file
 from ..scene import Scene
 from ..theme import INK, INK_SOFT, PAPER, WOOD_DARK
 
@@ -129,8 +129,8 @@ def draw_keycap(surface: pygame.Surface, look, center, key: str) -> pygame.Rect:
 
 # Saved games --------------------------------------------------------------------------------
 def load_match(app, path):
-    """The Match saved at `path`, or raise SaveError/OSError with a readable reason."""
-    return load_doc_text(path.read_text(encoding="utf-8"), app.rules, app.storage)
+    """The Match saved at `path`, or raise SaveError with a readable reason."""
+    return load_file(path, app.rules, app.storage)
 
 
 def describe_match(match) -> str:

@@ -44,10 +44,21 @@ class TitleScene(Scene):
         try:
             match = load_match(self.app, path)
         except Exception as e:  # noqa: BLE001 - any broken file must leave the title usable
-            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            self.refuse_autosave(e)
             return
         self.can_continue = True
         self.autosave_info = f"Continue: {describe_match(match)}"
+
+    def refuse_autosave(self, e: BaseException) -> None:
+        """Say why the autosave cannot be continued, and set the file aside (renamed, not
+        deleted) so the next start does not trip over it."""
+        reason = unreadable(e)
+        self.notice = f"The autosaved game cannot be continued: {reason}."
+        path = self.app.storage.autosave_path
+        if path.exists():
+            aside = self.app.storage.set_aside(path, reason)
+            if aside is not None:
+                self.notice += f" The file was kept as {aside.name}."
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
@@ -103,7 +114,7 @@ class TitleScene(Scene):
             match = load_match(self.app, self.app.storage.autosave_path)
         except Exception as e:  # noqa: BLE001 - e.g. deleted or damaged since the title opened
             self.can_continue, self.autosave_info = False, ""
-            self.notice = f"The autosaved game cannot be continued: {unreadable(e)}."
+            self.refuse_autosave(e)
             self.buttons["continue"].disable()
             self._background = None
             self.app.invalidate()
@@ -156,8 +167,13 @@ class TitleScene(Scene):
         # What Continue resumes, or why it cannot.
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
         text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
-        font = look.font(18, bold=bool(self.notice))
-        for line in wrap(font, text, px(820)):
+        room = page.pos(0, 722)[1] - y   # down to the sea; a long refusal gets a wider, smaller text
+        for size, width in ((18, 820), (16, 1100), (14, 1200)):
+            font = look.font(size, bold=bool(self.notice))
+            lines = wrap(font, text, px(width))
+            if len(lines) * font.get_linesize() <= room:
+                break
+        for line in lines:
             s = font.render(line, True, colour)
             bg.blit(s, s.get_rect(midtop=(cx, y)))
             y += font.get_linesize()

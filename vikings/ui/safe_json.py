@@ -1,0 +1,177 @@
+"""Reading a JSON file nobody vouches for (a save, the settings): the bytes read once with a
+size limit, decoded as UTF-8, checked for nesting depth and size before the parser sees
+them, and parsed without NaN, oversized numbers or duplicated keys. Every problem is one
+`BadFile` with one short line that names what is wrong and quotes at most a few characters.
+
+No knowledge of what the file means here: callers check the parsed value's layout.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+MESSAGE_LIMIT = 200   # characters in any message built here
+EXCERPT = 24          # characters of a value quoted in a message
+MAX_DEPTH = 20        # a save nests 8 deep, the table around it 3
+MAX_CONTAINERS = 50_000  # lists and objects; a full 4-player game has about 800
+MAX_DIGITS = 30       # a number's digits; the largest in a save (the random state) has 20
+
+NOT_UTF8 = "the file is not UTF-8 text"   # the engine's wording (serialize._parse)
+
+
+class BadFile(ValueError):
+    """The file cannot be used; the message is one line, at most MESSAGE_LIMIT characters."""
+
+    def __init__(self, message: str):
+        super().__init__(one_line(message))
+
+
+# Messages ------------------------------------------------------------------------------------
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`text` on one line of printable characters, cut to `limit` (with an ellipsis)."""
+    text = " ".join("".join(c if c.isprintable() else " " for c in text[:limit * 2]).split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+
+
+def excerpt(value) -> str:
+    """A value as a message may quote it: JSON-like, never more than a few characters."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int):
+        if value.bit_length() > 3 * MAX_DIGITS:
+            return "a very large number"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if len(repr(value)) <= EXCERPT else "a decimal number"
+    if isinstance(value, str):
+        shown = "".join(c if c.isprintable() else "?" for c in value[:EXCERPT])
+        return json.dumps(shown, ensure_ascii=False) + ("\u2026" if len(value) > EXCERPT else "")
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} field{'s' * (len(value) != 1)}"
+    return type(value).__name__
+
+
+def kind_of(value) -> str:
+    """What sort of JSON value this is, for 'must be a list, got a text'."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {excerpt(value)}"
+    if isinstance(value, str):
+        return f"the text {excerpt(value)}"
+    return excerpt(value)
+
+
+# Reading -------------------------------------------------------------------------------------
+def read_limited(path, limit: int) -> bytes:
+    """The file's bytes, read once; BadFile if it is larger than `limit` or unreadable."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise BadFile(f"the file cannot be read ({e.strerror or type(e).__name__})") from None
+    if len(data) > limit:
+        raise BadFile(f"the file is too large (over {_size(limit)}; a saved game is about 15 KB)")
+    return data
+
+
+def _size(n: int) -> str:
+    return f"{n // 1_000_000} MB" if n >= 1_000_000 else f"{n // 1000} KB"
+
+
+def decode(data: bytes | str) -> str:
+    """UTF-8 text (a UTF-8 byte order mark, as Windows editors write, is allowed)."""
+    if isinstance(data, str):
+        return data
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise BadFile(f"{NOT_UTF8} (it is UTF-16: save it again as UTF-8)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadFile(f"{NOT_UTF8} (a damaged or foreign byte at position {e.start})") from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def check_shape(text: str) -> None:
+    """Refuse text nested too deeply, with too many lists and objects or too long a number,
+    before parsing (the parser's recursion, memory and int() follow these). Brackets and
+    digits inside strings are text: they are counted only when the quick count over the
+    whole text (an upper bound) finds a problem, and then again without the strings."""
+    problem = _shape(text)
+    if problem:
+        problem = _shape(_STRING.sub('""', text))
+        if problem:
+            raise BadFile(problem)
+
+
+def _shape(text: str) -> str | None:
+    opens = text.count("[") + text.count("{")
+    closes = text.count("]") + text.count("}")
+    if max(opens, closes) > MAX_CONTAINERS:
+        return f"the file holds too many lists and objects (over {MAX_CONTAINERS:,})"
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        depth += _DEPTH_STEP[m.group()]
+        if depth > MAX_DEPTH:
+            return f"the JSON is nested too deeply (over {MAX_DEPTH} levels at line {_line(text, m.start())})"
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:
+        return (f"a number at line {_line(text, long_number.start())} has more than {MAX_DIGITS} digits "
+                f"({long_number.group()[:8]}\u2026)")
+    return None
+
+
+def _line(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+
+
+def parse(data: bytes | str):
+    """The JSON value in `data` (bytes or text); BadFile explains any problem."""
+    text = decode(data)
+    if not text.strip():
+        raise BadFile("the file is empty")
+    check_shape(text)
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+    except BadFile:
+        raise
+    except RecursionError:  # check_shape prevents it; kept in case the stack is short
+        raise BadFile(f"the JSON is nested too deeply (over {MAX_DEPTH} levels)") from None
+    except json.JSONDecodeError as e:
+        if _truncated(text, e):
+            raise BadFile("the text ends too early (a cut-off file?)") from None
+        raise BadFile(f"invalid JSON at line {e.lineno} column {e.colno} ({e.msg})") from None
+
+
+def _no_constant(name: str):
+    raise BadFile(f"{name} is not a valid JSON value")
+
+
+def _object(pairs: list) -> dict:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise BadFile(f"the field {excerpt(key)} appears twice in one object")
+            seen.add(key)
+    return doc
+
+
+def _truncated(text: str, e: json.JSONDecodeError) -> bool:
+    """JSON that stops inside a value or without its closing brace is a cut-off file."""
+    end = text.strip()
+    cut = e.pos >= len(text.rstrip()) or not end.endswith("}") or e.msg.startswith("Unterminated string")
+    return end.startswith("{") and cut
