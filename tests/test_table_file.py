@@ -190,3 +190,15 @@ def test_ascii_digit_arguments_still_read():
 def test_notation_refuses_numbers_too_long_to_be_meant(text):
     with pytest.raises(NotationError, match="digits"):
         parse_display(text, RULES)
+
+
+def test_a_table_saved_before_the_auction_correction_loads_under_its_rule(tmp_path):
+    """tests/data/old-auction-table.json: a version-1 table around a version-1 engine save
+    of an auction game (written before rules version 2). It loads through the title's door
+    as the game it was, played on under the first reading."""
+    from vikings.content import default_rules
+    from vikings.ui.match import load_file
+    m = load_file(Path(__file__).parent / "data" / "old-auction-table.json", default_rules())
+    assert m.game.config.rules_version == 1 and "auction" in m.options
+    assert [s.name for s in m.seats] == list(m.game.config.players)
+    assert m.to_doc()["version"] == 2  # written back in today's layout, its edition kept
