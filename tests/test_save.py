@@ -360,3 +360,14 @@ def test_an_old_auction_save_replays_under_the_rule_it_was_played_under():
     doc["config"]["rules_version"] = doc["state"]["config"]["rules_version"] = 2
     message = load_error(reseal(doc))
     assert "cannot be replayed" in message or "does not match a replay" in message
+
+
+def test_messages_quote_only_an_excerpt_of_a_long_value():
+    doc = doc_of(played(2, 2, 30))
+    doc["actions"][3] = doc["state"]["history"][3] = ["buy", "9" * 5000]
+    message = load_error(reseal(doc))
+    assert message.startswith("action 4 of 30 (buy 999") and len(message) < 200
+    doc = doc_of(new(2, 1))
+    doc["config"]["seed"] = "x" * 100_000
+    message = load_error(reseal(doc))
+    assert "'config.seed' must be a whole number" in message and len(message) < 200

@@ -153,22 +153,22 @@ def _check_header(doc: dict, rules) -> None:
     """Format and version first (a newer version may checksum differently), then integrity,
     then whether these rules are the ones the game was played with."""
     if doc.get("format") != FORMAT:
-        raise SaveError(f"not a Vikings save: format is {doc.get('format')!r}, expected {FORMAT!r}")
+        raise SaveError(f"not a Vikings save: format is {_show(doc.get('format'))}, expected {FORMAT!r}")
     version = doc.get("version")
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
         supported = ", ".join(map(str, SUPPORTED_VERSIONS))
         newer = " (saved by a newer edition?)" if isinstance(version, int) and version > VERSION else ""
-        raise SaveError(f"save version {version!r} is not supported{newer}; this edition reads version {supported}")
+        raise SaveError(f"save version {_show(version)} is not supported{newer}; this edition reads version {supported}")
     if not isinstance(doc.get("checksum"), str):
         raise SaveError("damaged save: the checksum is missing")
     if doc["checksum"] != checksum(doc):
         raise SaveError("checksum mismatch: the file was changed after it was saved")
     if doc.get("rules_digest") != rules.digest:
         raise SaveError(f"the game was saved with different game data (rules digest "
-                        f"{doc.get('rules_digest')!r}, this edition has {rules.digest!r})")
+                        f"{_show(doc.get('rules_digest'))}, this edition has {rules.digest!r})")
     if "specials_digest" in doc and doc["specials_digest"] != rules.specials_digest:
         raise SaveError(f"the game was saved with different special tiles (digest "
-                        f"{doc['specials_digest']!r}, this edition has {rules.specials_digest!r})")
+                        f"{_show(doc['specials_digest'])}, this edition has {rules.specials_digest!r})")
 
 
 def _config(data, doc=None) -> GameConfig:
@@ -180,9 +180,9 @@ def _config(data, doc=None) -> GameConfig:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise SaveError("damaged save: 'config.players' must be a list of names")
     if not _is_int(seed):
-        raise SaveError(f"damaged save: 'config.seed' must be a whole number, got {seed!r}")
+        raise SaveError(f"damaged save: 'config.seed' must be a whole number, got {_show(seed)}")
     if start is not None and not _is_int(start):
-        raise SaveError(f"damaged save: 'config.start_player' must be a player number, got {start!r}")
+        raise SaveError(f"damaged save: 'config.start_player' must be a player number, got {_show(start)}")
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise SaveError("damaged save: 'config.options' must be a list of option names")
     if SPECIAL_TILES in options and doc is not None and "specials_digest" not in doc:
@@ -216,7 +216,7 @@ def _replay(config: GameConfig, actions: list, rules) -> GameState:
     game.quiet = True
     for i, parts in enumerate(actions, 1):
         if not isinstance(parts, list) or not all(isinstance(p, (str, int)) for p in parts):
-            raise SaveError(f"damaged save: action {i} ({parts!r}) must be a list of names and numbers")
+            raise SaveError(f"damaged save: action {i} ({_show(parts)}) must be a list of names and numbers")
         try:
             game.apply(action_from_parts(parts))
         except IllegalAction as e:
@@ -225,8 +225,11 @@ def _replay(config: GameConfig, actions: list, rules) -> GameState:
     return game
 
 
-def _show(parts: list) -> str:
-    return " ".join(map(str, parts))
+def _show(parts, limit: int = 40) -> str:
+    """A value for a message: its text, cut to `limit` characters (a damaged file's field
+    can be megabytes long, and a message is one short line)."""
+    text = " ".join(map(str, parts)) if isinstance(parts, list) else repr(parts)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _compare(replayed: dict, saved: dict) -> None:
