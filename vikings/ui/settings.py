@@ -19,6 +19,9 @@ class Settings:
     animation: str = "normal"      # a key of SPEEDS
     bot_pace: str = "normal"       # a key of PACES
     confirm_purchase: bool = True  # ask before a purchase that costs Fame
+    effects_volume: int = 80       # sound effects, 0-100
+    music_volume: int = 0          # the music loop, 0-100 (0: no music)
+    muted: bool = False            # no sound at all
 
     @property
     def speed(self) -> float:
@@ -49,6 +52,8 @@ class Settings:
             s.bot_pace = "normal"
         s.width = min(max(s.width, 960), 7680)
         s.height = min(max(s.height, 540), 4320)
+        s.effects_volume = min(max(s.effects_volume, 0), 100)
+        s.music_volume = min(max(s.music_volume, 0), 100)
         return s
 
     def save(self, storage: Storage) -> None:

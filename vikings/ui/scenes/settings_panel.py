@@ -1,7 +1,9 @@
-"""The settings panel: window size, animation speed, bot pace, purchase confirmation.
+"""The settings panel: window size, animation speed, bot pace, purchase confirmation,
+the sound (effects and music volumes, mute).
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
-Cancel and Esc really leave everything as it was.
+Cancel and Esc really leave everything as it was (the sound is tried out while the panel
+is open: a coin at the effects volume, the music at its volume; closing restores it).
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import dataclasses
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ..settings import PACES, SPEEDS, WINDOW_SIZES
 from .menu_kit import Dialog
@@ -24,7 +26,7 @@ def size_id(w: int, h: int) -> str:
 
 class SettingsPanel(Dialog):
     title = "Settings"
-    size = (780, 560)
+    size = (780, 700)
 
     def __init__(self, app):
         super().__init__(app)
@@ -39,7 +41,7 @@ class SettingsPanel(Dialog):
 
     def build_body(self, window, width, height) -> None:
         px, ui, d = self.app.look.px, self.app.ui, self.draft
-        pad, row_h, step = px(28), px(46), px(84)
+        pad, row_h, step = px(28), px(46), px(76)
         label_w, ctrl_x = px(330), px(390)
         ctrl_w = width - ctrl_x - pad
         windows = self.window_options()
@@ -62,6 +64,7 @@ class SettingsPanel(Dialog):
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
+        self.build_sound(window, pad + len(rows) * step + step, step, ctrl_x, ctrl_w, row_h, label_w)
         bar = px(50)
         self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
                                                container=window))
@@ -69,6 +72,55 @@ class SettingsPanel(Dialog):
                                               "Apply", ui, container=window, object_id=ObjectID("#apply", "@primary")))
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
+
+    def build_sound(self, window, y, step, ctrl_x, ctrl_w, row_h, label_w) -> None:
+        """Rows from `y` down: the effects and music volumes (sliders 0-100), the mute."""
+        px, ui, d = self.app.look.px, self.app.ui, self.draft
+        pad = px(28)
+        self.sliders, self.slider_values = {}, {}
+        rows = (("Sound effects", "Coins, tiles, horns, clicks.", "effects_volume"),
+                ("Music", "A quiet tune in a loop; 0 turns it off.", "music_volume"),
+                ("Sound", "Mute turns every sound off.", None))
+        for i, (label, note, field) in enumerate(rows):
+            top = y + i * step
+            self.add(UILabel(pygame.Rect(pad, top - px(4), label_w, px(30)), label, ui, container=window,
+                             object_id=ObjectID(None, "@field")))
+            self.add(UILabel(pygame.Rect(pad, top + px(24), label_w, px(26)), note, ui, container=window,
+                             object_id=ObjectID(None, "@note")))
+            if field is None:
+                self.mute = self.add(UIButton(pygame.Rect(ctrl_x, top, ctrl_w, row_h), "", ui, container=window,
+                                              object_id=ObjectID("#mute_toggle", None)))
+                self._show_mute()
+                continue
+            value_w = px(76)
+            self.sliders[field] = self.add(UIHorizontalSlider(
+                pygame.Rect(ctrl_x, top + px(6), ctrl_w - value_w - px(8), row_h - px(12)), getattr(d, field),
+                (0, 100), ui, container=window, click_increment=5, object_id=ObjectID(f"#{field}", None)))
+            self.slider_values[field] = self.add(UILabel(
+                pygame.Rect(ctrl_x + ctrl_w - value_w, top, value_w, row_h), self._percent(field), ui,
+                container=window, object_id=ObjectID(None, "@field")))
+
+    def _percent(self, field: str) -> str:
+        value = getattr(self.draft, field)
+        return "Off" if field == "music_volume" and value == 0 else f"{value}%"
+
+    def _show_mute(self) -> None:
+        muted = self.draft.muted
+        self.mute.set_text("Muted" if muted else "Sound on")
+        self.mute.select() if muted else self.mute.unselect()
+
+    def _sound_changed(self, field: str | None) -> None:
+        """Try the draft out: the music follows it, an effects change plays a coin."""
+        sound = self.app.sound
+        if field is not None:
+            self.slider_values[field].set_text(self._percent(field))
+        sound.sync(self.draft)
+        if field == "effects_volume":
+            sound.play("bought", self.draft)
+
+    def close(self) -> None:
+        super().close()
+        self.app.sound.sync()   # the settings as kept (Apply) or as they were (Cancel, Esc)
 
     def _show_confirm(self) -> None:
         on = self.draft.confirm_purchase
@@ -85,6 +137,10 @@ class SettingsPanel(Dialog):
             elif event.ui_element is self.confirm:
                 self.draft.confirm_purchase = not self.draft.confirm_purchase
                 self._show_confirm()
+            elif event.ui_element is self.mute:
+                self.draft.muted = not self.draft.muted
+                self._show_mute()
+                self._sound_changed(None)
             else:
                 return super().handle(event)
             return True
@@ -100,6 +156,13 @@ class SettingsPanel(Dialog):
                 self.draft.bot_pace = value
             else:
                 return False
+            return True
+        if t == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            field = next((f for f, s in self.sliders.items() if event.ui_element is s), None)
+            if field is None:
+                return False
+            setattr(self.draft, field, int(round(event.value)))
+            self._sound_changed(field)
             return True
         if t == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.apply()
