@@ -24,6 +24,16 @@ def size_id(w: int, h: int) -> str:
     return f"{w}x{h}"
 
 
+def _scale_buttons(slider: UIHorizontalSlider, width: int) -> None:
+    """pygame-gui draws a slider's arrows and knob 20 px wide at any size (specks at 4K)."""
+    slider.default_button_width = slider.sliding_button_width = width
+    h = slider.left_button.rect.height
+    slider.left_button.set_dimensions((width, h))
+    slider.right_button.set_dimensions((width, h))
+    slider.right_button.set_relative_position((-width, 0))
+    slider.rebuild()
+
+
 class SettingsPanel(Dialog):
     title = "Settings"
     size = (780, 700)
@@ -96,6 +106,7 @@ class SettingsPanel(Dialog):
             self.sliders[field] = self.add(UIHorizontalSlider(
                 pygame.Rect(ctrl_x, top + px(6), ctrl_w - value_w - px(8), row_h - px(12)), getattr(d, field),
                 (0, 100), ui, container=window, click_increment=5, object_id=ObjectID(f"#{field}", None)))
+            _scale_buttons(self.sliders[field], px(24))
             self.slider_values[field] = self.add(UILabel(
                 pygame.Rect(ctrl_x + ctrl_w - value_w, top, value_w, row_h), self._percent(field), ui,
                 container=window, object_id=ObjectID(None, "@field")))
