@@ -219,7 +219,7 @@ def knock(f: float, rng: random.Random, length: float = 0.3, tau: float = 0.05) 
 
 
 def thunk(rng: random.Random) -> list[float]:
-    return finish(knock(165, rng, 0.3, 0.055), 0.8)
+    return finish(knock(165, rng, 0.3, 0.055), 0.55)
 
 
 def deal(rng: random.Random) -> list[float]:
@@ -263,7 +263,7 @@ def clash(rng: random.Random) -> list[float]:
     """Iron on iron: a bright noise burst over bell-like inharmonic partials ringing out."""
     ring = partials(0.95, ((523, 0.5, 0.45), (1187, 0.6, 0.32), (1853, 0.45, 0.22), (2691, 0.4, 0.16),
                            (3503, 0.3, 0.1), (4410, 0.2, 0.07)))
-    burst = bandpass(noise(0.2, rng, 0.035), 3200, 0.9)
+    burst = bandpass(noise(0.4, rng, 0.035), 3200, 0.9)   # long enough to die away (-100 dB)
     mix(ring, burst, 0.0, 2.2)
     return finish(ring, 0.75, fade_out=0.08)
 
@@ -312,7 +312,10 @@ def music(rng: random.Random) -> list[float]:
             (6, D3, 0.9), (6.5, F3, 0.6), (7, A3, 0.8), (8, C4, 0.9), (9, D4, 0.8), (9.5, E4, 0.6),
             (10, F4, 0.7), (10.5, E4, 0.6), (11, C4, 0.8))
     for at, f, g in tune:
-        note = pluck(f, 2.2, rng, rate=rate, bright=0.3, decay=0.998)
+        note = pluck(f, 2.2, rng, rate=rate, bright=0.3, decay=0.997)
+        fade = round(0.6 * rate)   # a string still sounding at the end is damped, not cut
+        for i in range(fade):
+            note[-1 - i] *= 0.5 - 0.5 * math.cos(math.pi * i / fade)
         start = round(at * beat * rate)
         for i, v in enumerate(note):
             ring[(start + i) % n] += v * g

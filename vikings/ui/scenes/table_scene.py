@@ -77,7 +77,7 @@ class TableScene(Scene):
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
         return (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
-                ("settings", "Settings", "Window, animation speed, bot pace"),
+                ("settings", "Settings", "Window, animation speed, bot pace, sound"),
                 ("rules", "Rules", "The rules and a scoring summary (F1)"),
                 ("save", "Save", "Save this game under a name (Ctrl+S)"),
                 ("undo", "Undo", "Take back your last decision (Ctrl+Z)"))
