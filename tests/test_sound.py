@@ -23,7 +23,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from test_ui_scoring import SEATS, SEED, FakeClock, play_until, run_until  # noqa: E402
-from ui_helpers import button, click, make_app, press, run  # noqa: E402
+from ui_helpers import button, click, make_app, press  # noqa: E402
 from vikings.content import SOUND_EVENTS, DataError, load_sounds  # noqa: E402
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.match import Match  # noqa: E402
