@@ -284,6 +284,42 @@ def test_sound_settings_from_a_damaged_file(tmp_path):
     assert (s.effects_volume, s.music_volume, s.muted) == (100, 0, False)
 
 
+# What comes out --------------------------------------------------------------------------------------------
+HEAR = """
+import os, sys, time
+from types import SimpleNamespace
+import pygame
+from vikings.ui.settings import Settings
+from vikings.ui.sound import Sound
+for out, muted in ((sys.argv[1], False), (sys.argv[2], True)):
+    os.environ["SDL_DISKAUDIOFILE"] = out
+    app = SimpleNamespace(settings=Settings(effects_volume=50, muted=muted))
+    sound = Sound(app)
+    time.sleep(0.1)
+    sound.play("bought")
+    time.sleep(0.8)
+    pygame.mixer.quit()
+"""
+
+
+def test_the_mixer_plays_a_sound_at_the_volumes_of_the_map_and_settings(tmp_path):
+    """SDL's disk driver writes what the mixer plays to a file: the purchase's coins at
+    their map volume (0.8) times an effects volume of 50%, and nothing when muted."""
+    import wave
+    from array import array
+    heard, muted = tmp_path / "heard.raw", tmp_path / "muted.raw"
+    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_VIDEODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", HEAR, str(heard), str(muted)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    m = load_sounds(DATA, ASSETS)
+    with wave.open(str(m.effects["bought"].path)) as w:
+        source = max(abs(v) for v in array("h", w.readframes(w.getnframes())))
+    played = array("h", heard.read_bytes())
+    assert abs(max(abs(v) for v in played) - source * m.effects["bought"].volume * 0.5) < 0.03 * source
+    assert len(set(array("h", muted.read_bytes()))) == 1   # silence
+
+
 # No sound device ----------------------------------------------------------------------------------------
 def test_quiet_stderr_hides_what_c_code_writes(capfd):
     with quiet_stderr():

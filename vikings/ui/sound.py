@@ -2,6 +2,9 @@
 optional music loop, at the volumes of the settings.
 
 Which file plays for what, and how loud, is data/sounds.yaml (`content.load_sounds`).
+The mixer runs at the effects' own rate, 22050 Hz (SDL_mixer's resampling to 44.1 kHz
+mirrored the coins' partials above 11 kHz).
+
 The audio device is opened before anything else of pygame (`App` makes a `Sound` first):
 with no device, SDL and ALSA would fill the terminal with messages, so the device is
 opened with the process's stderr pointed at nothing, and when there is no device the
@@ -23,7 +26,7 @@ from ..content import load_sounds
 log = logging.getLogger("vikings")
 
 MIN_GAP = 0.08   # seconds: one effect again sooner than this is dropped (a skip lands many at once)
-MIXER = dict(frequency=44100, size=-16, channels=2, buffer=512)
+MIXER = dict(frequency=22050, size=-16, channels=2, buffer=512)  # the effects' own rate: no resampling
 
 
 @contextmanager
