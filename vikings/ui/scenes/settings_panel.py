@@ -52,7 +52,7 @@ class SettingsPanel(Dialog):
     def build_body(self, window, width, height) -> None:
         px, ui, d = self.app.look.px, self.app.ui, self.draft
         pad, row_h, step = px(28), px(46), px(76)
-        label_w, ctrl_x = px(330), px(390)
+        ctrl_x = px(390)
         ctrl_w = width - ctrl_x - pad
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
@@ -62,10 +62,7 @@ class SettingsPanel(Dialog):
         self.menus = {}
         for i, (label, note, options, value) in enumerate(rows + (("Confirm purchases", "Ask before paying with Fame.", None, None),)):
             y = pad + i * step
-            self.add(UILabel(pygame.Rect(pad, y - px(4), label_w, px(30)), label, ui, container=window,
-                             object_id=ObjectID(None, "@field")))
-            self.add(UILabel(pygame.Rect(pad, y + px(24), label_w, px(26)), note, ui, container=window,
-                             object_id=ObjectID(None, "@note")))
+            self.caption(window, y, label, note)
             rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
             if options is not None:
                 chosen = next(o for o in options if o[1] == value)
@@ -74,7 +71,7 @@ class SettingsPanel(Dialog):
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
-        self.build_sound(window, pad + len(rows) * step + step, step, ctrl_x, ctrl_w, row_h, label_w)
+        self.build_sound(window, pygame.Rect(ctrl_x, pad + (len(rows) + 1) * step, ctrl_w, row_h), step)
         bar = px(50)
         self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
                                                container=window))
@@ -83,32 +80,37 @@ class SettingsPanel(Dialog):
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
 
-    def build_sound(self, window, y, step, ctrl_x, ctrl_w, row_h, label_w) -> None:
-        """Rows from `y` down: the effects and music volumes (sliders 0-100), the mute."""
-        px, ui, d = self.app.look.px, self.app.ui, self.draft
-        pad = px(28)
+    def caption(self, window, y: int, label: str, note: str) -> None:
+        """A row's name and, under it, a note on what it does."""
+        px, ui = self.app.look.px, self.app.ui
+        self.add(UILabel(pygame.Rect(px(28), y - px(4), px(330), px(30)), label, ui, container=window,
+                         object_id=ObjectID(None, "@field")))
+        self.add(UILabel(pygame.Rect(px(28), y + px(24), px(330), px(26)), note, ui, container=window,
+                         object_id=ObjectID(None, "@note")))
+
+    def build_sound(self, window, first: pygame.Rect, step: int) -> None:
+        """Rows from `first` (the first row's control) down: the effects and music volumes
+        (sliders 0-100), the mute."""
+        px, ui = self.app.look.px, self.app.ui
         self.sliders, self.slider_values = {}, {}
         rows = (("Sound effects", "Coins, tiles, horns, clicks.", "effects_volume"),
                 ("Music", "A quiet tune in a loop; 0 turns it off.", "music_volume"),
                 ("Sound", "Mute turns every sound off.", None))
         for i, (label, note, field) in enumerate(rows):
-            top = y + i * step
-            self.add(UILabel(pygame.Rect(pad, top - px(4), label_w, px(30)), label, ui, container=window,
-                             object_id=ObjectID(None, "@field")))
-            self.add(UILabel(pygame.Rect(pad, top + px(24), label_w, px(26)), note, ui, container=window,
-                             object_id=ObjectID(None, "@note")))
+            rect = first.move(0, i * step)
+            self.caption(window, rect.y, label, note)
             if field is None:
-                self.mute = self.add(UIButton(pygame.Rect(ctrl_x, top, ctrl_w, row_h), "", ui, container=window,
-                                              object_id=ObjectID("#mute_toggle", None)))
+                self.mute = self.add(UIButton(rect, "", ui, container=window, object_id=ObjectID("#mute_toggle", None)))
                 self._show_mute()
                 continue
             value_w = px(76)
             self.sliders[field] = self.add(UIHorizontalSlider(
-                pygame.Rect(ctrl_x, top + px(6), ctrl_w - value_w - px(8), row_h - px(12)), getattr(d, field),
-                (0, 100), ui, container=window, click_increment=5, object_id=ObjectID(f"#{field}", None)))
+                pygame.Rect(rect.x, rect.y + px(6), rect.w - value_w - px(8), rect.h - px(12)),
+                getattr(self.draft, field), (0, 100), ui, container=window, click_increment=5,
+                object_id=ObjectID(f"#{field}", None)))
             _scale_buttons(self.sliders[field], px(24))
             self.slider_values[field] = self.add(UILabel(
-                pygame.Rect(ctrl_x + ctrl_w - value_w, top, value_w, row_h), self._percent(field), ui,
+                pygame.Rect(rect.right - value_w, rect.y, value_w, rect.h), self._percent(field), ui,
                 container=window, object_id=ObjectID(None, "@field")))
 
     def _percent(self, field: str) -> str:
