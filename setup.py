@@ -20,6 +20,7 @@ RESOURCES = (
     ("data", "_data"),
     ("assets/svg", "_assets/svg"),
     ("assets/ui", "_assets/ui"),
+    ("assets/sounds", "_assets/sounds"),
     ("assets/CREDITS.md", "_assets/CREDITS.md"),
 )
 

@@ -54,7 +54,7 @@ def test_no_display_says_so_in_one_line_and_stops(tmp_path, env):
 
 def test_a_driver_asked_for_by_name_opens_and_nothing_else_is_printed(tmp_path):
     """SDL_VIDEODRIVER=dummy (tests, benchmarks) is honoured; with no SDL_AUDIODRIVER set,
-    a machine without a sound card prints nothing (the game opens no audio device); the log
+    a machine without a sound card prints nothing (ui/sound.py opens it quietly); the log
     begins with the version."""
     proc = run(tmp_path, "--measure-start", SDL_VIDEODRIVER="dummy")
     assert proc.returncode == 0, proc.stderr

@@ -51,7 +51,7 @@ def test_wheel_carries_every_resource_file(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"vikings/_data/{p.relative_to(ROOT / 'data').as_posix()}" for p in (ROOT / "data").rglob("*")
                 if p.is_file()}
-    for sub in ("svg", "ui"):
+    for sub in ("svg", "ui", "sounds"):
         expected |= {f"vikings/_assets/{sub}/{p.relative_to(ROOT / 'assets' / sub).as_posix()}"
                      for p in (ROOT / "assets" / sub).rglob("*") if p.is_file()}
     expected.add("vikings/_assets/CREDITS.md")

@@ -108,10 +108,8 @@ def complain(problem: str) -> None:
 def _play(measure_start: bool) -> int:
     """The bare command: open the window and play, or say in one line why there is none."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # The game makes no sound: opening no audio device keeps a machine without one (or a
-    # broken ALSA set-up) from printing its complaints on the terminal. Set
-    # SDL_AUDIODRIVER to choose a real driver once the game has sounds.
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # The audio device is opened quietly by ui/sound.py (a machine without one, or with a
+    # broken ALSA set-up, prints nothing and plays silent).
     import pygame
     problem = no_display()
     if problem:

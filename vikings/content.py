@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -273,3 +274,66 @@ def _check_totals(doc, rules: Rules) -> None:
         raise DataError("vikings.yaml", "counts", f"{vikings} Vikings cannot fill {dealt} wheel spaces")
     if max(rules.setup) > starts:
         raise DataError("tiles.yaml", "counts (start_tiles)", f"{starts} start tiles for up to {max(rules.setup)} players")
+
+
+# Sounds ------------------------------------------------------------------------------------------
+# What can have a sound in sounds.yaml: the engine's event types and a few of the screens' own.
+SOUND_EVENTS = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
+                "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved", "scoring", "start_player",
+                "auction", "bid", "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed",
+                "special_revealed", "special_taken", "special_declined", "special_gold", "special_placed",
+                "special_spent", "game_over",
+                "threat", "repelled", "score_tick", "button")
+SOUND_AT = ("show", "land")   # when an event's sound plays: its animation starts, or lands
+_SOUND_MAGIC = {".wav": b"RIFF", ".ogg": b"OggS"}
+
+
+class SoundCue(NamedTuple):
+    path: Path
+    volume: float
+    at: str = "show"
+
+
+class SoundMap(NamedTuple):
+    effects: dict[str, SoundCue]
+    music: SoundCue | None
+
+
+def load_sounds(data: Path | str | None = None, assets: Path | str | None = None) -> SoundMap:
+    """Read and check data/sounds.yaml: event -> file (in assets/), volume and when it plays."""
+    name = "sounds.yaml"
+    r = _Reader(name)
+    doc, _ = _load_yaml(Path(data if data is not None else data_dir()) / name, name)
+    for key in doc:
+        if key not in ("directory", "effects", "music"):
+            r.fail(str(key), "unknown field; the file has 'directory', 'effects' and 'music'")
+    folder = Path(assets if assets is not None else resource_dir("assets")) / r.get(doc, "directory", "directory", str)
+
+    def cue(e, entry: str) -> SoundCue:
+        r.get(e, "file", entry, str)
+        for key in e:
+            if key not in ("file", "volume", "at"):
+                r.fail(entry, f"unknown field '{key}'; an entry has 'file', 'volume' and 'at'")
+        volume = e.get("volume")
+        if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0 <= volume <= 1:
+            r.fail(entry, f"'volume' must be a number from 0 to 1, got {volume!r}")
+        path = folder / e["file"]
+        magic = _SOUND_MAGIC.get(path.suffix.lower())
+        if magic is None:
+            r.fail(entry, f"must name a .wav or .ogg file, got {e['file']!r}")
+        try:
+            with path.open("rb") as f:
+                head = f.read(4)
+        except OSError as err:
+            r.fail(entry, f"sound file {path} cannot be read ({err.strerror or err})")
+        if head != magic:
+            r.fail(entry, f"sound file {path} is not a {path.suffix.lower()[1:].upper()} file")
+        return SoundCue(path, float(volume), r.choice(e, "at", entry, SOUND_AT, optional=True, default="show"))
+
+    effects = {}
+    for event, e in r.get(doc, "effects", "effects", dict).items():
+        if event not in SOUND_EVENTS:
+            r.fail(f"effects.{event}", f"unknown event; sounds can go with {', '.join(SOUND_EVENTS)}")
+        effects[event] = cue(e, f"effects.{event}")
+    music = doc.get("music")
+    return SoundMap(effects, None if music is None else cue(music, "music"))

@@ -18,6 +18,7 @@ from ..art import load_catalog
 from ..content import default_rules
 from .scene import SceneMachine
 from .settings import Settings
+from .sound import Sound
 from .sprites import Sprites
 from .storage import Storage
 from .theme import PARCHMENT, Look, scaled_theme
@@ -37,6 +38,7 @@ class App:
         # interpreter's default switch interval (5 ms) a frame would then wait up to that
         # long for its turn at the interpreter lock.
         sys.setswitchinterval(SWITCH_INTERVAL)
+        self.sound = Sound(self)  # first: it opens the audio device quietly (pygame.init() would not)
         pygame.init()
         self.storage = storage or Storage()
         self.settings = settings or Settings.load(self.storage)
@@ -139,6 +141,7 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self._dirty = True
+        self.sound.on_event(event)
         consumed = self.ui.process_events(event)
         if not consumed or event.type >= pygame.USEREVENT:
             self.scenes.handle(event)

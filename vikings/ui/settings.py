@@ -35,6 +35,9 @@ class Settings:
     animation: str = "normal"      # a key of SPEEDS
     bot_pace: str = "normal"       # a key of PACES
     confirm_purchase: bool = True  # ask before a purchase that costs Fame
+    effects_volume: int = 80       # sound effects, 0-100
+    music_volume: int = 0          # the music loop, 0-100 (0: no music)
+    muted: bool = False            # no sound at all
 
     @property
     def speed(self) -> float:
@@ -101,6 +104,8 @@ RANGES = {
     "height": (540, 4320),
     "animation": tuple(SPEEDS),
     "bot_pace": tuple(PACES),
+    "effects_volume": (0, 100),
+    "music_volume": (0, 100),
 }
 TEXT_LIMIT = 200   # characters of a text setting
 LIST_LIMIT = 64    # entries of a list setting

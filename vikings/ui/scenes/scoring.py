@@ -288,7 +288,7 @@ class ScoringScene(TableScene):
         self.fx.add(Pause(T_INTRO))
         if self._ships(e.player):
             threat = Step(T_THREAT, on_done=self._threat_done)
-            self.fx.add(Call(lambda: setattr(self, "threat_fx", threat)))
+            self.fx.add(Call(lambda: self._start_threat(threat)))
             self.fx.add(threat)
             self.fx.add(Pause(T_THREAT_REST if d["threatened"] or d["repelled"] else 0.15))
         pace = min(1.0, max(0.5, 10 / max(1, len(lines))))   # long breakdowns run quicker
@@ -317,9 +317,20 @@ class ScoringScene(TableScene):
         self.active_line, self.active_cells = None, []
         self.app.invalidate()
 
+    def _start_threat(self, threat: Step) -> None:
+        self.threat_fx = threat
+        self._sound("threat", "threatened")
+
     def _threat_done(self) -> None:
         self.threat_full = True
         self.threat_fx = None
+        self._sound("repelled", "repelled")
+
+    def _sound(self, sound: str, cells: str) -> None:
+        """A horn as the threat sweeps down on tiles, a clash when it ends on ships the warriors
+        repel; nothing while skipping (the queue is emptied before its landings run)."""
+        if self.fx.active and self.current is not None and self.current.data[cells]:
+            self.app.sound.play(sound)
 
     def _start_line(self, e, i: int, step: Step) -> None:
         line = e.data["lines"][i]
@@ -331,6 +342,8 @@ class ScoringScene(TableScene):
             look = self.app.look
             img = self._float_image(line["gold"], line["fame"])
             self.floaters.append(Float(img, self._float_pos(e, line), duration=T_FLOAT, rise=look.px(46)))
+            if self.fx.active:  # (not while skipping)
+                self.app.sound.play("score_tick")
         self.app.invalidate()
 
     def _counted(self, i: int) -> None:

@@ -1,7 +1,9 @@
-"""The settings panel: window size, animation speed, bot pace, purchase confirmation.
+"""The settings panel: window size, animation speed, bot pace, purchase confirmation,
+the sound (effects and music volumes, mute).
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
-Cancel and Esc really leave everything as it was.
+Cancel and Esc really leave everything as it was (the sound is tried out while the panel
+is open: a coin at the effects volume, the music at its volume; closing restores it).
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import dataclasses
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ..settings import PACES, SPEEDS, WINDOW_SIZES
 from .menu_kit import Dialog
@@ -22,9 +24,19 @@ def size_id(w: int, h: int) -> str:
     return f"{w}x{h}"
 
 
+def _scale_buttons(slider: UIHorizontalSlider, width: int) -> None:
+    """pygame-gui draws a slider's arrows and knob 20 px wide at any size (specks at 4K)."""
+    slider.default_button_width = slider.sliding_button_width = width
+    h = slider.left_button.rect.height
+    slider.left_button.set_dimensions((width, h))
+    slider.right_button.set_dimensions((width, h))
+    slider.right_button.set_relative_position((-width, 0))
+    slider.rebuild()
+
+
 class SettingsPanel(Dialog):
     title = "Settings"
-    size = (780, 560)
+    size = (780, 700)
 
     def __init__(self, app):
         super().__init__(app)
@@ -39,8 +51,8 @@ class SettingsPanel(Dialog):
 
     def build_body(self, window, width, height) -> None:
         px, ui, d = self.app.look.px, self.app.ui, self.draft
-        pad, row_h, step = px(28), px(46), px(84)
-        label_w, ctrl_x = px(330), px(390)
+        pad, row_h, step = px(28), px(46), px(76)
+        ctrl_x = px(390)
         ctrl_w = width - ctrl_x - pad
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
@@ -50,10 +62,7 @@ class SettingsPanel(Dialog):
         self.menus = {}
         for i, (label, note, options, value) in enumerate(rows + (("Confirm purchases", "Ask before paying with Fame.", None, None),)):
             y = pad + i * step
-            self.add(UILabel(pygame.Rect(pad, y - px(4), label_w, px(30)), label, ui, container=window,
-                             object_id=ObjectID(None, "@field")))
-            self.add(UILabel(pygame.Rect(pad, y + px(24), label_w, px(26)), note, ui, container=window,
-                             object_id=ObjectID(None, "@note")))
+            self.caption(window, y, label, note)
             rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
             if options is not None:
                 chosen = next(o for o in options if o[1] == value)
@@ -62,6 +71,7 @@ class SettingsPanel(Dialog):
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
+        self.build_sound(window, pygame.Rect(ctrl_x, pad + (len(rows) + 1) * step, ctrl_w, row_h), step)
         bar = px(50)
         self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
                                                container=window))
@@ -69,6 +79,61 @@ class SettingsPanel(Dialog):
                                               "Apply", ui, container=window, object_id=ObjectID("#apply", "@primary")))
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
+
+    def caption(self, window, y: int, label: str, note: str) -> None:
+        """A row's name and, under it, a note on what it does."""
+        px, ui = self.app.look.px, self.app.ui
+        self.add(UILabel(pygame.Rect(px(28), y - px(4), px(330), px(30)), label, ui, container=window,
+                         object_id=ObjectID(None, "@field")))
+        self.add(UILabel(pygame.Rect(px(28), y + px(24), px(330), px(26)), note, ui, container=window,
+                         object_id=ObjectID(None, "@note")))
+
+    def build_sound(self, window, first: pygame.Rect, step: int) -> None:
+        """Rows from `first` (the first row's control) down: the effects and music volumes
+        (sliders 0-100), the mute."""
+        px, ui = self.app.look.px, self.app.ui
+        self.sliders, self.slider_values = {}, {}
+        rows = (("Sound effects", "Coins, tiles, horns, clicks.", "effects_volume"),
+                ("Music", "A quiet tune in a loop; 0 turns it off.", "music_volume"),
+                ("Sound", "Mute turns every sound off.", None))
+        for i, (label, note, field) in enumerate(rows):
+            rect = first.move(0, i * step)
+            self.caption(window, rect.y, label, note)
+            if field is None:
+                self.mute = self.add(UIButton(rect, "", ui, container=window, object_id=ObjectID("#mute_toggle", None)))
+                self._show_mute()
+                continue
+            value_w = px(76)
+            self.sliders[field] = self.add(UIHorizontalSlider(
+                pygame.Rect(rect.x, rect.y + px(6), rect.w - value_w - px(8), rect.h - px(12)),
+                getattr(self.draft, field), (0, 100), ui, container=window, click_increment=5,
+                object_id=ObjectID(f"#{field}", None)))
+            _scale_buttons(self.sliders[field], px(24))
+            self.slider_values[field] = self.add(UILabel(
+                pygame.Rect(rect.right - value_w, rect.y, value_w, rect.h), self._percent(field), ui,
+                container=window, object_id=ObjectID(None, "@field")))
+
+    def _percent(self, field: str) -> str:
+        value = getattr(self.draft, field)
+        return "Off" if field == "music_volume" and value == 0 else f"{value}%"
+
+    def _show_mute(self) -> None:
+        muted = self.draft.muted
+        self.mute.set_text("Muted" if muted else "Sound on")
+        self.mute.select() if muted else self.mute.unselect()
+
+    def _sound_changed(self, field: str | None) -> None:
+        """Try the draft out: the music follows it, an effects change plays a coin."""
+        sound = self.app.sound
+        if field is not None:
+            self.slider_values[field].set_text(self._percent(field))
+        sound.sync(self.draft)
+        if field == "effects_volume":
+            sound.play("bought", self.draft)
+
+    def close(self) -> None:
+        super().close()
+        self.app.sound.sync()   # the settings as kept (Apply) or as they were (Cancel, Esc)
 
     def _show_confirm(self) -> None:
         on = self.draft.confirm_purchase
@@ -85,6 +150,10 @@ class SettingsPanel(Dialog):
             elif event.ui_element is self.confirm:
                 self.draft.confirm_purchase = not self.draft.confirm_purchase
                 self._show_confirm()
+            elif event.ui_element is self.mute:
+                self.draft.muted = not self.draft.muted
+                self._show_mute()
+                self._sound_changed(None)
             else:
                 return super().handle(event)
             return True
@@ -100,6 +169,13 @@ class SettingsPanel(Dialog):
                 self.draft.bot_pace = value
             else:
                 return False
+            return True
+        if t == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            field = next((f for f, s in self.sliders.items() if event.ui_element is s), None)
+            if field is None:
+                return False
+            setattr(self.draft, field, int(round(event.value)))
+            self._sound_changed(field)
             return True
         if t == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.apply()

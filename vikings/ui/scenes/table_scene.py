@@ -77,7 +77,7 @@ class TableScene(Scene):
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
         return (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
-                ("settings", "Settings", "Window, animation speed, bot pace"),
+                ("settings", "Settings", "Window, animation speed, bot pace, sound"),
                 ("rules", "Rules", "The rules and a scoring summary (F1)"),
                 ("save", "Save", "Save this game under a name (Ctrl+S)"),
                 ("undo", "Undo", "Take back your last decision (Ctrl+Z)"))
@@ -119,6 +119,7 @@ class TableScene(Scene):
             # has landed; skipping runs the landing at once.
             self.in_flight = e
             self.show(e)
+            self.app.sound.shown(e)
             self.fx.add(Call(lambda: self._landed(e)))
             self.fx.update(0.0)
             return
@@ -142,6 +143,7 @@ class TableScene(Scene):
     def _landed(self, e) -> None:
         if self.match.pending and self.match.pending[0] is e:
             self.match.pending.popleft()
+            self.app.sound.landed(e)
         self.in_flight = None
         self.refresh_ui()
         self.app.invalidate()
