@@ -235,12 +235,19 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
         if len(m.actors) >= 12:
             break
     assert seen_remote and len(m.actors) >= 12 and remote.shared().alive
-    here = {p: make_bot(kind, m.bot_seed(p)) for p, (_, kind, _) in enumerate(seats)}
+    # Normal's decisions made in the helper are the ones Normal makes here. (Hard's are
+    # compared in test_bots_remote.py, which skips those its time cap cut short: on a busy
+    # machine the cap makes the same Hard bot decide differently in two processes.)
+    here = make_bot("normal", m.bot_seed(1))
     from vikings.engine import new_game
     replay = new_game(m.game.config, app.rules)
+    compared = 0
     for a in m.game.actions():
-        assert here[replay.to_move].choose(replay.copy(), replay.legal_actions()) is a
+        if replay.to_move == 1:
+            assert here.choose(replay.copy(), replay.legal_actions()) is a
+            compared += 1
         replay.apply(a)
+    assert compared >= 4
     while m.game.to_move != 0 or not m.thinking():  # Hard, thinking
         run(app, 1)
     job = m._worker.job
@@ -269,12 +276,19 @@ def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
         if len(m.actors) >= 12:
             break
     assert seen_thread and len(m.actors) >= 12
-    here = {p: make_bot(kind, m.bot_seed(p)) for p, (_, kind, _) in enumerate(seats)}
+    # Normal's decisions made in the helper are the ones Normal makes here. (Hard's are
+    # compared in test_bots_remote.py, which skips those its time cap cut short: on a busy
+    # machine the cap makes the same Hard bot decide differently in two processes.)
+    here = make_bot("normal", m.bot_seed(1))
     from vikings.engine import new_game
     replay = new_game(m.game.config, app.rules)
+    compared = 0
     for a in m.game.actions():
-        assert here[replay.to_move].choose(replay.copy(), replay.legal_actions()) is a
+        if replay.to_move == 1:
+            assert here.choose(replay.copy(), replay.legal_actions()) is a
+            compared += 1
         replay.apply(a)
+    assert compared >= 4
 
 
 def test_the_table_follows_a_resized_window(tmp_path):
