@@ -214,6 +214,9 @@ class ScoringScene(TableScene):
             rect, "Skip scoring (S)", self.app.ui,
             tool_tip_text="Show the result of every waiting scoring at once (Space skips one player)"))
 
+    def named_widgets(self) -> dict:
+        return {**super().named_widgets(), "skip": self.b_skip}
+
     def handle_widget(self, event) -> bool:
         if event.ui_element is self.b_skip:
             self.skip_all()
@@ -242,6 +245,8 @@ class ScoringScene(TableScene):
         self.floaters.clear()
         m = self.match
         while m.pending and m.pending[0].type in self.handles:
+            if m.coach is not None and m.coach.wants(m.pending[0]):
+                break  # the lesson explains this one first
             m.pending.popleft()
         self.current = self.note = self.passing = None
         self.in_flight = None
