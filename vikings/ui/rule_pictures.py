@@ -109,7 +109,7 @@ def caption(rules, name: str) -> str:
                 "own edge is sea. Tiles above or below do not matter.")
     if name == "ships":
         free = rules.ship_free_columns
-        cols = " and ".join(str(c) for c in pos.columns)
+        cols = " or ".join(str(c) for c in pos.columns)
         return (f"Ships go in the top row. The first {free} may take any free column of the first {free}; "
                 f"this second ship may go in column {cols}. Later ships go at the end of the row. Choose the "
                 "column with care: a ship threatens the Vikings below it.")
