@@ -288,7 +288,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
     step's taught move is known to be the script's, legal, and the person's to make.
     Returns {"seed", "person", "bot", "script": (Action, ...), "steps": (dict, ...)};
     each step: id, text, target (tuple of tuples), at (or None), move (Action or None),
-    event, player, kind, refuse, finish."""
+    event, player, kind, view, refuse, finish."""
     from .engine import GameConfig, new_game  # (the engine's door, to check the script)
     from .engine.errors import IllegalAction
     from .engine.actions import parse_action
@@ -345,6 +345,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
                                           for k, n in LESSON_TARGETS.items()))
         steps.append({"id": ident, "text": text, "target": tuple(tuple(t) for t in target), "at": at, "move": move,
                       "event": event, "player": r.get(s, "player", entry, int, optional=True, lo=0, hi=1),
+                      "view": r.get(s, "view", entry, int, optional=True, lo=0, hi=1),
                       "kind": r.choice(s, "kind", entry, ("small", "large", "final"), optional=True),
                       "refuse": " ".join(r.get(s, "refuse", entry, str, optional=True, default="").split()),
                       "finish": r.get(s, "finish", entry, bool, optional=True, default=False)})

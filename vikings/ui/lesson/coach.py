@@ -32,6 +32,7 @@ class Step:
     event: str | None = None       # the event waiting to be shown when it comes up
     player: int | None = None
     kind: str | None = None
+    view: int | None = None        # whose display the table shows large (a scoring's player if not given)
     refuse: str = ""
     finish: bool = False           # offers to let the bot play the person's seat
     auto: bool = False             # made by the coach for an untaught scripted move

@@ -133,8 +133,10 @@ class LessonOverlay(Scene):
             self._seen = key
             s = c.step
             base = self.app.scenes.base
-            if due and s is not None and s.event == "scoring" and s.player is not None and hasattr(base, "ctx"):
-                base.ctx.viewed = s.player  # the display the step talks about
+            view = s.view if s is not None and s.view is not None else \
+                s.player if s is not None and s.event == "scoring" else None
+            if due and view is not None and hasattr(base, "ctx"):
+                base.ctx.viewed = view  # the display the step talks about
             self.refresh()
 
     # Drawing ---------------------------------------------------------------------------------
