@@ -36,14 +36,16 @@ class LessonOverlay(Scene):
 
     # Widgets ---------------------------------------------------------------------------------
     def box_rect(self) -> pygame.Rect:
-        """Over the game log (the table's least needed part while learning)."""
+        """Over the game log (the table's least needed part while learning); elsewhere
+        (the results) in the bottom right corner, clear of the top bar's buttons."""
+        from ..scenes.results import ResultsScene
         base = self.app.scenes.base
         layout = getattr(base, "layout", None)
-        if layout is not None:
+        if layout is not None and not isinstance(base, ResultsScene):
             return pygame.Rect(layout.log)
         w, h = self.app.look.size
         px = self.app.look.px
-        return pygame.Rect(w - px(620), px(60), px(600), px(300))
+        return pygame.Rect(w - px(640), h - px(250), px(620), px(232))
 
     def build_ui(self) -> None:
         px, ui = self.app.look.px, self.app.ui
@@ -149,15 +151,18 @@ class LessonOverlay(Scene):
         return locate_all(self.app, s.target, self)
 
     def draw(self, surface) -> None:
-        look, px = self.app.look, self.app.look.px
-        c, m = self.coach, self.match
-        for r in self.highlights():
-            ring = r.inflate(px(12), px(12))
+        px = self.app.look.px
+        if self.box is not None:
+            self.draw_box(surface)
+        for r in self.highlights():   # (after the box: a ring may be around one of its buttons)
+            ring = r.inflate(px(12), px(12)) if not self.box.contains(r) else r.inflate(px(5), px(5))
             pygame.draw.rect(surface, WOOD_DARK, ring.inflate(px(4), px(4)), max(2, px(3)), border_radius=px(8))
             pygame.draw.rect(surface, GOLD, ring, max(3, px(5)), border_radius=px(8))
+
+    def draw_box(self, surface) -> None:
+        look, px = self.app.look, self.app.look.px
+        c, m = self.coach, self.match
         box = self.box
-        if box is None:
-            return
         panel(surface, box, look, fill=PAPER, border=GOLD, width=3)
         pad = px(14)
         x, y, width = box.x + pad, box.y + px(10), box.w - 2 * pad
