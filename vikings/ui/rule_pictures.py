@@ -11,6 +11,7 @@ import pygame
 
 from ..rule_positions import NAMES, position
 from .table import display_geometry, draw_display, draw_wheel
+from .threat import draw_threat
 from .theme import GOLD, INK, INK_SOFT, PAPER, WOOD
 from .view import Visible
 
@@ -71,7 +72,6 @@ def _display(surf, app, pos, rect, name) -> None:
     ships = [(c, t) for r, c, t, _ in pv.display.tiles() if r == 0]
     geo = draw_display(surf, app, pv, body, highlight=pos.cells, threatened=pos.threatened, extra_cells=extra)
     if name in ("threat", "feeding"):
-        from .scenes.scoring import draw_threat
         draw_threat(surf, app.rules, geo, ships, pos.repelled)
     if name in ("scout", "ships"):
         for c in pos.columns:

@@ -12,6 +12,7 @@ import pygame
 from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.elements import UIButton
 
+from ...engine.state import OVER
 from ..scene import Scene
 from ..table import panel, wrap
 from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
@@ -38,10 +39,9 @@ class LessonOverlay(Scene):
     def box_rect(self) -> pygame.Rect:
         """Over the game log (the table's least needed part while learning); elsewhere
         (the results) in the bottom right corner, clear of the top bar's buttons."""
-        from ..scenes.results import ResultsScene
         base = self.app.scenes.base
         layout = getattr(base, "layout", None)
-        if layout is not None and not isinstance(base, ResultsScene):
+        if layout is not None and OVER not in getattr(base, "phases", ()):
             return pygame.Rect(layout.log)
         w, h = self.app.look.size
         px = self.app.look.px
