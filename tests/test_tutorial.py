@@ -162,11 +162,19 @@ def test_every_scripted_person_move_has_a_step(rules):
     assert [s.at for s in coach.steps if s.at is not None] == sorted(s.at for s in coach.steps if s.at is not None)
 
 
-def test_a_broken_lesson_file_is_refused(tmp_path, rules):
+@pytest.mark.parametrize("old, new, problem", [
+    ("move: buy 2", "move: buy 3", "teaches 'buy 3', but the script plays 'buy 2'"),
+    ("target: [wheel, 2]", "target: [sky, 2]", "target \\['sky', 2\\]: expected one of"),
+    ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
+    ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
+    ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
+])
+def test_a_broken_lesson_file_is_refused(tmp_path, rules, old, new, problem):
     from vikings.content import DataError
     text = (load_lesson.__globals__["data_dir"]() / "lesson.yaml").read_text(encoding="utf-8")
-    (tmp_path / "lesson.yaml").write_text(text.replace("move: buy 2", "move: buy 3"), encoding="utf-8")
-    with pytest.raises(DataError, match="teaches 'buy 3', but the script plays 'buy 2'"):
+    assert old in text
+    (tmp_path / "lesson.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError, match=problem):
         load_lesson(rules, tmp_path)
 
 

@@ -319,10 +319,6 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
         ids.add(ident)
         text = " ".join(r.get(s, "text", entry, str).split())
         at = r.get(s, "at", entry, int, optional=True, lo=0, hi=len(script))
-        if at is not None:
-            if at < last_at:
-                r.fail(entry, f"'at' {at} comes before the previous step's {last_at}")
-            last_at = at
         move = r.get(s, "move", entry, str, optional=True)
         if move is not None:
             if at is None or at >= len(script):
@@ -332,6 +328,10 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
             if movers[at] != person:
                 r.fail(entry, f"the move at {at} is the bot's, not the person's")
             move = script[at]
+        if at is not None:
+            if at < last_at:
+                r.fail(entry, f"'at' {at} comes before the previous step's {last_at}")
+            last_at = at
         event = r.choice(s, "event", entry, LESSON_EVENTS, optional=True)
         if at is None and event is None:
             r.fail(entry, "needs an 'at' (actions played) or an 'event' (or both)")
