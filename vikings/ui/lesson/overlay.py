@@ -200,7 +200,9 @@ class LessonOverlay(Scene):
         if c.expected(m.game) is not None or not c.steps[c.index].event:
             if m.game.is_over:
                 return "The game is over."
-            return "The bot is playing; your next step comes up in a moment…"
+            if m.bots_turn():
+                return "The bot is playing; your next step comes up in a moment…"
+            return "Watch the table: your next step comes up in a moment…"
         if c.handed_over:
             return "The bot plays both seats now; the lesson comes back for the final scoring."
         return "Play on: the lesson comes back for the final scoring after round 6."
