@@ -277,6 +277,8 @@ def test_skip_the_lesson(app):
     ov = open_lesson(app)
     play_step(app, ov)
     click(app, button(app, "Skip lesson"))
+    assert ov.coach.index == 1 and app.storage.lesson_path.exists()   # asked again first
+    click(app, button(app, "Click again to skip"))
     assert isinstance(app.scenes.base, SetupScene)
     assert not app.storage.lesson_path.exists()
     press(app, pygame.K_ESCAPE)

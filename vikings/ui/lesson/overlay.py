@@ -34,6 +34,7 @@ class LessonOverlay(Scene):
         self.buttons: dict = {}
         self.box: pygame.Rect | None = None
         self._seen = None   # (index, view) last laid out
+        self.skipping = False
 
     # Widgets ---------------------------------------------------------------------------------
     def box_rect(self) -> pygame.Rect:
@@ -49,6 +50,7 @@ class LessonOverlay(Scene):
 
     def build_ui(self) -> None:
         px, ui = self.app.look.px, self.app.ui
+        self.skipping = False
         self.box = box = self.box_rect()
         pad, h, gap = px(10), px(34), px(6)
         w = (box.w - 2 * pad - 3 * gap) // 4
@@ -111,12 +113,19 @@ class LessonOverlay(Scene):
 
     def command(self, key: str) -> None:
         c, m = self.coach, self.match
+        if key != "skip" and self.skipping:
+            self.skipping = False
+            self.buttons["skip"].set_text(dict(BUTTONS)["skip"])
         if key == "next":
             c.next(m)
         elif key == "back":
             c.back()
         elif key == "leave":
             self.session.leave()
+            return
+        elif key == "skip" and not self.skipping:   # a second click skips: the lesson's progress goes
+            self.skipping = True
+            self.buttons["skip"].set_text("Click again to skip")
             return
         elif key in ("skip", "real_game"):
             self.session.end()
