@@ -84,8 +84,10 @@ class LessonSession:
         c, m = self.coach, self.match
         s = c.step
         actions = m.game.actions()
-        if s is None or s.event is None or not actions or (s.at is not None and s.at != len(actions)):
+        if s is None or s.event is None or not actions:
             return
+        if s.at != len(actions) if s.at is not None else not m.game.is_over:
+            return  # (a step after the script waits on the game's end)
         game = new_game(m.game.config, m.rules)
         game.quiet = True
         for a in actions[:-1]:
