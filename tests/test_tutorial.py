@@ -16,7 +16,7 @@ from vikings.content import load_lesson, default_rules
 from vikings.engine.actions import Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain
 from vikings.ui.lesson.coach import Coach
 from vikings.ui.lesson.overlay import LessonOverlay
-from vikings.ui.lesson.script import TOPICS, topics
+from vikings.ui.lesson.script import TOPICS, replay, topics
 from vikings.ui.match import Match
 from vikings.ui.scene import SceneMachine
 from vikings.ui.scenes.setup import SetupScene
@@ -155,7 +155,6 @@ def test_every_scripted_person_move_has_a_step(rules):
     lesson = load_lesson(rules)
     coach = Coach(lesson, rules)
     moves = {s.at: s.move for s in coach.steps if s.is_move}
-    from vikings.ui.lesson.script import replay
     for i, game, a, _ in replay(rules, lesson["seed"], lesson["person"], lesson["script"]):
         if game.to_move == lesson["person"]:
             assert moves.get(i) == a, f"the person's move {i} ({a}) has no step"
@@ -295,3 +294,20 @@ def test_skip_the_lesson(app):
     assert isinstance(app.scenes.base, TitleScene)
     ov = open_lesson(app)
     assert ov.coach.index == 0   # a skipped lesson starts afresh
+
+
+def test_the_figures_the_steps_state_are_the_deals(rules):
+    """The texts name prices and Gold of the scripted game: they must be that game's."""
+    lesson = load_lesson(rules)
+    coach = Coach(lesson, rules)
+    text = {s.id: s.text for s in coach.steps}
+    games = {i: g for i, g, _, _ in replay(rules, lesson["seed"], lesson["person"], lesson["script"])}
+    assert games[0].price(2) == 2 and "costs 2 Gold" in text["prices"]
+    assert rules.setup[2] == (30, 10) and "30 Gold and 10 Fame" in text["welcome"]
+    assert games[12].price(10) == 7 and "costs 7" in text["buy_ship"]
+    g = games[44]
+    assert (g.displays[0].gold, g.price(8), g.fame_cost(8)) == (6, 8, 2)
+    assert "6 Gold left" in text["fame_pays"] and "costs 8" in text["fame_pays"]
+    assert "paying 6 Gold and 2 Fame" in text["buy_with_fame"]
+    assert games[62].displays[0].pool[rules.boatswain] == 3 and "you have three" in text["boatswains"]
+    assert rules.tiles[games[12].wheel_tile[10]].reach_row == 3 and "green: three rows" in text["ship_columns"]
