@@ -51,7 +51,8 @@ def back_to_title(app) -> TitleScene:
 def test_title_buttons_and_shortcuts(app):
     t = scene(app)
     assert isinstance(t, TitleScene)
-    assert [b.text for b in t.buttons.values()] == ["New game", "Continue", "Load", "Rules", "Settings", "Quit"]
+    assert [b.text for b in t.buttons.values()] == ["New game", "Learn to play", "Continue", "Load", "Rules",
+                                                    "Settings", "Quit"]
     press(app, pygame.K_n)
     assert isinstance(scene(app), SetupScene)
     press(app, pygame.K_ESCAPE)

@@ -337,3 +337,81 @@ def load_sounds(data: Path | str | None = None, assets: Path | str | None = None
         effects[event] = cue(e, f"effects.{event}")
     music = doc.get("music")
     return SoundMap(effects, None if music is None else cue(music, "music"))
+
+# The guided first game (data/lesson.yaml) ------------------------------------------------
+LESSON = "lesson.yaml"
+LESSON_TARGETS = {"wheel": (0, 1), "cell": (2,), "pool": (0,), "ship_column": (1,), "button": (1,), "card": (1,),
+                  "display": (0,), "decision": (0,), "lesson": (1,)}  # kind -> numbers of arguments
+LESSON_EVENTS = ("scoring", "start_player", "game_over", "offer")
+
+
+def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
+    """Read and check data/lesson.yaml: the deal (seed, the person's seat, the bot, the
+    script of actions) and the steps. The script is replayed through the engine, so a
+    step's taught move is known to be the script's, legal, and the person's to make.
+    Returns {"seed", "person", "bot", "script": (Action, ...), "steps": (dict, ...)};
+    each step: id, text, target (tuple of tuples), at (or None), move (Action or None),
+    event, player, kind, view, refuse, finish."""
+    from .engine import GameConfig, new_game  # (the engine's door, to check the script)
+    from .engine.errors import IllegalAction
+    from .engine.actions import parse_action
+    directory = Path(directory) if directory is not None else data_dir()
+    doc, _ = _load_yaml(directory / LESSON, LESSON)
+    r = _Reader(LESSON)
+    deal = r.get(doc, "deal", "deal", dict)
+    seed = r.get(deal, "seed", "deal", int, lo=0)
+    person = r.get(deal, "person", "deal", int, lo=0, hi=1)
+    bot = r.get(deal, "bot", "deal", str)
+    game = new_game(GameConfig(("Astrid", "Ragna"), seed=seed, start_player=person), rules)
+    script, movers = [], []
+    for i, text in enumerate(r.get(deal, "script", "deal", list)):
+        try:
+            a = parse_action(str(text))
+            movers.append(game.to_move)
+            game.apply(a)
+        except IllegalAction as e:
+            r.fail(f"deal.script[{i}]", f"{text!r} cannot be played there: {e}")
+        script.append(a)
+    steps, last_at, ids = [], 0, set()
+    for i, s in enumerate(r.get(doc, "steps", "steps", list)):
+        entry = f"steps[{i}]"
+        ident = r.get(s, "id", entry, str)
+        entry = f"steps[{i}] ({ident})"
+        if ident in ids:
+            r.fail(entry, "the id is used twice")
+        ids.add(ident)
+        text = " ".join(r.get(s, "text", entry, str).split())
+        at = r.get(s, "at", entry, int, optional=True, lo=0, hi=len(script))
+        move = r.get(s, "move", entry, str, optional=True)
+        if move is not None:
+            if at is None or at >= len(script):
+                r.fail(entry, "a step with a 'move' needs an 'at' inside the script")
+            if str(script[at]) != move:
+                r.fail(entry, f"teaches {move!r}, but the script plays {str(script[at])!r} there")
+            if movers[at] != person:
+                r.fail(entry, f"the move at {at} is the bot's, not the person's")
+            move = script[at]
+        if at is not None:
+            if at < last_at:
+                r.fail(entry, f"'at' {at} comes before the previous step's {last_at}")
+            last_at = at
+        event = r.choice(s, "event", entry, LESSON_EVENTS, optional=True)
+        if at is None and event is None:
+            r.fail(entry, "needs an 'at' (actions played) or an 'event' (or both)")
+        target = r.get(s, "target", entry, list)
+        if target and not isinstance(target[0], list):
+            target = [target]
+        for t in target:
+            if not t or t[0] not in LESSON_TARGETS or len(t) - 1 not in LESSON_TARGETS[t[0]]:
+                r.fail(entry, f"target {t!r}: expected one of "
+                              + ", ".join(f"[{k}{' + %s numbers' % '/'.join(map(str, n)) if n != (0,) else ''}]"
+                                          for k, n in LESSON_TARGETS.items()))
+        steps.append({"id": ident, "text": text, "target": tuple(tuple(t) for t in target), "at": at, "move": move,
+                      "event": event, "player": r.get(s, "player", entry, int, optional=True, lo=0, hi=1),
+                      "view": r.get(s, "view", entry, int, optional=True, lo=0, hi=1),
+                      "kind": r.choice(s, "kind", entry, ("small", "large", "final"), optional=True),
+                      "refuse": " ".join(r.get(s, "refuse", entry, str, optional=True, default="").split()),
+                      "finish": r.get(s, "finish", entry, bool, optional=True, default=False)})
+    if not steps:
+        r.fail("steps", "the lesson needs at least one step")
+    return {"seed": seed, "person": person, "bot": bot, "script": tuple(script), "steps": tuple(steps)}

@@ -23,6 +23,12 @@ from .table_file import PERSON, Seat, Table, check_doc, load_table_file, read_ta
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
 
 
+
+class MoveRefused(ValueError):
+    """A person's decision the table will not take now, with a friendly word why (the
+    guided lesson's coach refuses moves it does not teach); nothing was applied."""
+
+
 class Match:
     # Bots think in the shared helper process (False: on a thread of this process).
     bots_in_process = True
@@ -41,6 +47,8 @@ class Match:
         self._bots = {}
         self._worker: _Worker | _RemoteWorker | None = None
         self._table = next(_tables)
+        self.coach = None                     # the guided lesson's (ui/lesson/coach.py), if any
+        self.autosave_path = None             # where autosave() writes, if not the storage's autosave
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
@@ -102,6 +110,8 @@ class Match:
     def act(self, action) -> list[Event]:
         """Apply one decision of the player to move (raises IllegalAction if it is not legal)."""
         actor = self.game.to_move
+        if self.coach is not None and self.seats[actor].is_person:
+            self.coach.check(self, action)  # raises MoveRefused for a move the lesson does not teach
         events = self.game.apply(action)
         n = len(self.actors)
         if n and self.actors[-1] != actor:
@@ -119,7 +129,7 @@ class Match:
         """A person may take back her own decisions until the next player has acted or
         something new has been revealed (the next offer, a scoring)."""
         n = len(self.actors)
-        return n > self.floor and self.seats[self.actors[-1]].is_person
+        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None
 
     def undo(self) -> int:
         """Take back the last decision: the game is replayed without it. Returns the
@@ -160,6 +170,10 @@ class Match:
             return
         self.cancel_bot()
         p = self.game.to_move
+        scripted = self.coach.bot_move(self.game) if self.coach is not None else None
+        if scripted is not None:  # the lesson's bot plays its script
+            self._worker = _Ready(self.game, scripted)
+            return
         thinker = self._thinker()
         if thinker is not None:
             self._worker = _RemoteWorker(thinker, self._table, self.game, self.seats[p].kind, self.bot_seed(p))
@@ -217,7 +231,7 @@ class Match:
         or a killed process) but not flushed to the disk: fsync took 8-16 ms, a visible
         hitch at every move, and guards only against a power cut."""
         if self.autosave_enabled:
-            self.storage.write_json(self.storage.autosave_path, self.to_doc(), durable=False)
+            self.storage.write_json(self.autosave_path or self.storage.autosave_path, self.to_doc(), durable=False)
 
     def save_as(self, name: str):
         path = self.storage.save_path(name)
@@ -272,6 +286,21 @@ class _Decision:
 
     def matches(self, game: GameState) -> bool:
         return self.key == (len(game.actions()), game.to_move, game.phase)
+
+
+class _Ready(_Decision):
+    """A decision known at once (the lesson's scripted bot moves)."""
+    error = None
+
+    def __init__(self, game: GameState, action):
+        super().__init__(game)
+        self.action = action
+
+    def finished(self) -> bool:
+        return True
+
+    def stop(self) -> None:
+        pass
 
 
 class _Worker(_Decision):

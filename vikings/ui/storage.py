@@ -46,6 +46,16 @@ class Storage:
         return self.data_dir / "autosave.json"
 
     @property
+    def lesson_path(self) -> Path:
+        """The guided lesson's progress (the step it is at)."""
+        return self.data_dir / "lesson.json"
+
+    @property
+    def lesson_game_path(self) -> Path:
+        """The guided lesson's game, autosaved apart from a real game's autosave."""
+        return self.data_dir / "lesson-game.json"
+
+    @property
     def log_path(self) -> Path:
         return self.log_dir / "vikings.log"
 

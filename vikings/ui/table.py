@@ -75,6 +75,10 @@ class DisplayGeometry:
         m = self.mainland
         return pygame.Rect(m.x, m.y, m.w, self.t)
 
+    def column_rect(self, col: int) -> pygame.Rect:
+        """A whole column, the ships' row down to the last island row."""
+        return self.cell_rect(0, col).union(self.cell_rect(self.rows, col))
+
 
 def columns_needed(pv, extra_cells=()) -> int:
     cols = max([len(r) for r in pv.display.rows] + [c for _, c in extra_cells] + [0]) + 1
@@ -210,6 +214,12 @@ class WheelGeometry:
     def tile_rect(self, space: int) -> pygame.Rect:
         return pygame.Rect(0, 0, self.tile, self.tile).move(
             self.at(space, self.ring)[0] - self.tile // 2, self.at(space, self.ring)[1] - self.tile // 2)
+
+    def group_rect(self, space: int) -> pygame.Rect:
+        """A group on the wheel: its tile and its Viking on the rim."""
+        v = self.at(space, self.viking_ring)
+        half = round(self.tile * 0.4)
+        return self.tile_rect(space).union(pygame.Rect(v[0] - half, v[1] - half, 2 * half, 2 * half))
 
     def space_at(self, pos) -> int | None:
         for s in range(self.spaces):

@@ -58,6 +58,10 @@ class BoatswainScene(PurchaseScene):
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
             self.option_buttons.append((b, a))
 
+    def named_widgets(self) -> dict:
+        """The choices' buttons by their action's text ("boatswain each", "finish")."""
+        return {**super().named_widgets(), **{str(a): b for b, a in getattr(self, "option_buttons", [])}}
+
     def handle_widget(self, event) -> bool:
         for b, a in getattr(self, "option_buttons", []):
             if event.ui_element is b:

@@ -134,6 +134,10 @@ class PurchaseScene(TableScene):
         self.preview_cells = []
         self.start_first = False
 
+    def named_widgets(self) -> dict:
+        return {**super().named_widgets(), "buy": self.b_buy, "cancel": self.b_cancel, "tile": self.b_tile,
+                "pool": self.b_pool, "start": self.b_start, "decline": self.b_decline}
+
     def handle_widget(self, event) -> bool:
         el = event.ui_element
         if el is self.b_buy:

@@ -1,5 +1,7 @@
-"""The rules reference over any scene: data/rules.md, and a scoring summary whose numbers
-come from the rules data the engine plays with (so the two never disagree)."""
+"""The rules reference over any scene: data/rules.md, a scoring summary whose numbers
+come from the rules data the engine plays with (so the two never disagree), the advanced
+game, and pictures: real positions drawn with the table's own art (ui/rule_pictures.py),
+one at a time with a caption (Left/Right or the buttons to browse)."""
 from __future__ import annotations
 
 import html
@@ -8,13 +10,13 @@ import re
 import pygame
 from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
 from ...paths import resource_dir
 from ..theme import SEA_DARK, WOOD_DARK
 from .menu_kit import Dialog, preload_fonts
 
-TABS = (("rules", "Rules"), ("scoring", "Scoring summary"), ("advanced", "Advanced game"))
+TABS = (("rules", "Rules"), ("pictures", "Pictures"), ("scoring", "Scoring summary"), ("advanced", "Advanced game"))
 _SCROLL = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
            pygame.K_SPACE: 0.9, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
 _ITEM = re.compile(r"^(\s*)(- |\d+\. )(.*)$")
@@ -115,11 +117,11 @@ def advanced_summary(rules) -> str:
 Three rules, each switched on at the setup on its own; everything else stays the same.
 
 ## Auction for the start player
-1. Whoever holds the start player ship draws {rules.wheel_spaces + 1} Vikings from the bag and opens the bidding with 0 Gold or more. If nobody raises, her opening bid wins.
+1. After every scoring the start player ship passes clockwise, so the player to the left of the last auction's winner opens the next auction: she draws {rules.wheel_spaces + 1} Vikings from the bag and bids first, 0 Gold or more. If nobody raises her bid, she wins it (for 0 if she opened with 0).
 2. Clockwise, each player raises the bid or passes for good. Fame pays for a bid once Gold runs out.
 3. The highest bidder pays, takes the start player ship and removes one of the drawn Vikings from the game.
 4. The round's tiles are laid on the wheel as usual. Then the winner, and after her each player clockwise, chooses a colour: all its Vikings go on the highest free spaces, from {rules.wheel_spaces - 1} down.
-5. The winner buys first. After the round's scoring the ship passes to the player on her left, as in the standard game, and that player opens the next auction.
+5. The winner buys first.
 
 ## One-Viking boatswains
 In a large scoring each boatswain moves a single Viking from the pool to an empty island tile of its row. A Longboat special tile lets one boatswain move as in the standard game.
@@ -138,13 +140,14 @@ class RulesPanel(Dialog):
     def __init__(self, app, tab: str = "rules"):
         super().__init__(app)
         self.tab = tab
+        self.pic = 0   # the picture shown on the Pictures tab
 
     def build_body(self, window, width, height) -> None:
         px, ui = self.app.look.px, self.app.ui
         pad, bar = px(16), px(46)
         self.tabs = {}
         for i, (key, label) in enumerate(TABS):
-            b = self.add(UIButton(pygame.Rect(pad + i * px(230), pad, px(220), bar), label, ui, container=window,
+            b = self.add(UIButton(pygame.Rect(pad + i * px(210), pad, px(200), bar), label, ui, container=window,
                                   object_id=ObjectID(f"#tab_{key}", None)))
             if key == self.tab:
                 b.select()
@@ -155,8 +158,45 @@ class RulesPanel(Dialog):
         box = pygame.Rect(pad, top, width - 2 * pad, height - top - 2 * pad - bar)
         # The headings' sizes, and bold and italic at the text box's size (theme: 17).
         preload_fonts(self.app, ((px(30), "bold"), (px(23), "bold"), (px(17), "bold"), (px(17), "italic")))
+        self.image = self.pic_buttons = None
+        if self.tab == "pictures":
+            self.build_pictures(window, box, height - pad - bar)
+            return
         self.text = self.add(UITextBox(self.page_html(), box, ui, container=window,
                                        object_id=ObjectID("#rules_text", None)))
+
+    # The Pictures tab --------------------------------------------------------------------------
+    def build_pictures(self, window, box: pygame.Rect, buttons_y: int) -> None:
+        """The picture on top, its caption below, and Previous/Next beside Close."""
+        from ..rule_pictures import NAMES, TITLES, caption, picture
+        px, ui = self.app.look.px, self.app.ui
+        name = NAMES[self.pic]
+        cap_h = px(165)
+        area = pygame.Rect(box.x, box.y + px(34), box.w, box.h - cap_h - px(44))
+        title = f"{self.pic + 1} of {len(NAMES)}: {TITLES[name]}"
+        self.add(UILabel(pygame.Rect(box.x, box.y, box.w, px(30)), title, ui, container=window,
+                         object_id=ObjectID("#picture_title", None)))
+        self.image = self.add(UIImage(area, picture(self.app, name, area.size), ui, container=window))
+        self.text = self.add(UITextBox(markdown_to_html(caption(self.app.rules, name), px),
+                                       pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h), ui, container=window,
+                                       object_id=ObjectID("#rules_text", None)))
+        w, h = px(170), px(46)
+        self.pic_buttons = {
+            "prev": self.add(UIButton(pygame.Rect(box.x, buttons_y, w, h), "Previous (Left)", ui, container=window)),
+            "next": self.add(UIButton(pygame.Rect(box.x + w + px(10), buttons_y, w, h), "Next (Right)", ui,
+                                      container=window))}
+
+    def picture_count(self) -> int:
+        from ..rule_pictures import NAMES
+        return len(NAMES)
+
+    def show_picture(self, i: int) -> None:
+        self.pic = i % self.picture_count()
+        if self.tab != "pictures":
+            self.tab = "pictures"
+        self.kill_ui()
+        self.build_ui()
+        self.app.invalidate()
 
     def page_html(self) -> str:
         md = {"rules": read_rules_text, "scoring": lambda: scoring_summary(self.app.rules),
@@ -172,6 +212,13 @@ class RulesPanel(Dialog):
                 if event.ui_element is b:
                     self.show(key)
                     return True
+            for key, b in (self.pic_buttons or {}).items():
+                if event.ui_element is b:
+                    self.show_picture(self.pic + (1 if key == "next" else -1))
+                    return True
+        if event.type == pygame.KEYDOWN and self.tab == "pictures" and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.show_picture(self.pic + (1 if event.key == pygame.K_RIGHT else -1))
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             keys = [k for k, _ in TABS]
             self.show(keys[(keys.index(self.tab) + 1) % len(keys)])
@@ -183,12 +230,18 @@ class RulesPanel(Dialog):
 
     def scroll(self, pages: float) -> None:
         """Move the text by `pages` screenfuls (the keyboard's way to read on)."""
-        bar = self.text.scroll_bar
+        bar = getattr(self.text, "scroll_bar", None)
         if bar is not None:
             bar.set_scroll_from_start_percentage(bar.start_percentage + pages * bar.visible_percentage)
             self.app.invalidate()
 
     def show(self, tab: str) -> None:
+        if "pictures" in (tab, self.tab) and tab != self.tab:  # other widgets: build the body anew
+            self.tab = tab
+            self.kill_ui()
+            self.build_ui()
+            self.app.invalidate()
+            return
         self.tab = tab
         for key, b in self.tabs.items():
             b.select() if key == tab else b.unselect()

@@ -28,6 +28,7 @@ from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
 from ..table import draw_display, panel, wrap
+from ..threat import draw_threat
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
 
@@ -214,6 +215,9 @@ class ScoringScene(TableScene):
             rect, "Skip scoring (S)", self.app.ui,
             tool_tip_text="Show the result of every waiting scoring at once (Space skips one player)"))
 
+    def named_widgets(self) -> dict:
+        return {**super().named_widgets(), "skip": self.b_skip}
+
     def handle_widget(self, event) -> bool:
         if event.ui_element is self.b_skip:
             self.skip_all()
@@ -242,6 +246,8 @@ class ScoringScene(TableScene):
         self.floaters.clear()
         m = self.match
         while m.pending and m.pending[0].type in self.handles:
+            if m.coach is not None and m.coach.wants(m.pending[0]):
+                break  # the lesson explains this one first
             m.pending.popleft()
         self.current = self.note = self.passing = None
         self.in_flight = None
@@ -529,37 +535,8 @@ class ScoringScene(TableScene):
 
     def _draw_threat(self, surface, geo, e) -> None:
         k = self._threat_k()
-        if k <= 0:
-            return
-        rules = self.app.rules
-        t = geo.t
-        repelled = set(e.data["repelled"])
-        edge = max(2, t // 20)
-        for col, ship in self._ships(e.player):
-            top = geo.cell_rect(0, col)
-            if col in repelled:
-                warrior = geo.cell_rect(1, col)
-                shield = pygame.Surface((t, 2 * t), pygame.SRCALPHA)
-                shield.fill((46, 125, 50, round(45 * k)))
-                surface.blit(shield, top.topleft)
-                pygame.draw.rect(surface, GOOD, warrior, max(2, t // 14), border_radius=max(2, t // 10))
-                continue
-            reach = rules.tile_reach[ship]
-            y0 = top.bottom - round(t * 0.22)
-            y1 = geo.cell_rect(reach, col).bottom - round(t * 0.06)
-            h = round((y1 - y0) * k)
-            if h <= 2:
-                continue
-            band = pygame.Rect(top.x + round(t * 0.14), y0, round(t * 0.72), h)
-            img = pygame.Surface(band.size, pygame.SRCALPHA)
-            img.fill((200, 40, 30, 62))
-            surface.blit(img, band)
-            pygame.draw.line(surface, (180, 40, 30), band.topleft, band.bottomleft, edge)
-            pygame.draw.line(surface, (180, 40, 30), (band.right - 1, band.top), (band.right - 1, band.bottom), edge)
-            if k >= 1:
-                a = round(t * 0.16)
-                cx, by = band.centerx, band.bottom
-                pygame.draw.polygon(surface, (180, 40, 30), [(cx - a, by - a), (cx + a, by - a), (cx, by)])
+        if k > 0:
+            draw_threat(surface, self.app.rules, geo, self._ships(e.player), e.data["repelled"], k)
 
     def decision_text(self, vis) -> list[str]:
         e = self.current

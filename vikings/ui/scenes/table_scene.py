@@ -17,6 +17,7 @@ from ..scene import Scene
 from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
 from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
+from ..match import MoveRefused
 from ..view import Visible
 from ...engine.state import PURCHASE
 
@@ -110,6 +111,8 @@ class TableScene(Scene):
         if m.pending and self.wheel_geo is None:  # not drawn yet: animations need positions
             self.app.invalidate()
             return
+        if m.coach is not None and m.coach.holds(m, self.handles, self.phases):
+            return  # the lesson's step waits to be read before the game goes on
         if m.pending:
             e = m.pending[0]
             if e.type not in self.handles:
@@ -152,7 +155,12 @@ class TableScene(Scene):
         """Every decision, a person's or a bot's, goes through here to the match."""
         self.ctx.message = ""
         self.error = None
-        self.match.act(action)
+        try:
+            self.match.act(action)
+        except MoveRefused as e:  # the lesson teaches another move: say so, change nothing
+            self.error = str(e)
+            self.app.invalidate()
+            return
         self.on_acted(action)
         self.refresh_ui()
         self.app.invalidate()
@@ -231,6 +239,14 @@ class TableScene(Scene):
 
     def handle_widget(self, event) -> bool:
         return False
+
+    def named_widgets(self) -> dict:
+        """The scene's widgets by name (the lesson points at them): the top bar's buttons
+        by their keys; subclasses add their own."""
+        return dict(self.buttons)
+
+    def widget(self, name: str):
+        return self.named_widgets().get(name)
 
     def handle_key(self, event) -> bool:
         return False

@@ -17,7 +17,8 @@ ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
 FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
 # (label, shortcut shown, keys, what it does)
-BUTTONS = (("New game", "N", (pygame.K_n,), "new"), ("Continue", "C", (pygame.K_c,), "continue"),
+BUTTONS = (("New game", "N", (pygame.K_n,), "new"), ("Learn to play", "T", (pygame.K_t,), "lesson"),
+           ("Continue", "C", (pygame.K_c,), "continue"),
            ("Load", "L", (pygame.K_l,), "load"), ("Rules", "R", (pygame.K_r,), "rules"),
            ("Settings", "S", (pygame.K_s,), "settings"), ("Quit", "Esc", (pygame.K_ESCAPE, pygame.K_q), "quit"))
 
@@ -62,7 +63,7 @@ class TitleScene(Scene):
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
-    COL_X, COL_W, TOP, H, GAP = 620, 360, 250, 54, 14
+    COL_X, COL_W, TOP, H, GAP = 620, 360, 236, 50, 10
 
     def build_ui(self) -> None:
         page = Page(self.app.look)
@@ -94,6 +95,9 @@ class TitleScene(Scene):
         if what == "new":
             from .setup import SetupScene
             app.scenes.switch(SetupScene(app))
+        elif what == "lesson":
+            from ..lesson.session import LessonSession
+            LessonSession.start(app)
         elif what == "continue":
             self.continue_game()
         elif what == "load":

@@ -1,0 +1,220 @@
+"""The lesson's box over the table: the current step's text, a ring around what it talks
+about, and the buttons to read on, read again, leave, skip, or hand the seat to the bot.
+
+A panel that lets clicks through (`modal = False`): the table below stays playable, and
+the coach refuses the moves the step does not teach. Keys: Page Down (or Enter / Space on
+a step that is read) for Next, Page Up for Back, F to let the bot finish; Esc leaves (the
+table's own key: the lesson is saved and resumes where it stopped).
+"""
+from __future__ import annotations
+
+import pygame
+from pygame_gui import UI_BUTTON_PRESSED
+from pygame_gui.elements import UIButton
+
+from ...engine.state import OVER
+from ..scene import Scene
+from ..table import panel, wrap
+from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
+from .targets import locate_all
+
+BUTTONS = (("back", "Back (PgUp)"), ("next", "Next (PgDn)"), ("leave", "Leave"), ("skip", "Skip lesson"))
+EXTRA = (("finish", "Let the bot play my seat to the end (F)"), ("real_game", "Play a real game"))
+
+
+class LessonOverlay(Scene):
+    is_panel = True
+    modal = False   # the table below takes the clicks the box does not
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.coach = session.coach
+        self.match = session.match
+        self.buttons: dict = {}
+        self.box: pygame.Rect | None = None
+        self._seen = None   # (index, view) last laid out
+        self.skipping = False
+
+    # Widgets ---------------------------------------------------------------------------------
+    def box_rect(self) -> pygame.Rect:
+        """Over the game log (the table's least needed part while learning); elsewhere
+        (the results) in the bottom right corner, clear of the top bar's buttons."""
+        base = self.app.scenes.base
+        layout = getattr(base, "layout", None)
+        if layout is not None and OVER not in getattr(base, "phases", ()):
+            return pygame.Rect(layout.log)
+        w, h = self.app.look.size
+        px = self.app.look.px
+        return pygame.Rect(w - px(640), h - px(250), px(620), px(232))
+
+    def build_ui(self) -> None:
+        px, ui = self.app.look.px, self.app.ui
+        self.skipping = False
+        self.box = box = self.box_rect()
+        pad, h, gap = px(10), px(34), px(6)
+        w = (box.w - 2 * pad - 3 * gap) // 4
+        y = box.bottom - pad - h
+        self.buttons = {}
+        for i, (key, label) in enumerate(BUTTONS):
+            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad + i * (w + gap), y, w, h), label, ui,
+                                                  object_id="@primary" if key == "next" else None))
+        for key, label in EXTRA:
+            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
+                                                  object_id="@primary"))
+        self.refresh()
+
+    def widget(self, name: str):
+        return self.buttons.get(name)
+
+    def refresh(self) -> None:
+        c, m = self.coach, self.match
+        if not self.buttons:
+            return
+        s = c.shown
+        current = c.view == c.index
+        self._toggle("back", c.view > 0)
+        self._toggle("next", c.can_next(m))
+        offer_finish = current and s is not None and s.finish and c.due(m) and not c.handed_over
+        self._show("finish", offer_finish)
+        self._show("real_game", current and c.last)
+        self.app.invalidate()
+
+    def _toggle(self, key, on: bool) -> None:
+        b = self.buttons[key]
+        b.enable() if on else b.disable()
+
+    def _show(self, key, on: bool) -> None:
+        b = self.buttons[key]
+        b.show() if on else b.hide()
+
+    # Input -----------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        if event.type == UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.command(key)
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            c, m = self.coach, self.match
+            reading = c.view < c.index or (c.step is not None and not c.step.is_move and c.can_next(m))
+            if event.key == pygame.K_PAGEDOWN or (reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                             pygame.K_SPACE)):
+                self.command("next")
+                return True
+            if event.key == pygame.K_PAGEUP:
+                self.command("back")
+                return True
+            if event.key == pygame.K_f and self.buttons.get("finish") is not None and self.buttons["finish"].visible:
+                self.command("finish")
+                return True
+        return False
+
+    def command(self, key: str) -> None:
+        c, m = self.coach, self.match
+        if key != "skip" and self.skipping:
+            self.skipping = False
+            self.buttons["skip"].set_text(dict(BUTTONS)["skip"])
+        if key == "next":
+            c.next(m)
+        elif key == "back":
+            c.back()
+        elif key == "leave":
+            self.session.leave()
+            return
+        elif key == "skip" and not self.skipping:   # a second click skips: the lesson's progress goes
+            self.skipping = True
+            self.buttons["skip"].set_text("Click again to skip")
+            return
+        elif key in ("skip", "real_game"):
+            self.session.end()
+            return
+        elif key == "finish":
+            self.session.hand_over()
+        self.refresh()
+
+    # The beat --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        c, m = self.coach, self.match
+        c.update(m)
+        due = c.due(m)
+        key = (c.index, c.view, due, c.handed_over)
+        if key != self._seen:
+            self._seen = key
+            s = c.step
+            base = self.app.scenes.base
+            view = s.view if s is not None and s.view is not None else \
+                s.player if s is not None and s.event == "scoring" else None
+            if due and view is not None and hasattr(base, "ctx"):
+                base.ctx.viewed = view  # the display the step talks about
+            self.refresh()
+
+    # Drawing ---------------------------------------------------------------------------------
+    def highlights(self) -> list[pygame.Rect]:
+        """Where the shown step points now (nothing while its moment has not come)."""
+        c = self.coach
+        s = c.shown
+        if s is None or (c.view == c.index and not c.due(self.match)):
+            return []
+        return locate_all(self.app, s.target, self)
+
+    def draw(self, surface) -> None:
+        px = self.app.look.px
+        if self.box is not None:
+            self.draw_box(surface)
+        for r in self.highlights():   # (after the box: a ring may be around one of its buttons)
+            ring = r.inflate(px(12), px(12)) if not self.box.contains(r) else r.inflate(px(5), px(5))
+            pygame.draw.rect(surface, WOOD_DARK, ring.inflate(px(4), px(4)), max(2, px(3)), border_radius=px(8))
+            pygame.draw.rect(surface, GOLD, ring, max(3, px(5)), border_radius=px(8))
+
+    def draw_box(self, surface) -> None:
+        look, px = self.app.look, self.app.look.px
+        c, m = self.coach, self.match
+        box = self.box
+        panel(surface, box, look, fill=PAPER, border=GOLD, width=3)
+        pad = px(14)
+        x, y, width = box.x + pad, box.y + px(10), box.w - 2 * pad
+        s = c.shown
+        head = f"Learn to play  ·  step {c.view + 1} of {len(c.steps)}"
+        if c.view < c.index:
+            head += "  ·  read again (Next returns)"
+        t = look.text(head, 15, WOOD_DARK, bold=True)
+        surface.blit(t, (x, y))
+        y += t.get_height() + px(6)
+        if s is None:
+            return
+        if c.view == c.index and not c.due(m):
+            text = self.waiting_text()
+            colour = INK_SOFT
+        else:
+            text, colour = s.text, INK
+        bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else box.bottom
+        font = look.font(16)
+        for line in wrap(font, text, width):
+            if y + font.get_linesize() > bottom:
+                break
+            surface.blit(font.render(line, True, colour), (x, y))
+            y += font.get_linesize()
+        if c.refusal and c.view == c.index:
+            bold = look.font(15, True)
+            for line in wrap(bold, c.refusal, width):
+                if y + bold.get_linesize() > bottom:
+                    break
+                surface.blit(bold.render(line, True, BAD), (x, y + px(4)))
+                y += bold.get_linesize()
+
+    def waiting_text(self) -> str:
+        c, m = self.coach, self.match
+        if c.expected(m.game) is not None or not c.steps[c.index].event:
+            if m.game.is_over:
+                return "The game is over."
+            if m.bots_turn():
+                return "The bot is playing; your next step comes up in a moment…"
+            return "Watch the table: your next step comes up in a moment…"
+        if c.handed_over:
+            return "The bot plays both seats now; the lesson comes back for the final scoring."
+        return "Play on: the lesson comes back for the final scoring after round 6."
+
+
+__all__ = ["LessonOverlay", "WHITE"]
