@@ -1,0 +1,467 @@
+"""Hints for a person's decision: the best three options, each with reasons that are true.
+
+`suggest(game)` ranks every legal option the way the bots do and returns a `Hint`: the
+best three `Option`s, best first. The ranking is Normal's (heuristic.py: each option with
+the best rest of the turn, judged by `evaluate.values` against the best rival; purchases
+also weigh the next player's best reply), then, with `search`, Hard's search
+(mcts.py with 2 players, the playouts of lookahead.py with 3-4) re-orders the options it
+looked at by its chance to win, within `seconds`. The auction's decisions (advanced game)
+are ranked by Normal's rules of auction.py, as every bot makes them.
+
+The reasons are not canned: each `Fact` is read off the difference between the position
+before the option and after it (the option and the rest of the turn as Normal would play
+it, `Option.plan`), through the engine's own queries (`threat`, `completed_islands`, the
+displays' Gold, Fame, pool and rows), and says only what that difference shows: a ship
+repelled and what its warrior earns, Vikings freed from or put under threat, an island
+completed and whether it is the longest, a Viking on a safe tile and what it earns, the
+feeding count, the boatswains for the majority, the price paid. Every number in a fact's
+text is one of its `nums` (tests recompute them from the engine). The facts of an option
+are ordered by how much the evaluation's matching part (`evaluate.explain`) changed, so
+the first reason is the one that weighs most in the bots' own judgement.
+
+Pure Python, no pygame: it runs in the bots' helper process (remote.py, job kind "hint").
+"""
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+
+from ..engine import GameState
+from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid,
+                              PlaceStart, PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial,
+                              UseBoatswain)
+from ..engine.display import completed_islands, threat
+from ..engine.state import BID, COLOUR, OVER, PURCHASE, REMOVE
+from . import evaluate
+from .base import CancelToken
+from .heuristic import AUCTION_PHASES, NormalBot, _relative, _TurnSearch
+
+BEST = 3              # options shown
+SEARCH_SECONDS = 1.5  # Hard's search cap for a hint (the hint must be on screen within 2 s)
+REASONS = 3           # facts per option, at most
+
+
+class Fact:
+    """One true statement about an option: `code`, the numbers it rests on, and its text."""
+    __slots__ = ("code", "nums", "text", "part")
+
+    def __init__(self, code: str, nums: tuple, text: str, part: tuple = ()):
+        self.code, self.nums, self.text, self.part = code, tuple(nums), text, part
+
+    def __repr__(self):
+        return f"Fact({self.code!r}, {self.nums!r}, {self.text!r})"
+
+    def __reduce__(self):
+        return (Fact, (self.code, self.nums, self.text, self.part))
+
+
+@dataclass
+class Option:
+    action: object
+    plan: tuple            # the action and the rest of the turn as the hint would play it
+    facts: tuple           # Fact, most weighty first
+    score: float           # Normal's score (Fame against the best rival, after the turn)
+    chance: float | None   # Hard's estimated chance to win, if its search looked at it
+
+    @property
+    def reason(self) -> str:
+        """The one-line reason shown on screen."""
+        return "; ".join(f.text for f in self.facts) or "keeps your position as it is"
+
+
+@dataclass
+class Hint:
+    seat: int
+    phase: str
+    actions: int           # how many actions the game had (the decision the hint is for)
+    options: tuple         # Option, best first
+    seconds: float
+    searched: bool         # Hard's search re-ordered the options
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+
+# Ranking --------------------------------------------------------------------------------------
+def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = True,
+            seconds: float = SEARCH_SECONDS, best: int = BEST) -> Hint:
+    """The best `best` options for the player to move in `game` (not modified)."""
+    started = time.perf_counter()
+    legal = game.legal_actions()
+    if not legal:
+        raise ValueError("no decision to hint at: the game is over")
+    me = game.to_move
+    seed = zlib.crc32(f"hint/{game.config.seed}/{len(game.actions())}".encode())
+    state = game.copy()
+    state.quiet = True
+    normal = NormalBot(seed)
+    if game.phase in AUCTION_PHASES:
+        scores = _auction_scores(normal, state, legal, cancel)
+    else:
+        scores = normal.scores(state.copy(), legal, cancel)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    chances: dict = {}
+    searched = False
+    if search and len(legal) > 1 and game.phase not in AUCTION_PHASES:
+        chances = _searched(game, legal, cancel, seed, seconds)
+        searched = bool(chances)
+        if chances:  # what the search looked at first, as Hard ranks it; then Normal's order
+            order.sort(key=lambda i: (legal[i] not in chances, -chances.get(legal[i], (0, 0))[0]))
+    leaf = _relative(me)
+    turn = _TurnSearch(me, leaf, cancel)
+    options = []
+    for i in order[:best]:
+        a = legal[i]
+        plan, after, step = _plan(state, a, turn)
+        options.append(Option(a, plan, tuple(reasons(state, step, after, plan)), scores[i], chances[a][1] if a in chances else None))
+    return Hint(me, game.phase, len(game.actions()), tuple(options), time.perf_counter() - started, searched)
+
+
+def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict:
+    """Hard's view of the options its search looked at: action -> (rank key, chance to win)."""
+    from .mcts import make_search_bot
+    bot = make_search_bot("hard", seed, max_seconds=seconds)
+    bot.choose(game.copy(), legal, cancel)
+    st = bot.last_stats
+    by_text = {str(a): a for a in legal}
+    if "chances" in st:  # playouts to the round's end (3-4 players): the chance itself
+        return {by_text[k]: (v, v) for k, v in st["chances"].items() if k in by_text}
+    tree = bot._tree  # the tree (2 players): Hard takes the most visited root child
+    if tree is None:
+        return {}
+    root = tree[2]
+    me = game.to_move
+    return {a: (ch.n, ch.w[me] / ch.n) for a, ch in zip(root.actions, root.children or ())
+            if ch is not None and ch.n and a in legal}
+
+
+def _auction_scores(bot: NormalBot, state: GameState, legal, cancel) -> list:
+    """Normal's rules for the auction's decisions, as a score per option."""
+    from .auction import Gains, colour_scores, max_bid, removal_scores
+    me = state.to_move
+    gains = Gains(state, cancel)
+    if state.phase == REMOVE:
+        return removal_scores(state, me, legal, gains)
+    if state.phase == COLOUR:
+        return colour_scores(state, me, legal, gains)
+    # BID: the lowest bid while it stays within what the start is worth, else passing;
+    # higher bids after it, dearer ones last.
+    limit = max_bid(state, me, gains)
+    out = []
+    lowest = next((a.amount for a in legal if isinstance(a, Bid)), None)
+    for a in legal:
+        if isinstance(a, PassBid):
+            out.append(0.0)
+        else:
+            out.append((1.0 if a.amount <= limit else -1.0) - (a.amount - lowest) * 0.01)
+    return out
+
+
+def _plan(state: GameState, action, turn: _TurnSearch):
+    """(plan, state after the plan, state after the action alone) of `action`."""
+    step = state.copy()
+    step.quiet = True
+    step.apply(action)
+    if state.phase in AUCTION_PHASES:
+        return (action,), step, step
+    _, after = turn.after(state, action)
+    done = len(state.actions())
+    return tuple(after.actions()[done:]), after, step
+
+
+# Reasons --------------------------------------------------------------------------------------
+def reasons(before: GameState, step: GameState, after: GameState, plan: tuple, most: int = REASONS) -> list:
+    """The facts of an option, most weighty first: `step` is the state right after the
+    option, `after` after the rest of the turn (`plan`)."""
+    me = before.to_move
+    rules = before.rules
+    facts = _facts(before, step, after, plan, me, rules)
+    if not facts:
+        return []
+    was = evaluate.explain(before, me)
+    now = evaluate.explain(after, me) if after.phase != OVER else {}
+
+    def weight(f: Fact) -> float:
+        if f.code == "pay":
+            return -1.0  # the price goes last: it is a fact of every purchase
+        return sum(abs(_num(now.get(p, 0.0)) - _num(was.get(p, 0.0))) for p in f.part) + 0.01 * (not f.part)
+
+    facts.sort(key=weight, reverse=True)
+    if len(facts) > most and any(f.code == "pay" for f in facts):
+        facts = facts[:most - 1] + [next(f for f in facts if f.code == "pay")]
+    return facts[:most]
+
+
+def _num(x) -> float:
+    return float(x) if isinstance(x, (int, float)) else 0.0
+
+
+_SHIPS = ("ships", "scorings_fame", "scorings_gold")
+_SCORE = ("scorings_fame", "scorings_gold")
+
+
+def _facts(before, step, after, plan, me, rules) -> list:
+    facts = []
+    a = plan[0]
+    d0, d1 = before.displays[me], after.displays[me]
+    kinds = rules.vikings
+    if isinstance(a, Buy):
+        facts += _purchase_facts(before, step, plan, me, rules)
+    elif isinstance(a, (Bid, PassBid, RemoveViking, ChooseColour)):
+        return _auction_facts(before, a, me, rules)
+    elif isinstance(a, TakeSpecial):
+        sid = before.specials_face_up[a.slot]
+        facts.append(Fact("special", (), f"takes the {rules.specials[sid].name}", ("fame",)))
+        gain = step.displays[me].gold - d0.gold
+        if gain > 0:
+            facts.append(Fact("gain_gold", (gain,), f"+{gain} Gold at once", ("gold",)))
+    elif isinstance(a, DeclineSpecial):
+        facts.append(Fact("decline", (), "takes no special tile"))
+    elif isinstance(a, ReplaceTile):
+        sid = step.special_at(me, a.row, a.col)
+        old = rules.tiles[d0.tile_at(a.row, a.col)].name.lower()
+        facts.append(Fact("replace", (), f"lays the {rules.specials[sid].name} over the {old}", ("fame",)))
+    elif isinstance(a, FinishBoatswains):
+        b = d0.pool[rules.boatswain]
+        facts.append(Fact("keep", (b,), f"keeps {_count(b, 'boatswain')} for the majority", ("majorities",)))
+    elif isinstance(a, UseBoatswain):
+        used = d0.pool[rules.boatswain] - d1.pool[rules.boatswain]
+        if used > 0:
+            facts.append(Fact("spend", (used,), f"uses {_count(used, 'boatswain')}", ("majorities",)))
+    # What the turn changed on the display.
+    facts += _threat_facts(d0, d1, rules)
+    facts += _island_facts(before, after, me, rules)
+    facts += _viking_facts(before, after, plan, me, rules)
+    b = d1.pool[rules.boatswain]
+    for k, kind in enumerate(kinds):  # Vikings the turn sent to the pool
+        if k != rules.boatswain and d1.pool[k] > d0.pool[k] and not isinstance(a, UseBoatswain):
+            facts.append(Fact("pool", (b,), f"the {kind.name.lower()} waits in the pool "
+                              f"({_count(b, 'boatswain')} there to move it)", ("pool_moves",)))
+    if d1.pool[rules.boatswain] != d0.pool[rules.boatswain] and not isinstance(a, (FinishBoatswains, UseBoatswain)):
+        facts.append(_boatswain_majority(after, me, rules))
+    food0, mouths0 = feeding(d0, rules)
+    food1, mouths1 = feeding(d1, rules)
+    if food0 != food1:
+        facts.append(Fact("feeding", (food1, mouths1), f"feeding: {food1} food for {_count(mouths1, 'Viking')}",
+                          ("feeding",)))
+    return facts
+
+
+def _purchase_facts(before, step, plan, me, rules) -> list:
+    out = []
+    a = plan[0]
+    d0, d1 = before.displays[me], step.displays[me]
+    gold, fame = d0.gold - d1.gold, d0.fame - d1.fame
+    if fame:
+        text = f"costs {gold} Gold and {fame} Fame"
+    elif gold:
+        text = f"costs {gold} Gold, no Fame"
+    else:
+        text = "costs nothing"
+    prices = [before.price(b.space) for b in before.legal_actions()]
+    if len(prices) > 1 and before.price(a.space) == min(prices) and prices.count(min(prices)) == 1:
+        text = "the cheapest group: " + text
+    out.append(Fact("pay", (gold, fame), text, ("gold", "fame")))
+    turned = step.offset - before.offset if step.round == before.round else 0
+    if turned > 0 and step.groups():
+        out.append(Fact("turn", (turned,), f"turns the wheel: the other groups get {turned} cheaper", ("gold",)))
+    tile = rules.tiles[before.wheel_tile[a.space]]
+    if not any(isinstance(x, PlaceTile) for x in plan[1:]):
+        out.append(Fact("discard", (), f"its {tile.name.lower()} fits nowhere and leaves the game"))
+    if before.brings_special(a.space):
+        out.append(Fact("offers_special", (), "also lets you take a special tile", ("fame",)))
+    return out
+
+
+def _threat_facts(d0, d1, rules) -> list:
+    out = []
+    hit0, rep0, unrep0 = threat(d0, rules)
+    hit1, rep1, unrep1 = threat(d1, rules)
+    tiles = rules.tiles
+    for col, ship in rep1:
+        if (col, ship) not in rep0:
+            t = tiles[ship]
+            out.append(Fact("repel", (t.reward_amount,), f"repels the {t.sail} ship: +{t.reward_amount} "
+                            f"{t.reward_kind.capitalize()} each large scoring", _SHIPS))
+    freed = sum(1 for c in hit0 if c not in hit1 and d1.occupied(*c))
+    if freed:
+        out.append(Fact("freed", (freed,), f"frees {_count(freed, 'Viking')} from a ship's threat", _SHIPS))
+    for col, ship in unrep1:
+        if (col, ship) not in unrep0 and (col, ship) not in rep0:
+            t = tiles[ship]
+            n = sum(1 for r, c in hit1 if c == col)
+            text = f"the {t.sail} ship costs {t.reward_amount} {t.reward_kind.capitalize()} at the end unless a warrior repels it"
+            if n:
+                text += f", and threatens {_count(n, 'Viking')} of yours"
+            out.append(Fact("ship", (t.reward_amount, n), text, _SHIPS))
+    newly = sum(1 for c in hit1 if c not in hit0 and d0.occupied(*c))
+    if newly and not any(f.code == "ship" for f in out):
+        out.append(Fact("threatened", (newly,), f"puts {_count(newly, 'Viking')} of yours under threat", _SHIPS))
+    return out
+
+
+def _island_facts(before, after, me, rules) -> list:
+    out = []
+    d0, d1 = before.displays[me], after.displays[me]
+    old = set(completed_islands(d0, rules))
+    new = [i for i in completed_islands(d1, rules) if i not in old]
+    if not new:
+        return out
+    longest_before = max((n for d in before.displays for _, _, n in completed_islands(d, rules)), default=0)
+    for row, col, n in new:
+        if n > longest_before:
+            out.append(Fact("longest", (n,), f"completes the longest island ({n} tiles)", ("majorities",)))
+        elif n == longest_before:
+            out.append(Fact("ties_longest", (n,), f"completes an island as long as the longest ({n} tiles)",
+                            ("majorities",)))
+        else:
+            out.append(Fact("island", (n,), f"completes an island of {n} tiles", ("majorities",)))
+    mine = len(completed_islands(d1, rules))
+    other = max((len(completed_islands(d, rules)) for q, d in enumerate(after.displays) if q != me), default=0)
+    if mine > other:
+        out.append(Fact("most_islands", (mine, other), f"most completed islands: {mine} to {other}", ("majorities",)))
+    elif mine == other:
+        out.append(Fact("tie_islands", (mine,), f"ties for the most completed islands ({mine})", ("majorities",)))
+    return out
+
+
+def _viking_facts(before, after, plan, me, rules) -> list:
+    """Vikings that now stand on a tile (placed or moved by a boatswain)."""
+    out = []
+    d0, d1 = before.displays[me], after.displays[me]
+    hit1 = set(threat(d1, rules)[0])
+    _, rep1, _ = threat(d1, rules)
+    repelling = {c for c, _ in rep1}
+    wrow = rules.viking_row[rules.warrior]
+    new_safe: dict = {}
+    for r, c, _, occupied in d1.tiles():
+        if r == 0 or not occupied or d0.occupied(r, c):
+            continue
+        k = rules.row_viking[r]
+        if (r, c) in hit1:
+            name = rules.vikings[k].name.lower()
+            out.append(Fact("exposed", (), f"the {name} stands under a ship's threat: it earns nothing there", _SCORE))
+        elif not (r == wrow and c in repelling):
+            new_safe[k] = new_safe.get(k, 0) + 1
+    sc = rules.scoring
+    for k, n in sorted(new_safe.items()):
+        name = rules.vikings[k].name.lower()
+        who = f"puts a {name}" if n == 1 else f"puts {n} {name}s"
+        each = "" if n == 1 else " each"
+        if k == rules.goldsmith:
+            out.append(Fact("stands", (n, sc.goldsmith_gold), f"{who} on a safe tile: +{sc.goldsmith_gold} Gold{each} "
+                            "in every scoring", _SCORE))
+        elif k == rules.noble:
+            out.append(Fact("stands", (n, sc.noble_fame), f"{who} on a safe tile: +{sc.noble_fame} Fame{each} "
+                            "in each large scoring", _SCORE))
+        elif k == rules.scout:
+            out.append(Fact("stands", (n, sc.scout_fame, sc.scout_bonus_fame),
+                            f"{who} on a safe tile: +{sc.scout_fame} Fame{each} in each large scoring, "
+                            f"+{sc.scout_bonus_fame} for each Viking below", _SCORE))
+        elif k == rules.fisherman:
+            out.append(Fact("stands", (n, sc.fisherman_feeds), f"{who} on a safe tile: feeds "
+                            f"{sc.fisherman_feeds} Vikings{each} at the end", ("feeding",)))
+        else:
+            out.append(Fact("stands", (n,), f"{who} ready to repel a ship in {'its' if n == 1 else 'their'} column",
+                            _SCORE))
+        if n == 1:  # (the count is in the words, not a digit)
+            f = out[-1]
+            out[-1] = Fact(f.code, (1,) + f.nums[1:], f.text, f.part)
+    return out
+
+
+def _boatswain_majority(after, me, rules) -> Fact:
+    k = rules.boatswain
+    mine = after.displays[me].pool[k]
+    other = max((d.pool[k] for q, d in enumerate(after.displays) if q != me), default=0)
+    if mine > other:
+        return Fact("most_boatswains", (mine, other), f"most boatswains: {mine} to {other}", ("majorities",))
+    if mine == other:
+        return Fact("tie_boatswains", (mine,), f"ties for the most boatswains ({mine})", ("majorities",))
+    return Fact("boatswains", (mine, other), f"boatswains: {mine}, a rival has {other}", ("majorities",))
+
+
+def _auction_facts(before, a, me, rules) -> list:
+    d = before.displays[me]
+    if isinstance(a, Bid):
+        fame = max(0, a.amount - d.gold)
+        text = f"bids {a.amount} to buy first this round" + (f" ({fame} of it in Fame)" if fame else "")
+        return [Fact("bid", (a.amount, fame), text)]
+    if isinstance(a, PassBid):
+        return [Fact("pass", (d.gold,), f"keeps your {d.gold} Gold for the groups")]
+    drawn = before.auction_vikings
+    k = a.kind
+    name = rules.vikings[k].name.lower()
+    n = drawn.count(k)
+    row = rules.viking_row[k]
+    room = len(d.empty_tiles(row)) if row is not None else None
+    out = []
+    if isinstance(a, RemoveViking):
+        out.append(Fact("remove", (n,), f"takes one of the {n} drawn {name}s out of the game"))
+    else:
+        out.append(Fact("colour", (n,), f"puts the {n} drawn {name}s on the dearest free spaces"))
+    if room is not None:
+        out.append(Fact("room", (room,), f"you have {room} empty tiles for {name}s"))
+    return out
+
+
+# Engine counts --------------------------------------------------------------------------------
+def feeding(d, rules) -> tuple[int, int]:
+    """(food, mouths) of a display, as the final scoring counts them: fishermen no ship
+    threatens feed, every Viking on an island and in the pool eats."""
+    hit = set(threat(d, rules)[0])
+    frow = rules.viking_row[rules.fisherman]
+    fishers = sum(1 for c, v in enumerate(d.rows[frow], 1) if v >= 0 and v & 1 and (frow, c) not in hit)
+    mouths = sum(d.pool) + sum(1 for r in range(1, rules.island_rows + 1) for v in d.rows[r] if v >= 0 and v & 1)
+    return fishers * rules.scoring.fisherman_feeds, mouths
+
+
+def _count(n: int, noun: str) -> str:
+    if n == 1:
+        return f"one {noun}" if noun != "Viking" else "one Viking"
+    return f"{n} {noun}s"
+
+
+def describe(action, game: GameState) -> str:
+    """A short name of an option for the hint panel ("Buy the group at 3 (2 Gold)")."""
+    rules = game.rules
+    if isinstance(action, Buy):
+        t, v = rules.tiles[game.wheel_tile[action.space]], rules.vikings[game.wheel_viking[action.space]]
+        return f"Buy {t.name.lower()} + {v.name.lower()} for {game.price(action.space)}"
+    if isinstance(action, PlaceTile):
+        what = rules.tiles[game.hand_tile].name if game.hand_tile >= 0 else "Tile"
+        return f"{what} at row {action.row}, column {action.col}" if action.row else f"{what} in column {action.col}"
+    if isinstance(action, PlaceStart):
+        return f"Start tile in row {action.row}"
+    if isinstance(action, PlaceViking):
+        name = rules.vikings[game.hand_viking].name
+        return f"{name} on the tile" if action.on_tile else f"{name} to the pool"
+    if isinstance(action, UseBoatswain):
+        if action.mode == "each":
+            return "Boatswain: one of each colour"
+        name = rules.vikings[action.kind].name.lower()
+        return f"Boatswain: all {name}s" if action.mode == "all" else f"Boatswain: one {name}"
+    if isinstance(action, FinishBoatswains):
+        return "No more boatswain moves"
+    if isinstance(action, MoveViking):
+        return f"Move it to row {action.row}, column {action.col}"
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, PassBid):
+        return "Pass"
+    if isinstance(action, RemoveViking):
+        return f"Remove a {rules.vikings[action.kind].name.lower()}"
+    if isinstance(action, ChooseColour):
+        return f"{rules.vikings[action.kind].name}s on the dear spaces"
+    if isinstance(action, TakeSpecial):
+        return f"Take the {rules.specials[game.specials_face_up[action.slot]].name}"
+    if isinstance(action, DeclineSpecial):
+        return "No special tile"
+    if isinstance(action, ReplaceTile):
+        return f"Building at row {action.row}, column {action.col}"
+    return str(action)
+
+
+__all__ = ["Hint", "Option", "Fact", "suggest", "reasons", "feeding", "describe", "BEST"]
