@@ -418,6 +418,8 @@ def shoot(out: Path, size, seed: int) -> Shooter:
 
         from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
         advanced_moments(sh, d, seed)
+        from shots_hints import hint_moments  # a hint at a purchase and at a placement
+        hint_moments(sh, d, seed)
 
         if d.match is not None:
             d.match.close()

@@ -57,6 +57,8 @@ class Match:
         self._worker: _Worker | _RemoteWorker | None = None
         self._table = next(_tables)
         self._rebuild_log()
+        if getattr(self, "hints", None) is None:  # hints shown per seat (ui/hint_view.py)
+            self.hints = [0] * len(self.seats)
 
     # Creation ---------------------------------------------------------------------------------
     @classmethod

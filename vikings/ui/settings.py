@@ -19,6 +19,7 @@ class Settings:
     animation: str = "normal"      # a key of SPEEDS
     bot_pace: str = "normal"       # a key of PACES
     confirm_purchase: bool = True  # ask before a purchase that costs Fame
+    hints: bool = True             # the Hint button and the H key at a person's decision
 
     @property
     def speed(self) -> float:

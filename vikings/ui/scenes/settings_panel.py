@@ -62,6 +62,14 @@ class SettingsPanel(Dialog):
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
+        y = pad + (len(rows) + 1) * step  # hints on or off (ui/hint_view.py)
+        self.add(UILabel(pygame.Rect(pad, y - px(4), label_w, px(30)), "Hints", ui, container=window,
+                         object_id=ObjectID(None, "@field")))
+        self.add(UILabel(pygame.Rect(pad, y + px(24), label_w, px(26)), "A Hint button and the H key.", ui,
+                         container=window, object_id=ObjectID(None, "@note")))
+        self.hints = self.add(UIButton(pygame.Rect(ctrl_x, y, ctrl_w, row_h), "", ui, container=window,
+                                       object_id=ObjectID("#hints_toggle", None)))
+        self._show_toggle(self.hints, self.draft.hints)
         bar = px(50)
         self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
                                                container=window))
@@ -75,6 +83,11 @@ class SettingsPanel(Dialog):
         self.confirm.set_text("On" if on else "Off")
         self.confirm.select() if on else self.confirm.unselect()
 
+    @staticmethod
+    def _show_toggle(button, on: bool) -> None:
+        button.set_text("On" if on else "Off")
+        button.select() if on else button.unselect()
+
     def handle(self, event) -> bool:
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
@@ -85,6 +98,9 @@ class SettingsPanel(Dialog):
             elif event.ui_element is self.confirm:
                 self.draft.confirm_purchase = not self.draft.confirm_purchase
                 self._show_confirm()
+            elif event.ui_element is self.hints:
+                self.draft.hints = not self.draft.hints
+                self._show_toggle(self.hints, self.draft.hints)
             else:
                 return super().handle(event)
             return True
