@@ -109,14 +109,23 @@ def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = T
         searched = bool(chances)
         if chances:  # what the search looked at first, as Hard ranks it; then Normal's order
             order.sort(key=lambda i: (legal[i] not in chances, -chances.get(legal[i], (0, 0))[0]))
-    leaf = _relative(me)
-    turn = _TurnSearch(me, leaf, cancel)
-    options = []
-    for i in order[:best]:
-        a = legal[i]
-        plan, after, step = _plan(state, a, turn)
-        options.append(Option(a, plan, tuple(reasons(state, step, after, plan)), scores[i], chances[a][1] if a in chances else None))
+    turn = _TurnSearch(me, _relative(me), cancel)
+    options = [_option(state, legal[i], turn, scores[i], chances[legal[i]][1] if legal[i] in chances else None)
+               for i in order[:best]]
     return Hint(me, game.phase, len(game.actions()), tuple(options), time.perf_counter() - started, searched)
+
+
+def explain_option(game: GameState, action, cancel: CancelToken | None = None) -> Option:
+    """Any legal option of the player to move with its plan and reasons (not ranked:
+    score 0, no chance)."""
+    state = game.copy()
+    state.quiet = True
+    return _option(state, action, _TurnSearch(state.to_move, _relative(state.to_move), cancel), 0.0, None)
+
+
+def _option(state: GameState, action, turn: _TurnSearch, score: float, chance) -> Option:
+    plan, after, step = _plan(state, action, turn)
+    return Option(action, plan, tuple(reasons(state, step, after, plan)), score, chance)
 
 
 def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict:
@@ -464,4 +473,4 @@ def describe(action, game: GameState) -> str:
     return str(action)
 
 
-__all__ = ["Hint", "Option", "Fact", "suggest", "reasons", "feeding", "describe", "BEST"]
+__all__ = ["Hint", "Option", "Fact", "suggest", "explain_option", "reasons", "feeding", "describe", "BEST"]
