@@ -73,6 +73,18 @@ def check_fact(f, game, option, rules):
         assert n[0] in {x for _, _, x in new}
         longest = max((x for d in game.displays for _, _, x in completed_islands(d, rules)), default=0)
         assert {"island": n[0] < longest, "longest": n[0] > longest, "ties_longest": n[0] == longest}[code]
+    elif code == "run":
+        cells = [(x.row, x.col) for x in option.plan if isinstance(x, PlaceTile) and x.row > 0]
+        runs = []
+        for row, col in cells:
+            c0 = c1 = col
+            while c0 > 1 and d1.tile_at(row, c0 - 1) >= 0:
+                c0 -= 1
+            while d1.tile_at(row, c1 + 1) >= 0:
+                c1 += 1
+            runs.append(c1 - c0 + 1)
+        assert (n[0] if n else 1) in runs
+        assert set(completed_islands(d1, rules)) == set(completed_islands(d0, rules))
     elif code in ("most_islands", "tie_islands"):
         mine = len(completed_islands(d1, rules))
         other = max(len(completed_islands(d, rules)) for d in others)

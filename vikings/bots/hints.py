@@ -241,7 +241,8 @@ def _facts(before, step, after, plan, me, rules) -> list:
             facts.append(Fact("spend", (used,), f"uses {_count(used, 'boatswain')}", ("majorities",)))
     # What the turn changed on the display.
     facts += _threat_facts(d0, d1, rules)
-    facts += _island_facts(before, after, me, rules)
+    placed = [(x.row, x.col) for x in plan if isinstance(x, PlaceTile) and x.row > 0]
+    facts += _island_facts(before, after, me, rules, placed)
     facts += _viking_facts(before, after, plan, me, rules)
     b = d1.pool[rules.boatswain]
     for k, kind in enumerate(kinds):  # Vikings the turn sent to the pool
@@ -311,12 +312,17 @@ def _threat_facts(d0, d1, rules) -> list:
     return out
 
 
-def _island_facts(before, after, me, rules) -> list:
+def _island_facts(before, after, me, rules, placed=()) -> list:
     out = []
     d0, d1 = before.displays[me], after.displays[me]
     old = set(completed_islands(d0, rules))
     new = [i for i in completed_islands(d1, rules) if i not in old]
     if not new:
+        for row, col in placed:  # an island tile that completes nothing: the run it is part of
+            n = _run(d1, row, col)
+            where = f"the {rules.vikings[rules.row_viking[row]].name.lower()}s' row"
+            text = f"starts an island in {where}" if n == 1 else f"makes an island of {n} tiles in {where}"
+            out.append(Fact("run", (n,) if n > 1 else (), text, ("majorities",)))
         return out
     longest_before = max((n for d in before.displays for _, _, n in completed_islands(d, rules)), default=0)
     for row, col, n in new:
@@ -334,6 +340,17 @@ def _island_facts(before, after, me, rules) -> list:
     elif mine == other:
         out.append(Fact("tie_islands", (mine,), f"ties for the most completed islands ({mine})", ("majorities",)))
     return out
+
+
+def _run(d, row: int, col: int) -> int:
+    """Length of the run of tiles through (row, col) in its row (no gap)."""
+    cells = d.rows[row]
+    lo = hi = col - 1
+    while lo > 0 and cells[lo - 1] >= 0:
+        lo -= 1
+    while hi + 1 < len(cells) and cells[hi + 1] >= 0:
+        hi += 1
+    return hi - lo + 1
 
 
 def _viking_facts(before, after, plan, me, rules) -> list:
