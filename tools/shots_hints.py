@@ -1,12 +1,13 @@
 """The hint's screenshots for tools/screenshots.py: a person's purchase and her placement
-with a hint on screen (the H key, the answer from the bots' helper process)."""
+with a hint on screen, and a boatswain decision (the H key, the answer from the bots'
+helper process)."""
 from __future__ import annotations
 
 import time
 
 import pygame
 
-from vikings.engine.state import PLACE, PURCHASE
+from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE
 from vikings.ui.match import Match
 
 TWO = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"))
@@ -50,3 +51,12 @@ def hint_moments(sh, d, seed: int) -> None:
         assert g.phase == PLACE and d.match.persons_turn(), g.phase
         wait_for_hint(d)
     sh.moment("hint-place", place, d)
+
+    def boatswain(d):
+        ok = d.fast_forward(before=lambda g: g.phase == BOATSWAIN and g.to_move == 0 and len(g.legal_actions()) > 2)
+        if not ok:
+            raise RuntimeError(f"seed {seed}: Ann had no boatswain decision")
+        d.until(lambda: type(d.scene).__name__ == "BoatswainScene", "the boatswain scene")
+        d.frames(2)
+        wait_for_hint(d)
+    sh.moment("hint-boatswain", boatswain, d)

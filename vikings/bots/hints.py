@@ -32,7 +32,7 @@ from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoat
                               PlaceStart, PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial,
                               UseBoatswain)
 from ..engine.display import completed_islands, threat
-from ..engine.state import BID, COLOUR, OVER, PURCHASE, REMOVE
+from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
 from . import evaluate
 from .base import CancelToken
 from .heuristic import AUCTION_PHASES, NormalBot, _relative, _TurnSearch
@@ -63,6 +63,7 @@ class Option:
     facts: tuple           # Fact, most weighty first
     score: float           # Normal's score (Fame against the best rival, after the turn)
     chance: float | None   # Hard's estimated chance to win, if its search looked at it
+    cells: tuple = ()      # (row, col) of the mover's display that the plan changes
 
     @property
     def reason(self) -> str:
@@ -125,7 +126,8 @@ def explain_option(game: GameState, action, cancel: CancelToken | None = None) -
 
 def _option(state: GameState, action, turn: _TurnSearch, score: float, chance) -> Option:
     plan, after, step = _plan(state, action, turn)
-    return Option(action, plan, tuple(reasons(state, step, after, plan)), score, chance)
+    return Option(action, plan, tuple(reasons(state, step, after, plan)), score, chance,
+                  changed_cells(state.displays[state.to_move], after.displays[state.to_move]))
 
 
 def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict:
@@ -177,7 +179,20 @@ def _plan(state: GameState, action, turn: _TurnSearch):
         return (action,), step, step
     _, after = turn.after(state, action)
     done = len(state.actions())
-    return tuple(after.actions()[done:]), after, step
+    plan = tuple(after.actions()[done:])
+    if state.phase in (BOATSWAIN, BOATSWAIN_MOVE):
+        # A boatswain's option is what this boatswain does (its Vikings' tiles), not the
+        # later boatswains of the plan: so each option's reasons are its own.
+        keep = 1
+        while state.phase == BOATSWAIN and keep < len(plan) and isinstance(plan[keep], MoveViking):
+            keep += 1
+        if keep < len(plan):
+            plan = plan[:keep]
+            after = state.copy()
+            after.quiet = True
+            for a in plan:
+                after.apply(a)
+    return plan, after, step
 
 
 # Reasons --------------------------------------------------------------------------------------
@@ -376,18 +391,19 @@ def _viking_facts(before, after, plan, me, rules) -> list:
         name = rules.vikings[k].name.lower()
         who = f"puts a {name}" if n == 1 else f"puts {n} {name}s"
         each = "" if n == 1 else " each"
+        safe = "a safe tile" if n == 1 else "safe tiles"
         if k == rules.goldsmith:
-            out.append(Fact("stands", (n, sc.goldsmith_gold), f"{who} on a safe tile: +{sc.goldsmith_gold} Gold{each} "
+            out.append(Fact("stands", (n, sc.goldsmith_gold), f"{who} on {safe}: +{sc.goldsmith_gold} Gold{each} "
                             "in every scoring", _SCORE))
         elif k == rules.noble:
-            out.append(Fact("stands", (n, sc.noble_fame), f"{who} on a safe tile: +{sc.noble_fame} Fame{each} "
+            out.append(Fact("stands", (n, sc.noble_fame), f"{who} on {safe}: +{sc.noble_fame} Fame{each} "
                             "in each large scoring", _SCORE))
         elif k == rules.scout:
             out.append(Fact("stands", (n, sc.scout_fame, sc.scout_bonus_fame),
-                            f"{who} on a safe tile: +{sc.scout_fame} Fame{each} in each large scoring, "
+                            f"{who} on {safe}: +{sc.scout_fame} Fame{each} in each large scoring, "
                             f"+{sc.scout_bonus_fame} for each Viking below", _SCORE))
         elif k == rules.fisherman:
-            out.append(Fact("stands", (n, sc.fisherman_feeds), f"{who} on a safe tile: feeds "
+            out.append(Fact("stands", (n, sc.fisherman_feeds), f"{who} on {safe}: feeds "
                             f"{sc.fisherman_feeds} Vikings{each} at the end", ("feeding",)))
         else:
             out.append(Fact("stands", (n,), f"{who} ready to repel a ship in {'its' if n == 1 else 'their'} column",
@@ -442,6 +458,12 @@ def feeding(d, rules) -> tuple[int, int]:
     fishers = sum(1 for c, v in enumerate(d.rows[frow], 1) if v >= 0 and v & 1 and (frow, c) not in hit)
     mouths = sum(d.pool) + sum(1 for r in range(1, rules.island_rows + 1) for v in d.rows[r] if v >= 0 and v & 1)
     return fishers * rules.scoring.fisherman_feeds, mouths
+
+
+def changed_cells(d0, d1) -> tuple:
+    """Cells whose tile or Viking differs between two states of a display."""
+    return tuple((r, c) for r in range(len(d1.rows)) for c in range(1, len(d1.rows[r]) + 1)
+                 if d0.cell(r, c) != d1.cell(r, c))
 
 
 def _count(n: int, noun: str) -> str:

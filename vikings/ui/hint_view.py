@@ -18,9 +18,8 @@ import pygame
 import pygame_gui
 
 from ..bots.base import Cancelled, CancelToken
-from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid,
-                              PlaceStart, PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial,
-                              UseBoatswain)
+from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceViking,
+                              RemoveViking, TakeSpecial, UseBoatswain)
 from .table import panel, wrap
 from .theme import INK, INK_SOFT, WHITE, WOOD_DARK
 
@@ -182,16 +181,10 @@ class HintController:
         board = s.board_geo if s.board_geo is not None and s.shown_player == game.to_move else None
         if isinstance(a, Buy) and s.wheel_geo is not None:
             out.append(s.wheel_geo.tile_rect(a.space).inflate(s.wheel_geo.tile // 4, s.wheel_geo.tile // 4))
-        cells = []
-        for x in option.plan:  # the cells of the turn as the hint plays it
-            if isinstance(x, (PlaceTile, MoveViking, ReplaceTile)):
-                cells.append((x.row, x.col))
-            elif isinstance(x, PlaceStart):
-                cells.append((x.row, 1))
-        if board is not None:
-            out += [board.cell_rect(*c) for c in cells]
-            if isinstance(a, PlaceViking):
-                out.append(board.cell_rect(*game.placed_at) if a.on_tile and game.placed_at else board.pool_rect)
+        if board is not None:  # the cells the option (and the rest of the turn) changes
+            out += [board.cell_rect(*c) for c in option.cells]
+            if isinstance(a, PlaceViking) and not a.on_tile:
+                out.append(board.pool_rect)
         widget = None
         if isinstance(a, (UseBoatswain, FinishBoatswains)):
             widget = next((b for b, x in getattr(s, "option_buttons", ()) if x == a), None)
@@ -201,8 +194,8 @@ class HintController:
             widget = getattr(s, "b_bid", None)
         elif isinstance(a, PassBid):
             widget = getattr(s, "b_pass", None)
-        if widget is not None and widget.visible:
-            out.append(widget.rect)
+        if widget is not None and widget.visible:  # (widgets are drawn over the scene: a ring outside)
+            out.append(widget.rect.inflate(s.app.look.px(10), s.app.look.px(10)))
         if isinstance(a, TakeSpecial):
             out += [r for r, _, slot in getattr(s, "slot_spots", ()) if slot == a.slot]
             out += [r for r, slot in getattr(s, "special_rows", ()) if slot == a.slot]
@@ -215,13 +208,13 @@ class HintController:
         colour = HINT if i == 0 else HINT_SOFT
         width = max(2, px(4 if i == 0 else 2))
         for r in self.marks(option):
-            pygame.draw.rect(surface, colour, r.inflate(px(4), px(4)), width, border_radius=px(6))
-            self._badge(surface, (r.right, r.y), i)
+            ring = r.inflate(px(4), px(4))
+            pygame.draw.rect(surface, colour, ring, width, border_radius=px(6))
+            self._badge(surface, ring.topright, i)
 
-    def _badge(self, surface, at, i: int) -> None:
+    def _badge(self, surface, centre, i: int) -> None:
         look = self.scene.app.look
         rad = look.px(10)
-        centre = (at[0] - rad // 2, at[1] + rad // 2)
         pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, rad)
         t = look.text(str(i + 1), 13, WHITE, bold=True)
         surface.blit(t, t.get_rect(center=centre))
@@ -253,7 +246,7 @@ class HintController:
         for i, opt in enumerate(self.hint.options):
             if y + head.get_linesize() > rect.bottom - px(6):
                 break
-            self._badge(surface, (x + px(20), y), i)
+            self._badge(surface, (x + px(10), y + head.get_linesize() // 2), i)
             label = describe(opt.action, self.match.game)
             if chances and opt.chance is not None:
                 label += f"  ·  win chance ~{round(100 * opt.chance)}%"
