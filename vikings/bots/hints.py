@@ -23,6 +23,7 @@ Pure Python, no pygame: it runs in the bots' helper process (remote.py, job kind
 """
 from __future__ import annotations
 
+import math
 import time
 import zlib
 from dataclasses import dataclass
@@ -210,6 +211,8 @@ def reasons(before: GameState, step: GameState, after: GameState, plan: tuple, m
     def weight(f: Fact) -> float:
         if f.code == "pay":
             return -1.0  # the price goes last: it is a fact of every purchase
+        if f.code in _OWN:
+            return math.inf  # what the decision itself does comes first
         return sum(abs(_num(now.get(p, 0.0)) - _num(was.get(p, 0.0))) for p in f.part) + 0.01 * (not f.part)
 
     facts.sort(key=weight, reverse=True)
@@ -222,6 +225,7 @@ def _num(x) -> float:
     return float(x) if isinstance(x, (int, float)) else 0.0
 
 
+_OWN = ("special", "decline", "replace", "keep", "spend", "bid", "pass", "remove", "colour")
 _SHIPS = ("ships", "scorings_fame", "scorings_gold")
 _SCORE = ("scorings_fame", "scorings_gold")
 
@@ -335,7 +339,7 @@ def _island_facts(before, after, me, rules, placed=()) -> list:
     if not new:
         for row, col in placed:  # an island tile that completes nothing: the run it is part of
             n = _run(d1, row, col)
-            where = f"the {rules.vikings[rules.row_viking[row]].name.lower()}s' row"
+            where = f"the {plural(rules.vikings[rules.row_viking[row]].name.lower())}' row"
             text = f"starts an island in {where}" if n == 1 else f"makes an island of {n} tiles in {where}"
             out.append(Fact("run", (n,) if n > 1 else (), text, ("majorities",)))
         return out
@@ -389,7 +393,7 @@ def _viking_facts(before, after, plan, me, rules) -> list:
     sc = rules.scoring
     for k, n in sorted(new_safe.items()):
         name = rules.vikings[k].name.lower()
-        who = f"puts a {name}" if n == 1 else f"puts {n} {name}s"
+        who = f"puts a {name}" if n == 1 else f"puts {n} {plural(name)}"
         each = "" if n == 1 else " each"
         safe = "a safe tile" if n == 1 else "safe tiles"
         if k == rules.goldsmith:
@@ -440,12 +444,19 @@ def _auction_facts(before, a, me, rules) -> list:
     row = rules.viking_row[k]
     room = len(d.empty_tiles(row)) if row is not None else None
     out = []
+    many = plural(name)
     if isinstance(a, RemoveViking):
-        out.append(Fact("remove", (n,), f"takes one of the {n} drawn {name}s out of the game"))
+        text = f"takes one of the {n} drawn {many} out of the game" if n > 1 else \
+            f"takes the only drawn {name} out of the game"
+        out.append(Fact("remove", (n,) if n > 1 else (), text))
     else:
-        out.append(Fact("colour", (n,), f"puts the {n} drawn {name}s on the dearest free spaces"))
+        text = f"puts the {n} drawn {many} on the dearest free spaces" if n > 1 else \
+            f"puts the drawn {name} on the dearest free space"
+        out.append(Fact("colour", (n,) if n > 1 else (), text))
     if room is not None:
-        out.append(Fact("room", (room,), f"you have {room} empty tiles for {name}s"))
+        text = f"you have no empty tile for {many}" if not room else \
+            f"you have {_count(room, 'empty tile')} for {many}"
+        out.append(Fact("room", (room,), text))
     return out
 
 
@@ -467,9 +478,12 @@ def changed_cells(d0, d1) -> tuple:
 
 
 def _count(n: int, noun: str) -> str:
-    if n == 1:
-        return f"one {noun}" if noun != "Viking" else "one Viking"
-    return f"{n} {noun}s"
+    return f"one {noun}" if n == 1 else f"no {noun}" if n == 0 else f"{n} {plural(noun)}"
+
+
+def plural(noun: str) -> str:
+    """boatswain -> boatswains, fisherman -> fishermen."""
+    return noun[:-3] + "men" if noun.endswith("man") else noun + "s"
 
 
 def describe(action, game: GameState) -> str:
@@ -490,7 +504,7 @@ def describe(action, game: GameState) -> str:
         if action.mode == "each":
             return "Boatswain: one of each colour"
         name = rules.vikings[action.kind].name.lower()
-        return f"Boatswain: all {name}s" if action.mode == "all" else f"Boatswain: one {name}"
+        return f"Boatswain: all {plural(name)}" if action.mode == "all" else f"Boatswain: one {name}"
     if isinstance(action, FinishBoatswains):
         return "No more boatswain moves"
     if isinstance(action, MoveViking):
@@ -502,9 +516,9 @@ def describe(action, game: GameState) -> str:
     if isinstance(action, RemoveViking):
         return f"Remove a {rules.vikings[action.kind].name.lower()}"
     if isinstance(action, ChooseColour):
-        return f"{rules.vikings[action.kind].name}s on the dear spaces"
+        return f"{plural(rules.vikings[action.kind].name)} on the dear spaces"
     if isinstance(action, TakeSpecial):
-        return f"Take the {rules.specials[game.specials_face_up[action.slot]].name}"
+        return f"Take the {rules.specials[game.specials_face_up[action.slot]].name} ({action.slot + 1})"
     if isinstance(action, DeclineSpecial):
         return "No special tile"
     if isinstance(action, ReplaceTile):

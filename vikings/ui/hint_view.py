@@ -220,7 +220,12 @@ class HintController:
         surface.blit(t, t.get_rect(center=centre))
 
     def panel_rect(self) -> pygame.Rect:
-        return self.scene.layout.log
+        """Over the game log (below the face-up special tiles, which a hint may mark)."""
+        log = self.scene.layout.log
+        if "special_tiles" in self.match.options:
+            from .specials import strip_split
+            return strip_split(self.scene.app.look, log)[1]
+        return log
 
     def _panel(self, surface) -> None:
         """The best three and their reasons, over the game log."""
