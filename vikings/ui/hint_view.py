@@ -139,6 +139,7 @@ class HintController:
 
     def update(self) -> None:
         """Collect the answer; drop the hint once its decision is no longer on screen."""
+        self.refresh(self.scene.buttons.get("hint"))  # (the setting may have changed)
         if self.key is not None and (self.key != decision_key(self.match.game) or not self.enabled()):
             self.cancel()
             self.scene.app.invalidate()
@@ -158,11 +159,11 @@ class HintController:
         """The Hint button: shown while hints are on, usable at a person's decision."""
         if button is None:
             return
-        if not self.enabled():
-            button.hide()
-            return
-        button.show()
-        button.enable() if self.available() else button.disable()
+        if button.visible != self.enabled():
+            button.show() if self.enabled() else button.hide()
+        usable = self.available()
+        if button.is_enabled != usable:
+            button.enable() if usable else button.disable()
 
     # Drawing ---------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
