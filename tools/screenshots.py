@@ -9,7 +9,8 @@ nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Vik
 decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
 large scoring, that large scoring, the final scoring and the results), then a game of the
 advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
-tools/shots_advanced.py). `--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+tools/shots_advanced.py), then hints on screen at a purchase, a placement and a boatswain
+decision (28-hint-purchase.png ... 30-hint-boatswain.png, tools/shots_hints.py). `--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'

@@ -39,7 +39,7 @@ from .base import CancelToken
 from .heuristic import AUCTION_PHASES, NormalBot, _relative, _TurnSearch
 
 BEST = 3              # options shown
-SEARCH_SECONDS = 1.5  # Hard's search cap for a hint (the hint must be on screen within 2 s)
+SEARCH_SECONDS = 1.5  # ranking's time cap for a hint, Normal's and Hard's (on screen within 2 s)
 REASONS = 3           # facts per option, at most
 
 
@@ -106,8 +106,9 @@ def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = T
     order = sorted(range(len(legal)), key=lambda i: -scores[i])
     chances: dict = {}
     searched = False
-    if search and len(legal) > 1 and game.phase not in AUCTION_PHASES:
-        chances = _searched(game, legal, cancel, seed, seconds)
+    left = seconds - (time.perf_counter() - started)  # the search gets what Normal left of the time
+    if search and len(legal) > 1 and game.phase not in AUCTION_PHASES and left > 0.2:
+        chances = _searched(game, legal, cancel, seed, left)
         searched = bool(chances)
         if chances:  # what the search looked at first, as Hard ranks it; then Normal's order
             order.sort(key=lambda i: (legal[i] not in chances, -chances.get(legal[i], (0, 0))[0]))

@@ -86,6 +86,7 @@ class HintController:
         self.key = None        # the decision asked about
         self.hint = None       # bots.hints.Hint, once it is in
         self.error: str | None = None
+        self.warm = False      # the helper process has been asked to start
 
     # Asking and dropping --------------------------------------------------------------------------
     @property
@@ -140,6 +141,9 @@ class HintController:
     def update(self) -> None:
         """Collect the answer; drop the hint once its decision is no longer on screen."""
         self.refresh(self.scene.buttons.get("hint"))  # (the setting may have changed)
+        if not self.warm and self.available():  # start the helper now: the first hint need not wait for it
+            self.warm = True
+            type(self.match)._thinker()
         if self.key is not None and (self.key != decision_key(self.match.game) or not self.enabled()):
             self.cancel()
             self.scene.app.invalidate()

@@ -1,4 +1,4 @@
-"""The settings panel: window size, animation speed, bot pace, purchase confirmation.
+"""The settings panel: window size, animation speed, bot pace, purchase confirmation, hints.
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was.
