@@ -322,7 +322,8 @@ def _threat_facts(d0, d1, rules) -> list:
         if (col, ship) not in unrep0 and (col, ship) not in rep0:
             t = tiles[ship]
             n = sum(1 for r, c in hit1 if c == col)
-            text = f"the {t.sail} ship costs {t.reward_amount} {t.reward_kind.capitalize()} at the end unless a warrior repels it"
+            text = (f"the {t.sail} ship costs {t.reward_amount} {t.reward_kind.capitalize()} at the end "
+                    "unless a warrior repels it")
             if n:
                 text += f", and threatens {_count(n, 'Viking')} of yours"
             out.append(Fact("ship", (t.reward_amount, n), text, _SHIPS))
