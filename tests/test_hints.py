@@ -346,7 +346,15 @@ def test_the_h_key_and_the_button_show_a_hint_on_the_table(tmp_path):
     assert m.hints == [1, 0]
     click(app, button(app, "Hint"))  # the button hides it ...
     assert hint.hint is None and hint.key is None
-    click(app, button(app, "Hint"))  # ... and asks again
+    click(app, button(app, "Hint"))  # ... and asks again (the same decision: counted once)
+    assert until_hint(app).hint is not None and m.hints == [1, 0]
+    app.scenes.base.act(hint.hint.best.action)  # the next decision's hint counts again
+    for _ in range(200):
+        run(app, 1)
+        if app.scenes.base.hint.available():
+            break
+    assert m.game.phase == PLACE and m.persons_turn()
+    press(app, pygame.K_h, unicode="h")
     assert until_hint(app).hint is not None and m.hints == [2, 0]
 
 

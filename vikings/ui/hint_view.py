@@ -7,8 +7,8 @@ draws the suggested move ON the table (the group on the wheel, the cell on the d
 the pool, the boatswain's button and the cells its Vikings would go to, a special tile,
 a bid or colour) and a small panel over the game log listing the best three options with
 their reasons (bots/hints.py). Any decision (or an undo) cancels the hint: a pending job
-is abandoned and the marks go. Each hint shown counts for its person (`Match.hints`,
-shown on the results screen). The setting `hints` turns all of it off.
+is abandoned and the marks go. Each decision whose hint was shown counts once for its
+person (`Match.hints`, shown on the results screen). The setting `hints` turns all of it off.
 """
 from __future__ import annotations
 
@@ -87,6 +87,7 @@ class HintController:
         self.hint = None       # bots.hints.Hint, once it is in
         self.error: str | None = None
         self.warm = False      # the helper process has been asked to start
+        self.counted = None    # the decision whose hint was last counted for its person
 
     # Asking and dropping --------------------------------------------------------------------------
     @property
@@ -156,7 +157,9 @@ class HintController:
             self.error = f"No hint: {str(job.error).splitlines()[0]}"
         elif job.action is not None:
             self.hint = job.action
-            ensure_counts(self.match)[self.hint.seat] += 1
+            if self.counted != self.key:  # a decision's hint counts once, however often it is asked
+                self.counted = self.key
+                ensure_counts(self.match)[self.hint.seat] += 1
         self.scene.app.invalidate()
 
     def refresh(self, button) -> None:
