@@ -182,7 +182,9 @@ class HintController:
         self._panel(surface)
 
     def marks(self, option) -> list:
-        """Where an option shows on screen: [(rect, round)] (round: a wheel space's ring)."""
+        """The screen rects an option is marked on: its group on the wheel, the cells of the
+        mover's display it changes (when that display is the one shown large), the pool, its
+        button, its special tile or colour."""
         s, a = self.scene, option.action
         out = []
         game = self.match.game
