@@ -11,9 +11,10 @@ large scoring, that large scoring, the final scoring and the results), then a ga
 advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
 tools/shots_advanced.py), then the standard game's review opened from its results (its
 progress bar, the chart, a costly decision on the replayed table: names with `review`),
-the rules panel's pictures (rules-picture-N.png) and every step of the guided first game
-(tutorial-NN-STEP.png, see tools/shots_lesson.py). `--all-sizes` renders 1280x720,
-1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+hints on screen at a purchase, a placement and a boatswain decision (names with `hint`,
+tools/shots_hints.py), the rules panel's pictures (rules-picture-N.png) and every step of
+the guided first game (tutorial-NN-STEP.png, see tools/shots_lesson.py). `--all-sizes`
+renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
@@ -460,6 +461,8 @@ def shoot(out: Path, size, seed: int) -> Shooter:
         from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
         advanced_moments(sh, d, seed)
         review_moments(sh, d, standard)
+        from shots_hints import hint_moments  # a hint at a purchase and at a placement
+        hint_moments(sh, d, seed)
 
         from shots_lesson import lesson_moments, rules_moments  # "Learn to play", the rules' pictures
         rules_moments(sh, d)

@@ -71,6 +71,15 @@ class _Table:
         return self.bots[key]
 
 
+class _Hinter:
+    """A hint job (kind "hint"): answers with a hints.Hint for the person to move instead of
+    an action, from the same mirror of the game."""
+
+    def choose(self, game, legal, cancel):
+        from .hints import suggest
+        return suggest(game, cancel)
+
+
 def _serve(conn, cancelled) -> None:
     """The helper's loop: one request at a time, until told to stop or the pipe closes."""
     tables: dict[int, _Table] = {}
@@ -89,7 +98,7 @@ def _serve(conn, cancelled) -> None:
         if kind == "rules":
             rules[msg[1]] = msg[2]
             continue
-        # ("think", job, table, rules_id, config, actions, seat, level, seed)
+        # ("think" or "hint", job, table, rules_id, config, actions, seat, level, seed)
         _, job, table, rules_id, config, actions, seat, level, seed = msg
         try:
             t = tables.get(table)
@@ -99,7 +108,7 @@ def _serve(conn, cancelled) -> None:
             game = t.game
             if game.to_move != seat:
                 raise ValueError(f"asked for seat {seat}'s decision, but seat {game.to_move} is to move")
-            bot, legal = t.bot(seat, level, seed), game.legal_actions()
+            bot, legal = (_Hinter() if kind == "hint" else t.bot(seat, level, seed)), game.legal_actions()
             action = bot.choose(game.copy(), legal, _SharedCancel(job, cancelled))
             # A search bot's figures (was it cut by its time cap?); a lone action is not searched.
             stats = getattr(bot, "last_stats", {}) if len(legal) > 1 else {}
@@ -195,9 +204,10 @@ class Thinker:
         return self._proc is not None and self._proc.is_alive()
 
     # Decisions -------------------------------------------------------------------------------
-    def ask(self, table: int, game, seat: int, level: str, seed: int) -> Job:
+    def ask(self, table: int, game, seat: int, level: str, seed: int, kind: str = "think") -> Job:
         """Ask seat `seat`'s bot (`make_bot(level, seed)`, kept for the table) for a
-        decision in `game`, which must be that seat's turn. `table` tells games apart."""
+        decision in `game`, which must be that seat's turn. `table` tells games apart.
+        `kind` "hint": a hint for the person to move instead (`ask_hint`)."""
         self.start()
         if self._job is not None:
             self._cancel(self._job)
@@ -207,9 +217,14 @@ class Thinker:
         if id(rules) not in self._rules_sent:
             self._conn.send(("rules", id(rules), rules))
             self._rules_sent[id(rules)] = rules  # (kept alive so that its id stays its own)
-        self._conn.send(("think", job.number, table, id(rules), game.config, tuple(game.actions()),
+        self._conn.send((kind, job.number, table, id(rules), game.config, tuple(game.actions()),
                          seat, level, seed))
         return job
+
+    def ask_hint(self, table: int, game) -> Job:
+        """A hint (bots/hints.py) for the person to move in `game`: the Job's `action` is
+        a `hints.Hint`. Like a decision, it abandons the job asked before it."""
+        return self.ask(table, game, game.to_move, "hint", 0, kind="hint")
 
     def forget(self, table: int) -> None:
         """The game `table` is over or left: the helper drops its bots and mirror."""

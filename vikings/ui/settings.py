@@ -38,6 +38,7 @@ class Settings:
     effects_volume: int = 80       # sound effects, 0-100
     music_volume: int = 0          # the music loop, 0-100 (0: no music)
     muted: bool = False            # no sound at all
+    hints: bool = True             # the Hint button and the H key at a person's decision
 
     @property
     def speed(self) -> float:

@@ -20,6 +20,7 @@ import pygame_gui
 from .. import flow
 from ..chart import Series, draw_line_chart, draw_marker
 from ..fx import Effect
+from ..hint_view import summary as hint_summary
 from ..table import panel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
 from .scoring import fit
@@ -267,7 +268,8 @@ class ResultsScene(TableScene):
 
     def top_text(self, vis) -> str:
         rounds = len(self.match.game.track) or self.app.rules.rounds
-        return f"Game over   ·   {rounds} rounds played   ·   {self.match.game.n} players"
+        used = hint_summary(self.match)  # how many hints each person asked for
+        return f"Game over   ·   {rounds} rounds played   ·   {self.match.game.n} players" + (f"   ·   {used}" if used else "")
 
     def winners(self) -> list[int]:
         g = self.match.game

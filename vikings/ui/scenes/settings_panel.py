@@ -1,5 +1,5 @@
 """The settings panel: window size, animation speed, bot pace, purchase confirmation,
-the sound (effects and music volumes, mute).
+the sound (effects and music volumes, mute), hints.
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was (the sound is tried out while the panel
@@ -36,7 +36,7 @@ def _scale_buttons(slider: UIHorizontalSlider, width: int) -> None:
 
 class SettingsPanel(Dialog):
     title = "Settings"
-    size = (780, 700)
+    size = (780, 780)
 
     def __init__(self, app):
         super().__init__(app)
@@ -72,6 +72,11 @@ class SettingsPanel(Dialog):
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
         self.build_sound(window, pygame.Rect(ctrl_x, pad + (len(rows) + 1) * step, ctrl_w, row_h), step)
+        y = pad + (len(rows) + 4) * step  # hints on or off (ui/hint_view.py), below the sound's rows
+        self.caption(window, y, "Hints", "A Hint button and the H key.")
+        self.hints = self.add(UIButton(pygame.Rect(ctrl_x, y, ctrl_w, row_h), "", ui, container=window,
+                                       object_id=ObjectID("#hints_toggle", None)))
+        self._show_toggle(self.hints, self.draft.hints)
         bar = px(50)
         self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
                                                container=window))
@@ -140,6 +145,11 @@ class SettingsPanel(Dialog):
         self.confirm.set_text("On" if on else "Off")
         self.confirm.select() if on else self.confirm.unselect()
 
+    @staticmethod
+    def _show_toggle(button, on: bool) -> None:
+        button.set_text("On" if on else "Off")
+        button.select() if on else button.unselect()
+
     def handle(self, event) -> bool:
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
@@ -154,6 +164,9 @@ class SettingsPanel(Dialog):
                 self.draft.muted = not self.draft.muted
                 self._show_mute()
                 self._sound_changed(None)
+            elif event.ui_element is self.hints:
+                self.draft.hints = not self.draft.hints
+                self._show_toggle(self.hints, self.draft.hints)
             else:
                 return super().handle(event)
             return True

@@ -13,6 +13,7 @@ import pygame_gui
 
 from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
+from ..hint_view import TIP as HINT_TIP, HintController
 from ..scene import Scene
 from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
 from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
@@ -55,6 +56,7 @@ class TableScene(Scene):
         self.tips: list = []        # (rect, text) of pieces drawn with an explanation (special tiles)
         self.slot_spots: list = []  # (rect, text, slot) of the face-up special tiles
         self.hover_slot = None
+        self.hint = HintController(self)  # the Hint button, the H key and the hint drawn
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -81,7 +83,8 @@ class TableScene(Scene):
                 ("settings", "Settings", "Window, animation speed, bot pace, sound"),
                 ("rules", "Rules", "The rules and a scoring summary (F1)"),
                 ("save", "Save", "Save this game under a name (Ctrl+S)"),
-                ("undo", "Undo", "Take back your last decision (Ctrl+Z)"))
+                ("undo", "Undo", "Take back your last decision (Ctrl+Z)"),
+                ("hint", "Hint", HINT_TIP))
 
     def build_decision_ui(self) -> None:
         """Widgets of the decision panel (subclasses)."""
@@ -91,19 +94,22 @@ class TableScene(Scene):
         undo = self.buttons.get("undo")
         if undo is not None:
             undo.enable() if self.match.can_undo() else undo.disable()
+        self.hint.refresh(self.buttons.get("hint"))
 
     def exit(self) -> None:
+        self.hint.cancel()
         super().exit()
 
     def busy(self) -> bool:
         return self.fx.active or bool(self.match.pending) or self._bot_wait > 0
 
     def poll(self) -> float | None:
-        return 0.03 if self.match.bots_turn() else None
+        return 0.03 if self.match.bots_turn() or self.hint.waiting() else None
 
     # The beat of play ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.fx.speed = self.app.settings.speed
+        self.hint.update()
         if self.fx.active:
             self.fx.update(dt)
             return
@@ -155,6 +161,7 @@ class TableScene(Scene):
         """Every decision, a person's or a bot's, goes through here to the match."""
         self.ctx.message = ""
         self.error = None
+        self.hint.cancel()
         try:
             self.match.act(action)
         except MoveRefused as e:  # the lesson teaches another move: say so, change nothing
@@ -177,6 +184,8 @@ class TableScene(Scene):
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
+        if self.hint.handle(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if event.ui_element is b:
@@ -321,6 +330,7 @@ class TableScene(Scene):
                                    L.board.y + px(10), px(24), label="Special tiles")
         draw_log(surface, self.app, log, m.shown_log())
         self.fx.draw(surface)
+        self.hint.draw(surface)
         if self.tooltip:
             self.draw_tooltip(surface, self.tooltip)
 

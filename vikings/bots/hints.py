@@ -1,0 +1,218 @@
+"""Hints for a person's decision: the best three options, each with reasons that are true.
+
+`suggest(game)` ranks every legal option the way the bots do and returns a `Hint`: the
+best three `Option`s, best first. The ranking is Normal's (heuristic.py: each option with
+the best rest of the turn, judged by `evaluate.values` against the best rival; purchases
+also weigh the next player's best reply), then, with `search`, Hard's search
+(mcts.py with 2 players, the playouts of lookahead.py with 3-4) re-orders the options it
+looked at, in what is left of `seconds`. The auction's decisions (advanced game) are
+ranked by Normal's rules of auction.py, as every bot makes them.
+
+Each option carries its `plan` (the option and the rest of the turn as Normal would play
+it; a boatswain's option stops at that boatswain's moves), the cells of the mover's
+display the plan changes, and its reasons: facts read off the engine before and after the
+plan (hint_reasons.py), not canned text.
+
+Pure Python, no pygame: it runs in the bots' helper process (remote.py, job kind "hint").
+"""
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+
+from ..engine import GameState
+from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid,
+                              PlaceStart, PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial,
+                              UseBoatswain)
+from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, REMOVE
+from .base import CancelToken
+from .heuristic import NormalBot
+from .turn_search import AUCTION_PHASES, TurnSearch, relative
+from .hint_reasons import Fact, changed_cells, feeding, plural, reasons
+
+BEST = 3              # options shown
+SEARCH_SECONDS = 1.5  # ranking's time cap for a hint, Normal's and Hard's (on screen within 2 s)
+
+
+@dataclass
+class Option:
+    action: object
+    plan: tuple            # the action and the rest of the turn as the hint would play it
+    facts: tuple           # Fact, most weighty first
+    score: float           # Normal's score (Fame against the best rival, after the turn)
+    chance: float | None   # Hard's estimated chance to win, if its search looked at it
+    cells: tuple = ()      # (row, col) of the mover's display that the plan changes
+
+    @property
+    def reason(self) -> str:
+        """The one-line reason shown on screen."""
+        return "; ".join(f.text for f in self.facts) or "keeps your position as it is"
+
+
+@dataclass
+class Hint:
+    seat: int
+    phase: str
+    actions: int           # how many actions the game had (the decision the hint is for)
+    options: tuple         # Option, best first
+    seconds: float
+    searched: bool         # Hard's search re-ordered the options
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+
+# Ranking --------------------------------------------------------------------------------------
+def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = True,
+            seconds: float = SEARCH_SECONDS, best: int = BEST) -> Hint:
+    """The best `best` options for the player to move in `game` (not modified)."""
+    started = time.perf_counter()
+    legal = game.legal_actions()
+    if not legal:
+        raise ValueError("no decision to hint at: the game is over")
+    me = game.to_move
+    seed = zlib.crc32(f"hint/{game.config.seed}/{len(game.actions())}".encode())
+    state = game.copy()
+    state.quiet = True
+    normal = NormalBot(seed)
+    if game.phase in AUCTION_PHASES:
+        scores = _auction_scores(normal, state, legal, cancel)
+    else:
+        scores = normal.scores(state.copy(), legal, cancel)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    chances: dict = {}
+    searched = False
+    left = seconds - (time.perf_counter() - started)  # the search gets what Normal left of the time
+    if search and len(legal) > 1 and game.phase not in AUCTION_PHASES and left > 0.2:
+        chances = _searched(game, legal, cancel, seed, left)
+        searched = bool(chances)
+        if chances:  # what the search looked at first, as Hard ranks it; then Normal's order
+            order.sort(key=lambda i: (legal[i] not in chances, -chances.get(legal[i], (0, 0))[0]))
+    turn = TurnSearch(me, relative(me), cancel)
+    options = [_option(state, legal[i], turn, scores[i], chances[legal[i]][1] if legal[i] in chances else None)
+               for i in order[:best]]
+    return Hint(me, game.phase, len(game.actions()), tuple(options), time.perf_counter() - started, searched)
+
+
+def explain_option(game: GameState, action, cancel: CancelToken | None = None) -> Option:
+    """Any legal option of the player to move with its plan and reasons (not ranked:
+    score 0, no chance)."""
+    state = game.copy()
+    state.quiet = True
+    return _option(state, action, TurnSearch(state.to_move, relative(state.to_move), cancel), 0.0, None)
+
+
+def _option(state: GameState, action, turn: TurnSearch, score: float, chance) -> Option:
+    plan, after, step = _plan(state, action, turn)
+    return Option(action, plan, tuple(reasons(state, step, after, plan)), score, chance,
+                  changed_cells(state.displays[state.to_move], after.displays[state.to_move]))
+
+
+def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict:
+    """Hard's view of the options its search looked at: action -> (rank key, chance to win)."""
+    from .mcts import make_search_bot
+    bot = make_search_bot("hard", seed, max_seconds=seconds)
+    bot.choose(game.copy(), legal, cancel)
+    st = bot.last_stats
+    by_text = {str(a): a for a in legal}
+    if "chances" in st:  # playouts to the round's end (3-4 players): the chance itself
+        return {by_text[k]: (v, v) for k, v in st["chances"].items() if k in by_text}
+    tree = bot._tree  # the tree (2 players): Hard takes the most visited root child
+    if tree is None:
+        return {}
+    root = tree[2]
+    me = game.to_move
+    return {a: (ch.n, ch.w[me] / ch.n) for a, ch in zip(root.actions, root.children or ())
+            if ch is not None and ch.n and a in legal}
+
+
+def _auction_scores(bot: NormalBot, state: GameState, legal, cancel) -> list:
+    """Normal's rules for the auction's decisions, as a score per option."""
+    from .auction import Gains, colour_scores, max_bid, removal_scores
+    me = state.to_move
+    gains = Gains(state, cancel)
+    if state.phase == REMOVE:
+        return removal_scores(state, me, legal, gains)
+    if state.phase == COLOUR:
+        return colour_scores(state, me, legal, gains)
+    # BID: the lowest bid while it stays within what the start is worth, else passing;
+    # higher bids after it, dearer ones last.
+    limit = max_bid(state, me, gains)
+    out = []
+    lowest = next((a.amount for a in legal if isinstance(a, Bid)), None)
+    for a in legal:
+        if isinstance(a, PassBid):
+            out.append(0.0)
+        else:
+            out.append((1.0 if a.amount <= limit else -1.0) - (a.amount - lowest) * 0.01)
+    return out
+
+
+def _plan(state: GameState, action, turn: TurnSearch):
+    """(plan, state after the plan, state after the action alone) of `action`."""
+    step = state.copy()
+    step.quiet = True
+    step.apply(action)
+    if state.phase in AUCTION_PHASES:
+        return (action,), step, step
+    _, after = turn.after(state, action)
+    done = len(state.actions())
+    plan = tuple(after.actions()[done:])
+    if state.phase in (BOATSWAIN, BOATSWAIN_MOVE):
+        # A boatswain's option is what this boatswain does (its Vikings' tiles), not the
+        # later boatswains of the plan: so each option's reasons are its own.
+        keep = 1
+        while state.phase == BOATSWAIN and keep < len(plan) and isinstance(plan[keep], MoveViking):
+            keep += 1
+        if keep < len(plan):
+            plan = plan[:keep]
+            after = state.copy()
+            after.quiet = True
+            for a in plan:
+                after.apply(a)
+    return plan, after, step
+
+
+def describe(action, game: GameState) -> str:
+    """A short name of an option for the hint panel ("Buy the group at 3 (2 Gold)")."""
+    rules = game.rules
+    if isinstance(action, Buy):
+        t, v = rules.tiles[game.wheel_tile[action.space]], rules.vikings[game.wheel_viking[action.space]]
+        return f"Buy {t.name.lower()} + {v.name.lower()} for {game.price(action.space)}"
+    if isinstance(action, PlaceTile):
+        what = rules.tiles[game.hand_tile].name if game.hand_tile >= 0 else "Tile"
+        return f"{what} at row {action.row}, column {action.col}" if action.row else f"{what} in column {action.col}"
+    if isinstance(action, PlaceStart):
+        return f"Start tile in row {action.row}"
+    if isinstance(action, PlaceViking):
+        name = rules.vikings[game.hand_viking].name
+        return f"{name} on the tile" if action.on_tile else f"{name} to the pool"
+    if isinstance(action, UseBoatswain):
+        if action.mode == "each":
+            return "Boatswain: one of each colour"
+        name = rules.vikings[action.kind].name.lower()
+        return f"Boatswain: all {plural(name)}" if action.mode == "all" else f"Boatswain: one {name}"
+    if isinstance(action, FinishBoatswains):
+        return "No more boatswain moves"
+    if isinstance(action, MoveViking):
+        return f"Move it to row {action.row}, column {action.col}"
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, PassBid):
+        return "Pass"
+    if isinstance(action, RemoveViking):
+        return f"Remove a {rules.vikings[action.kind].name.lower()}"
+    if isinstance(action, ChooseColour):
+        return f"{plural(rules.vikings[action.kind].name)} on the dear spaces"
+    if isinstance(action, TakeSpecial):
+        return f"Take the {rules.specials[game.specials_face_up[action.slot]].name} ({action.slot + 1})"
+    if isinstance(action, DeclineSpecial):
+        return "No special tile"
+    if isinstance(action, ReplaceTile):
+        return f"Building at row {action.row}, column {action.col}"
+    return str(action)
+
+
+__all__ = ["Hint", "Option", "Fact", "suggest", "explain_option", "reasons", "feeding", "describe", "BEST"]
