@@ -14,8 +14,10 @@ import pygame_gui
 
 from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
+from ..drag import WheelDrag, cells_after_buy
 from ..fx import Fly, Float, Tween
-from ..table import wrap
+from ..motion import money_flights
+from ..table import card_money_spots, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK
 from .table_scene import TableScene
 
@@ -34,6 +36,12 @@ class PurchaseScene(TableScene):
         self.preview_cells: list = []         # where its tile could go
         self.start_first = False              # place the start tile before the bought one
         self.wheel_turn: float | None = None  # the wheel's turn while it animates
+        self.drag = WheelDrag(self)
+        self.returning: int | None = None     # a dropped group flying back to its wheel space
+        self.plan = None                      # a cell the tile was dropped on, still to be placed
+        self._fit: tuple = (None, [])         # (key, cells) of the hovered group's places
+        self.early: set = set()               # ids of pending events whose piece has landed already
+        self.drop_origin = None               # (space, pos) where a dragged group was dropped
 
     # Widgets ------------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -133,6 +141,52 @@ class PurchaseScene(TableScene):
         self.selected = None
         self.preview_cells = []
         self.start_first = False
+        g, plan = self.match.game, self.plan
+        if plan is None:
+            return
+        if g.phase == PLACE and self.match.persons_turn() and PlaceTile(*plan) in g.legal_actions():
+            self.plan = None
+            self.act(PlaceTile(*plan))
+        elif g.phase not in (SPECIAL, REPLACE):
+            self.plan = None
+
+    def buy_to(self, space: int, cell, pos) -> None:
+        """A group dropped on a legal cell: buy it and lay its tile there (asking first,
+        as a click would, when it costs Fame and the settings say so)."""
+        self.plan = cell
+        if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
+            self.select(space)
+            self.ctx.message = "This group costs Fame: confirm with Buy; the tile then goes where you dropped it."
+            return
+        self.drop_origin = (space, pos)
+        self.act(Buy(space))
+
+    def fit_cells(self, space: int) -> list:
+        """Where a group's tile would fit (for the hover), computed once per decision."""
+        key = (space, len(self.match.game.actions()))
+        if self._fit[0] != key:
+            self._fit = (key, cells_after_buy(self.match.game, space))
+        return self._fit[1]
+
+    def hovered_group(self) -> int | None:
+        """The group under the pointer that the person may buy now (its places are lit)."""
+        m, g, s = self.match, self.match.game, self.hover_space
+        if s is None or g.phase != PURCHASE or not m.persons_turn() or m.pending or self.selected is not None:
+            return None
+        return s if Buy(s) in g.legal_actions() else None
+
+    def tooltip_at(self, pos) -> str | None:
+        tip = super().tooltip_at(pos)
+        s = self.hovered_group()
+        if tip and s is not None and self.wheel_geo and self.wheel_geo.space_at(pos) == s:
+            g = self.match.game
+            price, fame = g.price(s), g.fame_cost(s)
+            n = len(self.fit_cells(s))
+            pay = f"Pay {price - fame} Gold" + (f" and {fame} Fame" if fame else "") + "."
+            fits = (f"Fits on {n} cell{'s' if n > 1 else ''} of your display (lit); drag it there to buy and place it."
+                    if n else "Fits nowhere on your display: it would leave the game.")
+            tip = f"{tip}\n{pay} {fits}"
+        return tip
 
     def handle_widget(self, event) -> bool:
         el = event.ui_element
@@ -236,10 +290,10 @@ class PurchaseScene(TableScene):
             highlight = {a.space for a in g.legal_actions()}
             # (the words come from the engine's reasons: the 0 space's rule, or the price)
             blocked = {s: ("0 rule" if g.price(s) == 0 else "too dear") for s in g.groups() if s not in highlight}
-        hidden = ()
+        hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
         e = self.in_flight
         if e is not None and e.type == "bought":
-            hidden = (e.data["space"],)
+            hidden.append(e.data["space"])
         return draw_wheel(surface, self.app, vis, self.layout.wheel, turn=self.wheel_turn, highlight=highlight,
                           blocked=blocked, hover=self.hover_space, selected=self.selected, hidden_spaces=hidden)
 
@@ -258,8 +312,15 @@ class PurchaseScene(TableScene):
         g = self.match.game
         if p != g.to_move or not self.match.persons_turn():
             return {}
+        if self.drag.active:
+            opts = {"highlight": self.drag.cells, "hover": self.hover_cell}
+            if self.hover_cell in self.drag.cells:
+                opts["preview"] = (g.wheel_tile[self.drag.space], *self.hover_cell)
+            return opts
         if g.phase == PURCHASE and self.selected is not None:
             return {"highlight": self.preview_cells, "hover": self.hover_cell}
+        if self.hovered_group() is not None:
+            return {"highlight": self.fit_cells(self.hovered_group())}
         if g.phase == PLACE:
             cells = self.legal_cells()
             opts = {"highlight": list(cells), "hover": self.hover_cell}
@@ -385,37 +446,89 @@ class PurchaseScene(TableScene):
         g = self.card_geos[p]
         return g.cell_rect(row, col), g.t
 
+    def hand_spot(self) -> tuple[int, int]:
+        """Where the pieces in hand are drawn in the decision panel (see draw_decision)."""
+        r, px = self.layout.decision, self.app.look.px
+        y = getattr(self, "decision_bottom", r.y + px(80))
+        return r.x + px(16) + px(28), min(y + px(4) + px(28), r.bottom - px(40))
+
+    def _following(self, e):
+        """The same player's tile and Viking events after `e` that are pending already (a
+        tile dropped on its cell is bought and placed at once)."""
+        tile = viking = None
+        for f in list(self.match.pending)[1:]:
+            if f.type == "bought" or f.player != e.player:
+                break
+            if f.type == "tile_placed" and tile is None:
+                tile = f
+            elif f.type in ("viking_placed", "viking_to_pool") and viking is None:
+                viking = f
+        return tile, viking
+
+    def visible(self):
+        vis = super().visible()
+        for e in self.match.pending:   # pieces that have landed ahead of their event
+            if id(e) in self.early:
+                v = vis.players[e.player]
+                if e.type == "tile_placed":
+                    v.hidden.discard((e.data["row"], e.data["col"]))
+                elif e.type == "viking_placed":
+                    v.vacant.discard((e.data["row"], e.data["col"]))
+        return vis
+
     def show(self, e) -> None:
         app, rules, p, d = self.app, self.app.rules, e.player, e.data
         sprites, look = app.sprites, app.look
+        if id(e) in self.early:   # it flew to its place with the purchase
+            self.early.discard(id(e))
+            return
         if e.type == "bought" and self.wheel_geo:
-            src = self.wheel_geo.tile_rect(d["space"])
-            dst = self.layout.decision.center
-            t = self.wheel_geo.tile
-            self.fx.add(Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=round(t * 1.3)), src.center, dst),
-                        Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 1.1)),
-                            self.wheel_geo.at(d["space"], self.wheel_geo.viking_ring), (dst[0] + t, dst[1])))
+            geo = self.wheel_geo
+            src = geo.tile_rect(d["space"]).center
+            origin, self.drop_origin = getattr(self, "drop_origin", None), None
+            if origin is not None and origin[0] == d["space"]:
+                src = origin[1]
+            tile_e, viking_e = self._following(e)
+            hand = self.hand_spot()
+            if tile_e is not None:   # straight from the wheel (or the drop) to its cell
+                cell, t = self.target(p, tile_e.data["row"], tile_e.data["col"])
+                fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=t), src, cell.center,
+                               duration=0.5, arc=0.08, on_done=lambda: self.early.add(id(tile_e)))
+            else:
+                fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=look.px(56)), src, hand)
+            vsrc = geo.at(d["space"], geo.viking_ring)
+            if viking_e is not None and viking_e.type == "viking_placed":
+                cell, t = self.target(p, viking_e.data["row"], viking_e.data["col"])
+                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 0.6)), vsrc,
+                                 (cell.x + round(t * 0.3), cell.bottom - round(t * 0.38)), duration=0.55,
+                                 on_done=lambda: self.early.add(id(viking_e)))
+            else:
+                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)), vsrc,
+                                 (hand[0] + look.px(66), hand[1]))
+            coin_src = card_money_spots(look, self.layout.cards[p])["coin"]
+            self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, src, d["gold"], d["fame"]))
             cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
             self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
         elif e.type == "wheel_turned":
             start = self.visible().offset  # before the turn (the event is still pending)
-            self.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.5,
+            self.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.6,
                               on_done=lambda: self._set_turn(None)))
         elif e.type in ("tile_placed", "start_tile_placed"):
             cell, t = self.target(p, d["row"], d["col"])
             img = sprites.get("tiles", rules.tiles[d["tile"]].id, height=t)
-            self.fx.add(Fly(img, self.layout.decision.center, cell.center, duration=0.45))
+            self.fx.add(Fly(img, self.hand_spot(), cell.center, duration=0.45))
         elif e.type in ("viking_placed", "viking_moved"):
             cell, t = self.target(p, d["row"], d["col"])
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 0.6))
-            src = self.layout.decision.center if e.type == "viking_placed" else \
+            hand = self.hand_spot()
+            src = (hand[0] + look.px(66), hand[1]) if e.type == "viking_placed" else \
                 (self.board_geo.pool_rect.center if p == self.shown_player and self.board_geo else cell.center)
             self.fx.add(Fly(img, src, cell.center, duration=0.4))
         elif e.type == "viking_to_pool":
             dst = (self.board_geo.pool_rect.center if p == self.shown_player and self.board_geo
                    else self.layout.cards[p].center)
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(40))
-            self.fx.add(Fly(img, self.layout.decision.center, dst, duration=0.4))
+            self.fx.add(Fly(img, self.hand_spot(), dst, duration=0.4))
         elif e.type == "tile_discarded":
             name = rules.tiles[d["tile"]].name.lower()
             self.ctx.message = f"The {name} fits nowhere on {self.match.seats[p].name}'s display: it leaves the game."

@@ -27,7 +27,7 @@ from ...engine.display import completed_islands
 from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
-from ..table import draw_display, panel, wrap
+from ..table import card_ship_spot, draw_display, panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
 
@@ -166,17 +166,7 @@ def fit(font, text: str, width: int) -> str:
 def ship_spot(scene, vis, p: int) -> tuple[int, int]:
     """Where the start player ship sits on player p's card (see table.draw_card), for a
     table scene drawing `vis`."""
-    look, px = scene.app.look, scene.app.look.px
-    p %= scene.match.game.n
-    rect = scene.layout.cards[p]
-    head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
-    x = head.right
-    pv = vis.players[p]
-    for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
-        x -= look.font(18, True).size(str(value))[0]
-        x -= scene.app.sprites.get("board", icon, height=px(22)).get_width() + px(3) + px(10)
-    w = scene.app.sprites.get("board", "start_player", height=px(22)).get_width()
-    return x - w // 2, head.centery
+    return card_ship_spot(scene.app.look, scene.layout.cards[p % scene.match.game.n])
 
 
 class ScoringScene(TableScene):

@@ -14,10 +14,11 @@ import pygame_gui
 from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
 from ..scene import Scene
-from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
-from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
+from ..layout import CARD_HEAD
+from ..table import Layout, draw_card, draw_display, draw_log, draw_tip_box, draw_wheel, draw_zoom, panel, ring_cell, wrap
+from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD_DARK, WHITE, colour_of
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
-from ..view import Visible
+from ..view import Visible, event_cell, last_moves
 from ...engine.state import PURCHASE
 
 
@@ -54,6 +55,12 @@ class TableScene(Scene):
         self.tips: list = []        # (rect, text) of pieces drawn with an explanation (special tiles)
         self.slot_spots: list = []  # (rect, text, slot) of the face-up special tiles
         self.hover_slot = None
+        self.drag = None            # a press-and-drag controller (the purchasing scene has one)
+        self.hover_card = None      # an opponent's card under the pointer: her display shown enlarged
+        self.hover_log = None       # a log entry under the pointer: its place is lit
+        self.log_spots: list = []
+        self.marks: dict = {}       # player -> (row, col, colour) marked on her display
+        self.mouse = (0, 0)
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -195,7 +202,7 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_hover(event.pos)
-            return False
+            return self.drag is not None and self.drag.motion(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.fx.active:
                 self.skip()
@@ -204,7 +211,11 @@ class TableScene(Scene):
                 if self.layout.cards[p].collidepoint(event.pos):
                     self.ctx.viewed = None if self.ctx.viewed == p else p
                     return True
+            if self.drag is not None and self.drag.press(event.pos):
+                return True
             return self.on_click(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            return self.drag.release(event.pos)
         return False
 
     def command(self, key: str) -> None:
@@ -244,6 +255,10 @@ class TableScene(Scene):
         self.hover_slot = next((slot for r, tip, slot in self.slot_spots if tip and r.collidepoint(pos)), None)
         self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
         self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
+        self.mouse = pos
+        self.hover_card = next((p for p, r in enumerate(self.layout.cards) if r.collidepoint(pos)
+                                and p != self.shown_player), None) if self.layout else None
+        self.hover_log = next((i for r, i in self.log_spots if r.collidepoint(pos)), None)
         self.tooltip = self.tooltip_at(pos)
         self.app.invalidate()
 
@@ -278,14 +293,16 @@ class TableScene(Scene):
         self.tips = []
         self.card_geos = []
         turn = self.turn_player()
+        self.marks = self.board_marks()
         for p, rect in enumerate(L.cards):
             self.card_geos.append(draw_card(
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
                 start=p == vis.start_player, selected=p == self.shown_player,
-                bot_thinking=m.thinking() and p == m.game.to_move))
+                bot_thinking=m.thinking() and p == m.game.to_move, order=(p - vis.start_player) % m.game.n + 1,
+                mark=self.marks.get(p)))
             if specials:  # the tiles beside her mainland, under her Fame and Gold
                 self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
-                                       rect.y + px(45), px(18))
+                                       rect.y + px(CARD_HEAD) + px(12), px(18))
         self.wheel_geo = self.draw_wheel(surface, vis)
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
@@ -301,10 +318,31 @@ class TableScene(Scene):
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
             self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
                                    L.board.y + px(10), px(24), label="Special tiles")
-        draw_log(surface, self.app, log, m.shown_log())
+        self.log_spots = draw_log(surface, self.app, log, m.shown_log(), hover=self.hover_log)
         self.fx.draw(surface)
-        if self.tooltip:
-            self.draw_tooltip(surface, self.tooltip)
+        dragging = self.drag is not None and self.drag.active
+        if dragging:
+            self.drag.draw(surface)
+        elif self.hover_card is not None and self.board_geo is not None:
+            p = self.hover_card
+            t = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
+            draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, mark=self.marks.get(p))
+        if self.tooltip and not dragging:
+            draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
+
+    def board_marks(self) -> dict:
+        """player -> (row, col, colour): each other player's last tile since the person
+        at the table last moved, in her colour; a hovered log entry's place in gold."""
+        m = self.match
+        viewer = m.game.to_move if m.persons_turn() else None
+        moves = last_moves(m.shown_events(), viewer, lambda p: m.seats[p].is_person)
+        out = {p: (r, c, colour_of(m.seats[p].colour)) for p, (r, c) in moves.items()}
+        shown = m.shown_events()
+        if self.hover_log is not None and self.hover_log < len(shown):
+            spot = event_cell(shown[self.hover_log])
+            if spot is not None:
+                out[spot[0]] = (spot[1], spot[2], GOLD)
+        return out
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
@@ -348,7 +386,10 @@ class TableScene(Scene):
         t = self.app.look.text(label, 14, INK_SOFT)
         surface.blit(t, (rect.x, rect.y))
         body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
-        return draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        geo = draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        if p in self.marks:
+            ring_cell(surface, geo, *self.marks[p])
+        return geo
 
     def board_options(self, vis, p) -> dict:
         return {}
@@ -386,20 +427,6 @@ class TableScene(Scene):
         if self.board_geo and self.hover_cell is not None:
             return cell_tip(self.app.rules, vis.players[self.shown_player], *self.hover_cell)
         return None
-
-    def draw_tooltip(self, surface, text: str) -> None:
-        look = self.app.look
-        font = look.font(14)
-        lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
-        w = max(font.size(line)[0] for line in lines) + look.px(16)
-        h = font.get_linesize() * len(lines) + look.px(12)
-        x, y = pygame.mouse.get_pos()
-        box = pygame.Rect(x + look.px(16), y + look.px(18), w, h)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
-        pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
-        for i, line in enumerate(lines):
-            surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
 
     def show_revealed(self, e) -> None:
         """A special tile turned face up flies from the strip's corner to its place."""
