@@ -438,6 +438,24 @@ def draw_zoom(surface, app, seat, pv, card: pygame.Rect, t: int, mark=None) -> p
     return box
 
 
+def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None) -> None:
+    """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is."""
+    look, px = app.look, app.look.px
+    pygame.draw.rect(surface, WOOD_DARK, top)
+    label = look.text(text, 17, WHITE, bold=True)
+    surface.blit(label, (px(14), top.centery - label.get_height() // 2))
+    x = px(24) + label.get_width()
+    if bag is not None:
+        img = app.sprites.get("board", "bag", height=px(30))
+        surface.blit(img, (x, top.centery - img.get_height() // 2))
+        n = look.text(f"{bag} in the bag", 15, WHITE)
+        surface.blit(n, (x + img.get_width() + px(4), top.centery - n.get_height() // 2))
+        x += img.get_width() + n.get_width() + px(30)
+    if who:
+        w = look.text(who, 17, (255, 226, 140), bold=True)
+        surface.blit(w, (x, top.centery - w.get_height() // 2))
+
+
 def sea_band(surface, rect) -> None:
     pygame.draw.rect(surface, SEA, rect)
     pygame.draw.line(surface, SEA_DARK, rect.bottomleft, rect.bottomright, 2)

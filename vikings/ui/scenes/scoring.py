@@ -27,6 +27,7 @@ from ...engine.display import completed_islands
 from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
+from ..layout import BOARD_COLS
 from ..table import card_ship_spot, draw_display, panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
@@ -499,7 +500,8 @@ class ScoringScene(TableScene):
         t = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
         surface.blit(t, (rect.x, rect.y))
         body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
-        geo = draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
+                           **self.board_options(vis, p))
         if e is not None and e.player == p:
             self._draw_threat(surface, geo, e)
         return geo
@@ -560,9 +562,14 @@ class ScoringScene(TableScene):
         hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
         surface.blit(hint, (inner.x, bottom + (px(34) - hint.get_height()) // 2))
         track_h = self._track_height()
-        track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
+        if inner.w > 2.2 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
+            split = round(inner.w * 0.62)
+            track = pygame.Rect(inner.x + split + px(16), bottom - px(8) - track_h, inner.w - split - px(16), track_h)
+            body = pygame.Rect(inner.x, rect.y + px(10), split, bottom - px(4) - rect.y - px(10))
+        else:
+            track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
+            body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
         self.draw_fame_track(surface, vis, track)
-        body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
         if e is None:
             return
         if e.type == "scoring":

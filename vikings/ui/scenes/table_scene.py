@@ -14,9 +14,9 @@ import pygame_gui
 from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
 from ..scene import Scene
-from ..layout import CARD_HEAD
-from ..table import Layout, draw_card, draw_display, draw_log, draw_tip_box, draw_wheel, draw_zoom, panel, ring_cell, wrap
-from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD_DARK, WHITE, colour_of
+from ..layout import BOARD_COLS, CARD_HEAD
+from ..table import Layout, draw_card, draw_top_bar, draw_display, draw_log, draw_tip_box, draw_wheel, draw_zoom, panel, ring_cell, wrap
+from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD_DARK, colour_of
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
 from ..view import Visible, event_cell, last_moves
 from ...engine.state import PURCHASE
@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.log_spots: list = []
         self.marks: dict = {}       # player -> (row, col, colour) marked on her display
         self.mouse = (0, 0)
+        self.zoom = None            # (rect, tile size) of the enlarged display drawn
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -323,10 +324,12 @@ class TableScene(Scene):
         dragging = self.drag is not None and self.drag.active
         if dragging:
             self.drag.draw(surface)
-        elif self.hover_card is not None and self.board_geo is not None:
+        self.zoom = None
+        if not dragging and self.hover_card is not None and self.board_geo is not None:
             p = self.hover_card
             t = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
-            draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, mark=self.marks.get(p))
+            box = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, mark=self.marks.get(p))
+            self.zoom = (box, t)
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
@@ -346,22 +349,8 @@ class TableScene(Scene):
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
-        look, px = self.app.look, self.app.look.px
-        top = self.layout.top
-        pygame.draw.rect(surface, WOOD_DARK, top)
-        label = look.text(self.top_text(vis), 17, WHITE, bold=True)
-        surface.blit(label, (px(14), top.centery - label.get_height() // 2))
-        x = px(24) + label.get_width()
-        if self.shows_bag:
-            bag = self.app.sprites.get("board", "bag", height=px(30))
-            surface.blit(bag, (x, top.centery - bag.get_height() // 2))
-            n = look.text(f"{vis.bag} in the bag", 15, WHITE)
-            surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
-            x += bag.get_width() + n.get_width() + px(30)
-        who = self.turn_text()
-        if who:
-            w = look.text(who, 17, (255, 226, 140), bold=True)
-            surface.blit(w, (x, top.centery - w.get_height() // 2))
+        draw_top_bar(surface, self.app, self.layout.top, self.top_text(vis), vis.bag if self.shows_bag else None,
+                     self.turn_text())
 
     shows_bag = True
 
@@ -386,7 +375,9 @@ class TableScene(Scene):
         t = self.app.look.text(label, 14, INK_SOFT)
         surface.blit(t, (rect.x, rect.y))
         body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
-        geo = draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        opts = self.board_options(vis, p)
+        opts["extra_cells"] = tuple(opts.get("extra_cells", ())) + ((1, BOARD_COLS - 1),)  # the grid fills its room (7 columns)
+        geo = draw_display(surface, self.app, vis.players[p], body, **opts)
         if p in self.marks:
             ring_cell(surface, geo, *self.marks[p])
         return geo

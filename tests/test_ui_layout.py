@@ -1,0 +1,236 @@
+"""The table's layout at every window shape and size, and the direct moves on it: dragging
+a group from the wheel onto the display (posted mouse events), the hover information,
+the last-move marks and the log's highlight."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui_helpers import make_app, run  # noqa: F401  (sets the dummy drivers first)
+
+from test_ui_table import start, wait_for_person
+from vikings.engine.actions import Buy, PlaceTile
+from vikings.engine.state import PURCHASE
+from vikings.ui.drag import cells_after_buy
+from vikings.ui.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
+from vikings.ui.match import Match
+from vikings.ui.table import display_geometry
+from vikings.ui.theme import GOLD, Look
+from vikings.ui.view import Visible
+
+SHAPES = {"16:9": [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)],
+          "16:10": [(1280, 800), (1680, 1050), (1920, 1200), (2560, 1600), (3456, 2160)],
+          "4:3": [(1280, 960), (1600, 1200), (2048, 1536), (2880, 2160)]}
+SIZES = [(shape, size) for shape, sizes in SHAPES.items() for size in sizes]
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("layout"), title_scene=False)
+    seats = [("Ann", "person", "purple"), ("Bo", "beginner", "orange"), ("Cy", "beginner", "teal"),
+             ("Di", "beginner", "pink")]
+    m = Match.new(seats, app.rules, seed=8)
+    yield app, m
+    app.shutdown()
+
+
+@pytest.mark.parametrize("n", [2, 4])
+@pytest.mark.parametrize("shape,size", SIZES)
+def test_the_layout_shares_the_window_out(table, shape, size, n):
+    """Nothing overlaps or leaves the window; the wheel and the large display take at
+    least half of it; at most 15% of the window is one empty rectangle; the display's 7
+    columns fit in its area."""
+    app, m = table
+    app.look = Look(size)   # only the maths: the window stays as it is
+    L = Layout(app.look, n, app.sprites.aspect("board", "mainland"), app.rules.island_rows + 1)
+    window = pygame.Rect((0, 0), size)
+    # The large display as drawn with BOARD_COLS columns, below its caption.
+    pv = Visible(m.game, m.pending).players[0]
+    label = app.look.px(BOARD_LABEL)
+    body = pygame.Rect(L.board.x, L.board.y + label, L.board.w, L.board.h - label)
+    g = display_geometry(app, pv, body, extra_cells=[(1, BOARD_COLS - 1)])
+    assert g.cols == BOARD_COLS
+    drawn = pygame.Rect(L.board.x, L.board.y, g.x0 + g.cols * g.t - L.board.x, label + (g.rows + 1) * g.t)
+    assert L.board.contains(drawn)
+    boxes = L.regions()
+    for i, a in enumerate(boxes):
+        assert window.contains(a) and a.w > 0 and a.h > 0, (i, a)
+        assert not any(a.colliderect(b) for b in boxes[i + 1:]), (i, a)
+    area = size[0] * size[1]
+    assert L.wheel.w * L.wheel.h + L.board.w * L.board.h >= 0.5 * area
+    hole = empty_area(window, L.regions(drawn))
+    assert hole.w * hole.h <= 0.15 * area, hole
+    # The room left is usable: a decision panel at least 420 design pixels wide.
+    assert L.decision.w >= app.look.px(420) and L.decision.h >= app.look.px(200)
+    if size == (1920, 1080):
+        assert round(L.wheel.w * 0.122) >= 72   # a group on the wheel (WheelGeometry.tile)
+        assert g.t >= 96
+
+
+def test_empty_area_finds_the_largest_free_rectangle():
+    window = pygame.Rect(0, 0, 100, 100)
+    assert empty_area(window, []) == window
+    assert empty_area(window, [pygame.Rect(0, 0, 100, 100)]).w == 0
+    # An L of regions leaves the 60x70 block at the bottom right.
+    hole = empty_area(window, [pygame.Rect(0, 0, 100, 30), pygame.Rect(0, 30, 40, 70)])
+    assert hole == pygame.Rect(40, 30, 60, 70)
+    # Two free strips: the larger wins, and a small region splits nothing it does not touch.
+    hole = empty_area(window, [pygame.Rect(0, 0, 100, 10), pygame.Rect(0, 50, 100, 10), pygame.Rect(0, 95, 5, 5)])
+    assert hole == pygame.Rect(0, 10, 100, 40)
+
+
+# Direct moves ---------------------------------------------------------------------------------
+def drag(app, src, dst, steps: int = 4) -> None:
+    """Press at src, move to dst in a few motions, release there (posted events)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=src))
+    run(app, 1)
+    for i in range(1, steps + 1):
+        p = (src[0] + (dst[0] - src[0]) * i // steps, src[1] + (dst[1] - src[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        run(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=dst))
+    run(app, 2)
+
+
+def a_buy_with_places(game, fame=False):
+    """A legal group (costing no Fame unless asked) whose tile has a legal cell."""
+    for a in game.legal_actions():
+        if isinstance(a, Buy) and bool(game.fame_cost(a.space)) == fame:
+            cells = cells_after_buy(game, a.space)
+            if cells:
+                return a.space, cells
+    raise AssertionError("no such group")
+
+
+def test_dragging_a_group_onto_a_lit_cell_buys_it_and_lays_the_tile_there(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene = app.scenes.base
+    g = m.game
+    space, cells = a_buy_with_places(g)
+    tile = g.wheel_tile[space]
+    cell = cells[-1]
+    src = scene.wheel_geo.tile_rect(space).center
+    dst = scene.board_geo.cell_rect(*cell).center
+    # Halfway: the legal cells are lit (the engine's places after the purchase).
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=src))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=dst, rel=(5, 5), buttons=(1, 0, 0)))
+    run(app, 2)
+    assert scene.drag.active and scene.drag.cells == cells
+    assert set(scene.board_options(scene.visible(), 0)["highlight"]) == set(cells)
+    assert not m.game.actions()          # nothing bought while dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=dst))
+    run(app, 3)
+    acts = m.game.actions()
+    assert acts[:2] == [Buy(space), PlaceTile(*cell)]
+    assert m.game.displays[0].tile_at(*cell) == tile
+    assert not scene.drag.active and scene.error is None
+
+
+def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    app.settings.animation = "normal"   # (so the flight back can be seen)
+    scene = app.scenes.base
+    g = m.game
+    space, cells = a_buy_with_places(g)
+    free = [(r, c) for r in range(1, g.rules.island_rows + 1) for c in range(3, 6)
+            if (r, c) not in cells and g.displays[0].tile_at(r, c) < 0]
+    bad = free[0]
+    before = g.copy()
+    drag(app, scene.wheel_geo.tile_rect(space).center, scene.board_geo.cell_rect(*bad).center)
+    assert m.game == before and not m.game.actions()     # nothing happened in the game
+    assert scene.error and "must touch the mainland" in scene.error
+    assert scene.returning == space and scene.fx.active   # the tile flies back to its space
+    for _ in range(60):
+        run(app, 1)
+    assert scene.returning is None
+    # Dropped outside the display: back as well, with a hint; then a click still works.
+    drag(app, scene.wheel_geo.tile_rect(space).center, scene.layout.log.center)
+    assert not m.game.actions() and "lit cell" in scene.error
+    for _ in range(60):
+        run(app, 1)
+    pos = scene.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    run(app, 2)
+    assert scene.selected == space
+
+
+def test_hovering_a_group_tells_its_price_its_fame_and_where_it_fits(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene = app.scenes.base
+    g = m.game
+    space, cells = a_buy_with_places(g)
+    pos = scene.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    tip = scene.tooltip
+    assert f"price {g.price(space)}" in tip and f"Pay {g.price(space)} Gold." in tip
+    assert f"Fits on {len(cells)} cell" in tip
+    assert set(scene.board_options(scene.visible(), 0)["highlight"]) == set(cells)
+    # A group that costs Fame says how much.
+    fame = [a.space for a in g.legal_actions() if isinstance(a, Buy) and g.fame_cost(a.space)]
+    if fame:
+        s = fame[0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.wheel_geo.tile_rect(s).center,
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        run(app, 2)
+        assert f"and {g.fame_cost(s)} Fame" in scene.tooltip
+
+
+def test_opponents_last_moves_are_marked_until_the_person_moves(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene = app.scenes.base
+    # Ann plays her turn by clicks; then the bot moves; back at Ann's turn its tile is marked.
+    while m.game.to_move == 0:
+        wait_for_person(app)
+        a = m.game.legal_actions()[0]
+        m_before = len(m.game.actions())
+        scene = app.scenes.base
+        scene.act(a)
+        assert len(m.game.actions()) == m_before + 1
+    wait_for_person(app)
+    scene = app.scenes.base
+    run(app, 1)
+    placed = [e for e in m.shown_events() if e.type in ("tile_placed", "start_tile_placed") and e.player == 1]
+    assert placed
+    last = placed[-1]
+    assert scene.marks[1][:2] == (last.data["row"], last.data["col"])
+    # The log entry of that placement lights its cell (in gold) when hovered.
+    idx = m.shown_events().index(last)
+    [spot] = [r for r, i in scene.log_spots if i == idx]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.hover_log == idx and scene.marks[1] == (last.data["row"], last.data["col"], GOLD)
+    # Ann moves: the bot's mark is gone.
+    wait_for_person(app)
+    assert m.game.phase == PURCHASE
+    scene = app.scenes.base
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    scene.act(m.game.legal_actions()[0])
+    run(app, 3)
+    assert scene.hover_log is None and 1 not in scene.marks
+
+
+def test_hovering_an_opponents_card_shows_her_display_at_half_scale_or_more(tmp_path):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene = app.scenes.base
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.cards[1].center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.hover_card == 1
+    box, t = scene.zoom
+    assert t * 2 >= scene.board_geo.t and box.colliderect(app.screen.get_rect())
+    assert app.screen.get_rect().contains(box)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.hover_card is None and scene.zoom is None
