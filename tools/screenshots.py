@@ -9,7 +9,10 @@ nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Vik
 decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
 large scoring, that large scoring, the final scoring and the results), then a game of the
 advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
-tools/shots_advanced.py). `--all-sizes` renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+tools/shots_advanced.py). `--all-sizes` renders 1280x720, 1920x1080 and 3840x2160, each into a folder of its own under OUT_DIR;
+`--shapes` adds 1680x1050 (16:10) and 1600x1200 (4:3). The last moments (28-table-...,
+tools/shots_table.py) show the direct moves: a hovered group, a drag, an opponent's
+display enlarged, a hovered log entry and a purchase flying to its cell.
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
@@ -52,7 +55,8 @@ from vikings.ui.settings import Settings  # noqa: E402
 from vikings.ui.storage import Storage  # noqa: E402
 
 DEFAULT_SIZE = (1600, 900)
-ALL_SIZES = ((1280, 720), (1600, 900), (3840, 2160))
+ALL_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+SHAPES = ((1680, 1050), (1600, 1200))   # 16:10 and 4:3 (--shapes): the table's other arrangement
 SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
          ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
 SAVE_NAME = "Saturday evening"
@@ -418,6 +422,8 @@ def shoot(out: Path, size, seed: int) -> Shooter:
 
         from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
         advanced_moments(sh, d, seed)
+        from shots_table import table_moments  # direct moves: hover, drag, zoom, log, flight
+        table_moments(sh, d, seed)
 
         if d.match is not None:
             d.match.close()
@@ -430,14 +436,15 @@ def main(argv=None) -> int:
     default_out = Path(tempfile.gettempdir()) / "vikings-screenshots"
     ap.add_argument("out", nargs="?", default=str(default_out), help=f"folder for the PNG files (default: {default_out})")
     ap.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="window size, e.g. 1920x1080")
-    ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1600x900 and 3840x2160, a folder each")
+    ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1920x1080 and 3840x2160, a folder each")
+    ap.add_argument("--shapes", action="store_true", help="also 1680x1050 (16:10) and 1600x1200 (4:3)")
     ap.add_argument("--seed", type=int, default=4, help="the game's seed (default 4)")
     args = ap.parse_args(argv)
     out = Path(args.out)
-    if args.all_sizes:
+    if args.all_sizes or args.shapes:
         # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
         rc = 0
-        for w, h in ALL_SIZES:
+        for w, h in (ALL_SIZES if args.all_sizes else ()) + (SHAPES if args.shapes else ()):
             rc |= subprocess.call([sys.executable, __file__, str(out / f"{w}x{h}"), "--size", f"{w}x{h}",
                                    "--seed", str(args.seed)])
         return rc

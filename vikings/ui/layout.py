@@ -27,7 +27,7 @@ import pygame
 BOARD_COLS = 7           # columns (of tiles) the large display has room for before its tiles shrink
 BOARD_LABEL = 24         # design pixels above the large display for its caption
 DECISION_W = (420, 640)  # the decision panel's narrowest and widest (design pixels)
-DECISION_MIN_H = 250     # design pixels: the decision panel's lowest height (wide layout)
+DECISION_MIN_H = 310     # design pixels: the decision panel's lowest height (wide layout; the auction needs it)
 LOG_MIN_H = 210          # design pixels: the log's lowest height (room for the special tiles' strip too)
 WHEEL_PER_TILE = 6.2     # the wheel's side in display tiles: a group is 0.122 of the side (~3/4 of a tile)
 CARD_MIN_W = 200         # design pixels: a player's card is never narrower

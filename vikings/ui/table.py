@@ -317,11 +317,14 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
         box = tag.get_rect(midleft=(rect.x + px(12), y2)).inflate(px(10), px(4))
         pygame.draw.rect(surface, (255, 214, 90), box, border_radius=px(8))
         surface.blit(tag, tag.get_rect(center=box.center))
-    else:
+    spots = card_money_spots(look, rect)
+    if not bot_thinking:   # (cut short on a narrow card: the figures come first)
         kind = "person" if seat.is_person else f"{seat.kind} bot"
         sub = look.text(kind, 12, INK_SOFT)
-        surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
-    spots = card_money_spots(look, rect)
+        room = spots["coin"][0] - px(28) - rect.x - px(12)
+        if room > px(12):
+            sub = sub.subsurface((0, 0, min(room, sub.get_width()), sub.get_height()))
+            surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
     for icon, value in (("coin", pv.gold), ("fame", pv.fame)):
         sx, sy = spots[icon]
         img = app.sprites.get("board", icon, height=px(22))

@@ -83,7 +83,8 @@ class PurchaseMotion:
                 fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)), vsrc,
                                  (hand[0] + look.px(66), hand[1]))
             coin_src = card_money_spots(look, self.layout.cards[p])["coin"]
-            self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, src, d["gold"], d["fame"]))
+            self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, geo.tile_rect(d["space"]).center,
+                                                             d["gold"], d["fame"]))
             cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
             self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
         elif e.type == "wheel_turned":

@@ -18,7 +18,7 @@ from ..layout import BOARD_COLS, CARD_HEAD
 from ..table import Layout, draw_card, draw_top_bar, draw_display, draw_log, draw_tip_box, draw_wheel, draw_zoom, panel, ring_cell, wrap
 from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD_DARK, colour_of
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
-from ..view import Visible, event_cell, last_moves
+from ..view import MOVES, Visible, event_cell, last_moves
 from ...engine.state import PURCHASE
 
 
@@ -276,6 +276,9 @@ class TableScene(Scene):
         """The display shown large: the one chosen, else the player to move."""
         if self.ctx.viewed is not None:
             return self.ctx.viewed
+        for e in self.match.pending:   # a move still being shown: its player's display stays up
+            if e.player is not None and e.type in MOVES:
+                return e.player
         p = self.match.game.to_move
         return p if p >= 0 else 0
 
