@@ -28,7 +28,8 @@ from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
 from ..layout import BOARD_COLS
-from ..table import card_ship_spot, draw_display, panel, wrap
+from ..motion import money_flights
+from ..table import card_money_spots, card_ship_spot, draw_display, panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
 
@@ -321,7 +322,14 @@ class ScoringScene(TableScene):
         if (line["gold"] or line["fame"]) and self.app.settings.speed > 0:
             look = self.app.look
             img = self._float_image(line["gold"], line["fame"])
-            self.floaters.append(Float(img, self._float_pos(e, line), duration=T_FLOAT, rise=look.px(46)))
+            src = self._float_pos(e, line)
+            self.floaters.append(Float(img, src, duration=T_FLOAT, rise=look.px(46)))
+            spots = card_money_spots(look, self.layout.cards[e.player])   # income flies to the card
+            for icon, amount in (("coin", line["gold"]), ("fame", line["fame"])):
+                if amount:
+                    a, b = (src, spots[icon]) if amount > 0 else (spots[icon], src)
+                    self.floaters += money_flights(self.app, a, b, amount if icon == "coin" else 0,
+                                                   amount if icon == "fame" else 0, duration=0.5, after=0.35)
         self.app.invalidate()
 
     def _counted(self, i: int) -> None:
