@@ -3,15 +3,17 @@ a group from the wheel onto the display (posted mouse events), the hover informa
 the last-move marks and the log's highlight."""
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
 from ui_helpers import make_app, run  # noqa: F401  (sets the dummy drivers first)
 
 from test_ui_table import start, wait_for_person
-from vikings.engine.actions import Buy, PlaceTile
+from vikings.engine.actions import Buy, PlaceStart, PlaceTile
 from vikings.engine.state import PURCHASE
-from vikings.ui.drag import cells_after_buy
+from vikings.ui.drag import cells_after_buy, places_after_buy
 from vikings.ui.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
 from vikings.ui.match import Match
 from vikings.ui.table import display_geometry
@@ -108,6 +110,7 @@ def test_dragging_a_group_onto_a_lit_cell_buys_it_and_lays_the_tile_there(tmp_pa
     wait_for_person(app)
     scene = app.scenes.base
     g = m.game
+    before = g.copy()
     space, cells = a_buy_with_places(g)
     tile = g.wheel_tile[space]
     cell = cells[-1]
@@ -124,9 +127,19 @@ def test_dragging_a_group_onto_a_lit_cell_buys_it_and_lays_the_tile_there(tmp_pa
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=dst))
     run(app, 3)
     acts = m.game.actions()
-    assert acts[:2] == [Buy(space), PlaceTile(*cell)]
+    plan = list(places_after_buy(before, space)[cell])   # (the start tile first, where the cell needs it)
+    assert acts[:1 + len(plan)] == [Buy(space)] + plan and plan[-1] == PlaceTile(*cell)
     assert m.game.displays[0].tile_at(*cell) == tile
     assert not scene.drag.active and scene.error is None
+
+
+def settle_back(app, scene) -> None:
+    """Frames (of real time: the flight lasts 0.3 s) until the dropped tile is back."""
+    for _ in range(500):
+        if scene.returning is None and not scene.fx.active:
+            return
+        run(app, 1)
+        time.sleep(0.003)
 
 
 def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
@@ -144,14 +157,12 @@ def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
     assert m.game == before and not m.game.actions()     # nothing happened in the game
     assert scene.error and "must touch the mainland" in scene.error
     assert scene.returning == space and scene.fx.active   # the tile flies back to its space
-    for _ in range(60):
-        run(app, 1)
+    settle_back(app, scene)
     assert scene.returning is None
     # Dropped outside the display: back as well, with a hint; then a click still works.
     drag(app, scene.wheel_geo.tile_rect(space).center, scene.layout.log.center)
     assert not m.game.actions() and "lit cell" in scene.error
-    for _ in range(60):
-        run(app, 1)
+    settle_back(app, scene)
     pos = scene.wheel_geo.tile_rect(space).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
@@ -234,3 +245,19 @@ def test_hovering_an_opponents_card_shows_her_display_at_half_scale_or_more(tmp_
                                          buttons=(0, 0, 0)))
     run(app, 2)
     assert scene.hover_card is None and scene.zoom is None
+
+
+def test_a_first_purchase_dropped_beside_the_start_tile_lays_the_start_tile_too(tmp_path):
+    """A right end cannot lie anywhere before the start tile does: dropped in column 2, the
+    start tile goes into that row first (the engine's PlaceStart), then the bought tile."""
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    found = [(s, cell, plan) for s in g.groups() if Buy(s) in g.legal_actions()
+             for cell, plan in places_after_buy(g, s).items() if len(plan) == 2]
+    assert found, "no group needs the start tile first in this seed"
+    space, cell, plan = found[0]
+    assert isinstance(plan[0], PlaceStart) and plan[0].row == cell[0] and cell[1] == 2
+    drag(app, scene.wheel_geo.tile_rect(space).center, scene.board_geo.cell_rect(*cell).center)
+    assert m.game.actions()[:3] == [Buy(space), *plan]
+    assert m.game.displays[0].tile_at(*cell) >= 0 and m.game.displays[0].tile_at(cell[0], 1) >= 0

@@ -15,20 +15,39 @@ import math
 
 import pygame
 
-from ..engine.actions import Buy, PlaceTile
+from ..engine.actions import Buy, PlaceStart, PlaceTile
 from ..engine.state import PURCHASE
 from .fx import Fly
 
 DRAG_START = 6   # design pixels the mouse must travel before a press becomes a drag
 
 
-def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
-    """The cells the group's tile could take once bought (the engine's PlaceTile actions
-    after Buy(space), on a quiet copy of the game)."""
+def places_after_buy(game, space: int) -> dict:
+    """Where the group's tile could go once bought: {cell: the actions after Buy(space)
+    that lay it there}, from the engine's legal actions on quiet copies of the game. On a
+    first purchase a cell that needs the start tile first (a right end beside it) is
+    reached by placing the start tile in that cell's row (or the first row that works)."""
     probe = game.copy()
     probe.quiet = True
     probe.apply(Buy(space))
-    return sorted({(a.row, a.col) for a in probe.legal_actions() if isinstance(a, PlaceTile)})
+    legal = probe.legal_actions()
+    out = {(a.row, a.col): (a,) for a in legal if isinstance(a, PlaceTile)}
+    starts = sorted((a for a in legal if isinstance(a, PlaceStart)), key=lambda a: a.row)
+    for start in starts:
+        after = probe.copy()
+        after.quiet = True
+        after.apply(start)
+        for a in after.legal_actions():
+            if isinstance(a, PlaceTile):
+                cell = (a.row, a.col)
+                if cell not in out or (len(out[cell]) == 2 and out[cell][0].row != a.row and start.row == a.row):
+                    out[cell] = (start, a)
+    return out
+
+
+def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
+    """The cells the group's tile could take once bought (see places_after_buy)."""
+    return sorted(places_after_buy(game, space))
 
 
 def why_not(rules, display, tile: int, row: int, col: int) -> str:
@@ -111,10 +130,11 @@ class WheelDrag:
     def drop(self, space: int, pos) -> None:
         sc = self.scene
         g = sc.match.game
-        cells = cells_after_buy(g, space)
+        places = places_after_buy(g, space)
+        cells = sorted(places)
         cell = self.target(pos)
-        if cell is not None and cell in cells:
-            sc.buy_to(space, cell, pos)
+        if cell is not None and cell in places:
+            sc.buy_to(space, places[cell], pos)
             return
         if not cells and cell is not None:   # it fits nowhere: choose it, the panel says so
             sc.select(space)

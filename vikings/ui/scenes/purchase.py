@@ -104,6 +104,7 @@ class PurchaseScene(PurchaseMotion, TableScene):
         g = self.match.game
         self.selected = space
         self.preview_cells = []
+        self.plan = None   # (a tile dropped on a cell waits for this group's Buy only)
         if space is not None:
             probe = g.copy()
             probe.quiet = True
@@ -140,22 +141,24 @@ class PurchaseScene(PurchaseMotion, TableScene):
         self.preview_cells = []
         self.start_first = False
         g, plan = self.match.game, self.plan
-        if plan is None:
+        if not plan:
             return
-        if g.phase == PLACE and self.match.persons_turn() and PlaceTile(*plan) in g.legal_actions():
-            self.plan = None
-            self.act(PlaceTile(*plan))
+        if g.phase == PLACE and self.match.persons_turn() and plan[0] in g.legal_actions():
+            self.plan = plan[1:] or None
+            self.act(plan[0])
         elif g.phase not in (SPECIAL, REPLACE):
             self.plan = None
 
-    def buy_to(self, space: int, cell, pos) -> None:
-        """A group dropped on a legal cell: buy it and lay its tile there (asking first,
-        as a click would, when it costs Fame and the settings say so)."""
-        self.plan = cell
+    def buy_to(self, space: int, actions, pos) -> None:
+        """A group dropped on a legal cell: buy it and lay its tile there (`actions`: the
+        placements after the purchase, the start tile first where the cell needs it);
+        asking first, as a click would, when it costs Fame and the settings say so."""
         if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
             self.select(space)
+            self.plan = list(actions)
             self.ctx.message = "This group costs Fame: confirm with Buy; the tile then goes where you dropped it."
             return
+        self.plan = list(actions)
         self.drop_origin = (space, pos)
         self.act(Buy(space))
 

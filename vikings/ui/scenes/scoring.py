@@ -570,7 +570,7 @@ class ScoringScene(TableScene):
         hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
         surface.blit(hint, (inner.x, bottom + (px(34) - hint.get_height()) // 2))
         track_h = self._track_height()
-        if inner.w > 2.2 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
+        if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
             split = round(inner.w * 0.62)
             track = pygame.Rect(inner.x + split + px(16), bottom - px(8) - track_h, inner.w - split - px(16), track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), split, bottom - px(4) - rect.y - px(10))
