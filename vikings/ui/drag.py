@@ -179,3 +179,48 @@ class WheelDrag:
         box = label.get_rect(midtop=(r.centerx, r.bottom + app.look.px(4))).inflate(app.look.px(10), app.look.px(4))
         pygame.draw.rect(surface, (43, 33, 24), box, border_radius=app.look.px(5))
         surface.blit(label, label.get_rect(center=box.center))
+
+
+class DirectMoves:
+    """The purchasing scene's side of direct moves (a mixin of PurchaseScene): buying a
+    dropped group into its cell, and what hovering a group shows."""
+
+    def buy_to(self, space: int, actions, pos) -> None:
+        """A group dropped on a legal cell: buy it and lay its tile there (`actions`: the
+        placements after the purchase, the start tile first where the cell needs it);
+        asking first, as a click would, when it costs Fame and the settings say so."""
+        if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
+            self.select(space)
+            self.plan = list(actions)
+            self.ctx.message = "This group costs Fame: confirm with Buy; the tile then goes where you dropped it."
+            return
+        self.plan = list(actions)
+        self.drop_origin = (space, pos)
+        self.act(Buy(space))
+
+    def fit_cells(self, space: int) -> list:
+        """Where a group's tile would fit (for the hover), computed once per decision."""
+        key = (space, len(self.match.game.actions()))
+        if self._fit[0] != key:
+            self._fit = (key, cells_after_buy(self.match.game, space))
+        return self._fit[1]
+
+    def hovered_group(self) -> int | None:
+        """The group under the pointer that the person may buy now (its places are lit)."""
+        m, g, s = self.match, self.match.game, self.hover_space
+        if s is None or g.phase != PURCHASE or not m.persons_turn() or m.pending or self.selected is not None:
+            return None
+        return s if Buy(s) in g.legal_actions() else None
+
+    def tooltip_at(self, pos) -> str | None:
+        tip = super().tooltip_at(pos)
+        s = self.hovered_group()
+        if tip and s is not None and self.wheel_geo and self.wheel_geo.space_at(pos) == s:
+            g = self.match.game
+            price, fame = g.price(s), g.fame_cost(s)
+            n = len(self.fit_cells(s))
+            pay = f"Pay {price - fame} Gold" + (f" and {fame} Fame" if fame else "") + "."
+            fits = (f"Fits on {n} cell{'s' if n > 1 else ''} of your display (lit); drag it there to buy and place it."
+                    if n else "Fits nowhere on your display: it would leave the game.")
+            tip = f"{tip}\n{pay} {fits}"
+        return tip

@@ -14,7 +14,7 @@ import pygame_gui
 
 from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from ..drag import WheelDrag, cells_after_buy
+from ..drag import DirectMoves, WheelDrag
 from ..table import wrap
 from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
 from .purchase_fx import SPECIAL_EVENTS, PurchaseMotion
@@ -24,7 +24,7 @@ MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_pl
                          "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
 
 
-class PurchaseScene(PurchaseMotion, TableScene):
+class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
 
@@ -148,46 +148,6 @@ class PurchaseScene(PurchaseMotion, TableScene):
             self.act(plan[0])
         elif g.phase not in (SPECIAL, REPLACE):
             self.plan = None
-
-    def buy_to(self, space: int, actions, pos) -> None:
-        """A group dropped on a legal cell: buy it and lay its tile there (`actions`: the
-        placements after the purchase, the start tile first where the cell needs it);
-        asking first, as a click would, when it costs Fame and the settings say so."""
-        if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
-            self.select(space)
-            self.plan = list(actions)
-            self.ctx.message = "This group costs Fame: confirm with Buy; the tile then goes where you dropped it."
-            return
-        self.plan = list(actions)
-        self.drop_origin = (space, pos)
-        self.act(Buy(space))
-
-    def fit_cells(self, space: int) -> list:
-        """Where a group's tile would fit (for the hover), computed once per decision."""
-        key = (space, len(self.match.game.actions()))
-        if self._fit[0] != key:
-            self._fit = (key, cells_after_buy(self.match.game, space))
-        return self._fit[1]
-
-    def hovered_group(self) -> int | None:
-        """The group under the pointer that the person may buy now (its places are lit)."""
-        m, g, s = self.match, self.match.game, self.hover_space
-        if s is None or g.phase != PURCHASE or not m.persons_turn() or m.pending or self.selected is not None:
-            return None
-        return s if Buy(s) in g.legal_actions() else None
-
-    def tooltip_at(self, pos) -> str | None:
-        tip = super().tooltip_at(pos)
-        s = self.hovered_group()
-        if tip and s is not None and self.wheel_geo and self.wheel_geo.space_at(pos) == s:
-            g = self.match.game
-            price, fame = g.price(s), g.fame_cost(s)
-            n = len(self.fit_cells(s))
-            pay = f"Pay {price - fame} Gold" + (f" and {fame} Fame" if fame else "") + "."
-            fits = (f"Fits on {n} cell{'s' if n > 1 else ''} of your display (lit); drag it there to buy and place it."
-                    if n else "Fits nowhere on your display: it would leave the game.")
-            tip = f"{tip}\n{pay} {fits}"
-        return tip
 
     def handle_widget(self, event) -> bool:
         el = event.ui_element

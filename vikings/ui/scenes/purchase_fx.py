@@ -9,7 +9,7 @@ import pygame
 
 from ..fx import Fly, Float, Tween
 from ..motion import money_flights
-from ..table import card_money_spots
+from ..cards import card_money_spots
 from ..theme import BAD, GOOD, INK_SOFT
 
 SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})

@@ -29,7 +29,8 @@ from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
 from ..layout import BOARD_COLS
 from ..motion import money_flights
-from ..table import card_money_spots, card_ship_spot, draw_display, panel, wrap
+from ..cards import card_money_spots, card_ship_spot
+from ..table import draw_display, panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
 

@@ -15,10 +15,11 @@ from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
 from ..scene import Scene
 from ..layout import BOARD_COLS, CARD_HEAD
-from ..table import Layout, draw_card, draw_top_bar, draw_display, draw_log, draw_tip_box, draw_wheel, draw_zoom, panel, ring_cell, wrap
-from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD_DARK, colour_of
+from ..cards import board_marks, draw_card, draw_zoom
+from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, panel, ring_cell, wrap
+from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
-from ..view import MOVES, Visible, event_cell, last_moves
+from ..view import MOVES, Visible
 from ...engine.state import PURCHASE
 
 
@@ -297,7 +298,7 @@ class TableScene(Scene):
         self.tips = []
         self.card_geos = []
         turn = self.turn_player()
-        self.marks = self.board_marks()
+        self.marks = board_marks(m, self.hover_log)
         for p, rect in enumerate(L.cards):
             self.card_geos.append(draw_card(
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
@@ -335,20 +336,6 @@ class TableScene(Scene):
             self.zoom = (box, t)
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
-
-    def board_marks(self) -> dict:
-        """player -> (row, col, colour): each other player's last tile since the person
-        at the table last moved, in her colour; a hovered log entry's place in gold."""
-        m = self.match
-        viewer = m.game.to_move if m.persons_turn() else None
-        moves = last_moves(m.shown_events(), viewer, lambda p: m.seats[p].is_person)
-        out = {p: (r, c, colour_of(m.seats[p].colour)) for p, (r, c) in moves.items()}
-        shown = m.shown_events()
-        if self.hover_log is not None and self.hover_log < len(shown):
-            spot = event_cell(shown[self.hover_log])
-            if spot is not None:
-                out[spot[0]] = (spot[1], spot[2], GOLD)
-        return out
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
