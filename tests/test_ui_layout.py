@@ -163,7 +163,22 @@ def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
     drag(app, scene.wheel_geo.tile_rect(space).center, scene.layout.log.center)
     assert not m.game.actions() and "lit cell" in scene.error
     settle_back(app, scene)
+    # Esc during a drag lets go of the tile (and does not leave the table).
     pos = scene.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.board.center, rel=(9, 9),
+                                         buttons=(1, 0, 0)))
+    run(app, 2)
+    assert scene.drag.active
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    run(app, 2)
+    assert not scene.drag.active and scene.returning == space and app.scenes.base is scene
+    settle_back(app, scene)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=scene.layout.board.center))
+    run(app, 2)
+    assert not m.game.actions()
+    # A press and release without moving is still a click: the group is chosen.
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
@@ -261,3 +276,20 @@ def test_a_first_purchase_dropped_beside_the_start_tile_lays_the_start_tile_too(
     drag(app, scene.wheel_geo.tile_rect(space).center, scene.board_geo.cell_rect(*cell).center)
     assert m.game.actions()[:3] == [Buy(space), *plan]
     assert m.game.displays[0].tile_at(*cell) >= 0 and m.game.displays[0].tile_at(cell[0], 1) >= 0
+
+
+def test_the_cards_figures_count_towards_their_values():
+    from vikings.ui.motion import CountingFigures
+    f = CountingFigures()
+    assert f.show(0, (20, 10)) == (20, 10) and not f.update(1 / 60, 1.0)
+    assert f.show(0, (12, 13)) == (20, 10) and f.moving       # the purchase lands: 8 Gold go
+    seen = []
+    for _ in range(120):
+        f.update(1 / 60, 1.0)
+        seen.append(f.show(0, (12, 13)))
+    golds = [g for g, _ in seen]
+    assert golds == sorted(golds, reverse=True) and len(set(golds)) > 4   # down step by step
+    assert seen[-1] == (12, 13) and not f.update(1 / 60, 1.0)
+    f.show(0, (30, 0))
+    f.update(1 / 60, 0.0)                                      # instant: there at once
+    assert f.show(0, (30, 0)) == (30, 0) and not f.moving

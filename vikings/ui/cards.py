@@ -23,11 +23,12 @@ def card_money_spots(look, rect: pygame.Rect) -> dict:
 
 
 def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
-              bot_thinking=False, order: int | None = None, mark=None) -> DisplayGeometry:
+              bot_thinking=False, order: int | None = None, mark=None, money=None) -> DisplayGeometry:
     """A player's card, readable at a glance: her place in the turn order (a numbered
     badge, 1 = the start player, who also has the ship), name, person or bot level (a
     lit "thinking" tag while a bot decides), Gold and Fame in large figures, and her
-    display in small. mark: (row, col, colour) of her last move, outlined."""
+    display in small. mark: (row, col, colour) of her last move, outlined; money: the Gold
+    and Fame to show while they count towards hers."""
     from .layout import CARD_HEAD
     look = app.look
     px = look.px
@@ -69,7 +70,8 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
             if sub.get_width() <= room:
                 surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
                 break
-    for icon, value in (("coin", pv.gold), ("fame", pv.fame)):
+    gold, fame = money if money is not None else (pv.gold, pv.fame)   # (money: the figures as they count)
+    for icon, value in (("coin", gold), ("fame", fame)):
         sx, sy = spots[icon]
         img = app.sprites.get("board", icon, height=px(22))
         surface.blit(img, img.get_rect(midright=(sx - px(2), sy)))

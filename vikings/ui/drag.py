@@ -115,6 +115,13 @@ class WheelDrag:
         self.drop(space, pos)
         return True
 
+    def abort(self) -> None:
+        """Let go without a drop (Esc): the tile flies back to its space."""
+        space, pos = self.space, self.pos
+        self.cancel()
+        if space is not None and pos is not None:
+            self.snap_back(space, pos)
+
     def cancel(self) -> None:
         self.space, self.active, self.cells = None, False, []
         self.scene.app.invalidate()

@@ -25,3 +25,41 @@ def money_flights(app, src, dst, gold: int, fame: int, duration: float = 0.45, s
             out.append(Fly(img, src, dst, duration=duration, arc=0.25, delay=n * COIN_STAGGER))
             n += 1
     return out
+
+
+class CountingFigures:
+    """Figures (a card's Gold and Fame) that count towards their real values instead of
+    jumping: fast at first, then slower (an exponential ease-out), at the animation speed
+    (instant: at once). `show(key, values)` gives what to draw and sets the target;
+    `update(dt, speed)` moves them and says whether they are still moving."""
+
+    RATE = 7.0   # per second: the share of the way left that a frame covers is dt * speed * RATE
+
+    def __init__(self):
+        self.now: dict = {}
+        self.target: dict = {}
+        self.moving = False
+
+    def show(self, key, values) -> tuple:
+        self.target[key] = tuple(values)
+        cur = self.now.setdefault(key, [float(v) for v in values])
+        self.moving |= any(abs(c - v) >= 0.05 for c, v in zip(cur, values))
+        return tuple(round(c) for c in cur)
+
+    def update(self, dt: float, speed: float) -> bool:
+        k = 1.0 if speed <= 0 else min(1.0, dt * speed * self.RATE)
+        was, self.moving = self.moving, False
+        for key, cur in self.now.items():
+            to = self.target.get(key, cur)
+            for i, v in enumerate(to):
+                cur[i] += (v - cur[i]) * k
+                if abs(v - cur[i]) < 0.05:
+                    cur[i] = float(v)
+                else:
+                    self.moving = True
+        return self.moving or was
+
+    def snap(self) -> None:
+        """Skip: every figure at its value."""
+        self.now.clear()
+        self.moving = False

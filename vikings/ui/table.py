@@ -326,6 +326,25 @@ def _render_log(app, size, lines, title):
     return img, spots
 
 
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None) -> int:
+    """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
+    Returns where the text ends (what follows is drawn below it)."""
+    y = rect.y + look.px(12)
+    for i, line in enumerate(lines):
+        size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+        font = look.font(size, bold)
+        for part in wrap(font, line, rect.w - look.px(28)):
+            surface.blit(font.render(part, True, colour), (rect.x + look.px(14), y))
+            y += font.get_linesize()
+        y += look.px(6)
+    if error:
+        font = look.font(14, True)
+        for part in wrap(font, error, rect.w - look.px(28)):
+            surface.blit(font.render(part, True, BAD), (rect.x + look.px(14), y))
+            y += font.get_linesize()
+    return y
+
+
 def draw_tip_box(surface, look, text: str, pos) -> None:
     """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window."""
     font = look.font(14)

@@ -13,11 +13,12 @@ import pygame_gui
 
 from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
+from ..motion import CountingFigures
 from ..scene import Scene
 from ..layout import BOARD_COLS, CARD_HEAD
 from ..cards import board_marks, draw_card, draw_zoom
-from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, panel, ring_cell, wrap
-from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
+from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, draw_panel_text, panel, ring_cell
+from ..theme import INK, INK_SOFT
 from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
 from ..view import MOVES, Visible
 from ...engine.state import PURCHASE
@@ -63,6 +64,7 @@ class TableScene(Scene):
         self.marks: dict = {}       # player -> (row, col, colour) marked on her display
         self.mouse = (0, 0)
         self.zoom = None            # (rect, tile size) of the enlarged display drawn
+        self.money = CountingFigures()   # the cards' Gold and Fame, counting towards the real ones
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -104,7 +106,7 @@ class TableScene(Scene):
         super().exit()
 
     def busy(self) -> bool:
-        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0
+        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0 or self.money.moving
 
     def poll(self) -> float | None:
         return 0.03 if self.match.bots_turn() else None
@@ -112,6 +114,8 @@ class TableScene(Scene):
     # The beat of play ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.fx.speed = self.app.settings.speed
+        if self.money.update(dt, self.app.settings.speed):
+            self.app.invalidate()
         if self.fx.active:
             self.fx.update(dt)
             return
@@ -173,6 +177,7 @@ class TableScene(Scene):
     def skip(self) -> None:
         self.fx.clear()
         self._bot_wait = 0.0
+        self.money.snap()
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -184,6 +189,9 @@ class TableScene(Scene):
             return self.handle_widget(event)
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE and self.drag is not None and self.drag.active:
+                self.drag.abort()   # (Esc lets go of a dragged tile before it leaves the table)
+                return True
             if self.handle_key(event):
                 return True
             if event.key == pygame.K_ESCAPE:
@@ -304,7 +312,7 @@ class TableScene(Scene):
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
                 start=p == vis.start_player, selected=p == self.shown_player,
                 bot_thinking=m.thinking() and p == m.game.to_move, order=(p - vis.start_player) % m.game.n + 1,
-                mark=self.marks.get(p)))
+                mark=self.marks.get(p), money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame))))
             if specials:  # the tiles beside her mainland, under her Fame and Gold
                 self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
                                        rect.y + px(CARD_HEAD) + px(12), px(18))
@@ -330,10 +338,9 @@ class TableScene(Scene):
             self.drag.draw(surface)
         self.zoom = None
         if not dragging and self.hover_card is not None and self.board_geo is not None:
-            p = self.hover_card
+            p = self.hover_card   # her display enlarged, at least half the large one's scale
             t = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
-            box = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, mark=self.marks.get(p))
-            self.zoom = (box, t)
+            self.zoom = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, self.marks.get(p)), t
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
@@ -377,21 +384,7 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        lines = self.decision_text(vis)
-        y = rect.y + self.app.look.px(12)
-        for i, line in enumerate(lines):
-            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
-            font = self.app.look.font(size, bold)
-            for part in wrap(font, line, rect.w - self.app.look.px(28)):
-                surface.blit(font.render(part, True, colour), (rect.x + self.app.look.px(14), y))
-                y += font.get_linesize()
-            y += self.app.look.px(6)
-        if self.error:
-            font = self.app.look.font(14, True)
-            for part in wrap(font, self.error, rect.w - self.app.look.px(28)):
-                surface.blit(font.render(part, True, BAD), (rect.x + self.app.look.px(14), y))
-                y += font.get_linesize()
-        self.decision_bottom = y
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error)
 
     def decision_text(self, vis) -> list[str]:
         return []
