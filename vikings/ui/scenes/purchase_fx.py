@@ -85,8 +85,9 @@ class PurchaseMotion:
             coin_src = card_money_spots(look, self.layout.cards[p])["coin"]
             self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, geo.tile_rect(d["space"]).center,
                                                              d["gold"], d["fame"]))
-            cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
-            self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
+            if d["gold"] or d["fame"]:   # (a group at price 0 costs nothing: no "-0 Gold")
+                cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
+                self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
         elif e.type == "wheel_turned":
             start = self.visible().offset  # before the turn (the event is still pending)
             self.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.6,
