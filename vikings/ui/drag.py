@@ -173,7 +173,7 @@ class WheelDrag:
         t = sc.board_geo.t if sc.board_geo is not None else geo.tile
         img = app.sprites.get("tiles", app.rules.tiles[g.wheel_tile[self.space]].id, height=t)
         r = img.get_rect(center=self.pos)
-        shadow = pygame.Rect(r.x + 6, r.y + 8, r.w, r.h)
+        shadow = r.move(max(3, t // 14), max(4, t // 10))
         pygame.draw.rect(surface, (60, 45, 30), shadow, border_radius=max(2, t // 10))
         surface.blit(img, r)
         k = g.wheel_viking[self.space]

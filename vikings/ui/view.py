@@ -133,12 +133,15 @@ PLACING = frozenset({"tile_placed", "start_tile_placed", "special_placed"})   # 
 MOVES = frozenset({"bought", "viking_placed", "viking_to_pool", "viking_moved", "boatswain_used"}) | PLACING
 
 
-def last_moves(events, viewer: int | None, is_person) -> dict[int, tuple[int, int]]:
+def last_moves(events, viewer: int | None, is_person, limit: int = 400) -> dict[int, tuple[int, int]]:
     """Where each other player laid her last tile since `viewer` last moved (the person
     at the table; None: since any person moved): {player: (row, col)}, read from the
-    events already shown, newest first. The board marks these until the viewer acts."""
+    events already shown, newest first (at most `limit` of them: a table of bots has no
+    person's move to stop at). The board marks these until the viewer acts."""
     out: dict = {}
-    for e in reversed(events):
+    for n, e in enumerate(reversed(events)):
+        if n >= limit:
+            break
         p = e.player
         if p is None:
             continue
