@@ -203,7 +203,10 @@ class DirectMoves:
             return
         self.plan = list(actions)
         self.drop_origin = (space, pos)
+        made = len(self.match.game.actions())
         self.act(Buy(space))
+        if len(self.match.game.actions()) == made:   # refused (e.g. a lesson teaching another move)
+            self.plan = self.drop_origin = None
 
     def fit_cells(self, space: int) -> list:
         """Where a group's tile would fit (for the hover), computed once per decision."""
