@@ -22,6 +22,11 @@ def card_money_spots(look, rect: pygame.Rect) -> dict:
     return {"fame": (rect.right - look.px(40), y), "coin": (rect.right - look.px(108), y)}
 
 
+def card_icon_spots(look, rect: pygame.Rect) -> dict:
+    """The centres of a card's coin and Fame icons: where coins and Fame tokens land."""
+    return {k: (x - look.px(13), y) for k, (x, y) in card_money_spots(look, rect).items()}
+
+
 def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
               bot_thinking=False, order: int | None = None, mark=None, money=None) -> DisplayGeometry:
     """A player's card, readable at a glance: her place in the turn order (a numbered

@@ -9,6 +9,7 @@ from .fx import Fly
 
 COIN_STAGGER = 0.06   # seconds between coins of one payment
 MAX_COINS = 5         # a payment shows at most this many coins (the number floats beside)
+ARC = 0.1             # how high a coin's arc rises, as a share of its way (it stays on the table)
 
 
 def money_flights(app, src, dst, gold: int, fame: int, duration: float = 0.45, size: int | None = None,
@@ -22,7 +23,7 @@ def money_flights(app, src, dst, gold: int, fame: int, duration: float = 0.45, s
     for icon, amount in (("coin", abs(gold)), ("fame", abs(fame))):
         img = app.sprites.get("board", icon, height=size)
         for _ in range(min(MAX_COINS, amount)):
-            out.append(Fly(img, src, dst, duration=duration, arc=0.25, delay=n * COIN_STAGGER))
+            out.append(Fly(img, src, dst, duration=duration, arc=ARC, delay=n * COIN_STAGGER))
             n += 1
     return out
 

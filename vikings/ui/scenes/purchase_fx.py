@@ -9,7 +9,7 @@ import pygame
 
 from ..fx import Fly, Float, Tween
 from ..motion import money_flights
-from ..cards import card_money_spots
+from ..cards import card_icon_spots
 from ..theme import BAD, GOOD, INK_SOFT
 
 SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})
@@ -82,7 +82,7 @@ class PurchaseMotion:
             else:
                 fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)), vsrc,
                                  (hand[0] + look.px(66), hand[1]))
-            coin_src = card_money_spots(look, self.layout.cards[p])["coin"]
+            coin_src = card_icon_spots(look, self.layout.cards[p])["coin"]
             self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, geo.tile_rect(d["space"]).center,
                                                              d["gold"], d["fame"]))
             if d["gold"] or d["fame"]:   # (a group at price 0 costs nothing: no "-0 Gold")

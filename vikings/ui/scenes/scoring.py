@@ -29,7 +29,7 @@ from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
 from ..layout import BOARD_COLS
 from ..motion import money_flights
-from ..cards import card_money_spots, card_ship_spot
+from ..cards import card_icon_spots, card_ship_spot
 from ..table import draw_display, panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .table_scene import TableScene
@@ -325,7 +325,7 @@ class ScoringScene(TableScene):
             img = self._float_image(line["gold"], line["fame"])
             src = self._float_pos(e, line)
             self.floaters.append(Float(img, src, duration=T_FLOAT, rise=look.px(46)))
-            spots = card_money_spots(look, self.layout.cards[e.player])   # income flies to the card
+            spots = card_icon_spots(look, self.layout.cards[e.player])   # income flies to the card
             for icon, amount in (("coin", line["gold"]), ("fame", line["fame"])):
                 if amount:
                     a, b = (src, spots[icon]) if amount > 0 else (spots[icon], src)
