@@ -293,3 +293,31 @@ def test_the_cards_figures_count_towards_their_values():
     f.show(0, (30, 0))
     f.update(1 / 60, 0.0)                                      # instant: there at once
     assert f.show(0, (30, 0)) == (30, 0) and not f.moving
+
+
+def test_empty_area_matches_a_brute_force_search():
+    """The exact search on the regions' grid against every rectangle of a small window."""
+    from hypothesis import given, settings, strategies as st
+
+    W, H = 14, 10
+    rect = st.builds(lambda x, y, w, h: pygame.Rect(x, y, w, h), st.integers(-2, W), st.integers(-2, H),
+                     st.integers(1, 8), st.integers(1, 6))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(rect, max_size=5))
+    def check(regions):
+        window = pygame.Rect(0, 0, W, H)
+        covered = [[any(r.collidepoint(x, y) for r in regions) for x in range(W)] for y in range(H)]
+        best = 0
+        for y0 in range(H):
+            for x0 in range(W):
+                for y1 in range(y0 + 1, H + 1):
+                    for x1 in range(x0 + 1, W + 1):
+                        if (x1 - x0) * (y1 - y0) > best and not any(
+                                covered[y][x] for y in range(y0, y1) for x in range(x0, x1)):
+                            best = (x1 - x0) * (y1 - y0)
+        hole = empty_area(window, regions)
+        assert hole.w * hole.h == best
+        assert window.contains(hole) or best == 0
+        assert not any(hole.colliderect(r) for r in regions)
+    check()
