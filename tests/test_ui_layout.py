@@ -321,3 +321,27 @@ def test_empty_area_matches_a_brute_force_search():
         assert window.contains(hole) or best == 0
         assert not any(hole.colliderect(r) for r in regions)
     check()
+
+
+def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
+    from vikings.ui import flow
+    from vikings.ui.fx import Fly
+    from vikings.ui.scenes.purchase import PurchaseScene
+    from test_ui_table import fast_settings
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings(animation="normal"))
+    m = Match.new([("Ann", "person", "purple"), ("Bot", "beginner", "orange")], app.rules, seed=5,
+                  start_player=1, storage=app.storage)
+    flow.enter_game(app, m)
+    for _ in range(3000):
+        run(app, 1)
+        sc = app.scenes.base
+        if isinstance(sc, PurchaseScene) and sc.in_flight is not None and sc.in_flight.type == "bought":
+            break
+    else:
+        raise AssertionError("the bot's purchase was never shown")
+    tile_e = next(e for e in m.pending if e.type == "tile_placed" and e.player == 1)   # placed already
+    cell, _ = sc.target(1, tile_e.data["row"], tile_e.data["col"])
+    flights = [f for f in sc.fx.queue[0] if isinstance(f, Fly)]
+    assert any(f.start == sc.wheel_geo.tile_rect(sc.in_flight.data["space"]).center and f.end == cell.center
+               for f in flights)
+    assert sc.shown_player == 1   # her display is the one shown while her move plays

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.state import PLACE, VIKING
 from ..fx import Fly, Float, Tween
 from ..motion import money_flights
 from ..cards import card_icon_spots
@@ -16,6 +17,33 @@ SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold",
 
 
 class PurchaseMotion:
+    def update(self, dt: float) -> None:
+        """A bot's purchase waits on screen until the bot has also placed the tile and its
+        Viking (it thinks meanwhile, its card says so): then the tile flies from the
+        wheel straight to its cell, as a person's dropped tile does."""
+        m = self.match
+        if not self.fx.active and self.wheel_geo is not None and self._placing_ahead():
+            m.start_bot()
+            try:
+                action = m.bot_result()
+            except Exception as e:  # a bot bug must not take the window down
+                self.error = f"The bot failed: {e}"
+                return
+            if action is not None:
+                self.act(action)
+            return
+        super().update(dt)
+
+    def _placing_ahead(self) -> bool:
+        """A bot's bought group is next to show while the same bot still places its pieces."""
+        m, g = self.match, self.match.game
+        if not m.pending or m.pending[0].type != "bought" or getattr(m, "coach", None) is not None:
+            return False
+        p = m.pending[0].player
+        if g.to_move != p or not m.bots_turn() or g.phase not in (PLACE, VIKING):
+            return False
+        return not any(e.type in ("viking_placed", "viking_to_pool") and e.player == p for e in m.pending)
+
     def target(self, p: int, row: int, col: int) -> tuple[pygame.Rect, int]:
         """Where a cell of player p's display is on screen now, and its tile size."""
         if p == self.shown_player and self.board_geo:
