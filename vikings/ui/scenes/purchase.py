@@ -298,7 +298,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
 
     def decision_text(self, vis) -> list[str]:
         m, g, rules = self.match, self.match.game, self.app.rules
-        seat = m.seat()
+        seat = m.seat(self.acting_player())   # (a move still being shown is its player's)
         if m.pending or self.fx.active:
             return [f"{seat.name} is playing…" if not seat.is_person else f"{seat.name}'s turn", self.ctx.message]
         if not seat.is_person:

@@ -282,19 +282,24 @@ class TableScene(Scene):
 
     @property
     def shown_player(self) -> int:
-        """The display shown large: the one chosen, else the player to move."""
+        """The display shown large: the one chosen, else the player whose move is on screen."""
         if self.ctx.viewed is not None:
             return self.ctx.viewed
-        for e in self.match.pending:   # a move still being shown: its player's display stays up
-            if e.player is not None and e.type in MOVES:
-                return e.player
-        p = self.match.game.to_move
+        p = self.acting_player()
         return p if p >= 0 else 0
 
-    def turn_player(self) -> int:
-        """Whose card is marked as at turn: the player to move (a scene showing another
-        player's moment says so)."""
+    def acting_player(self) -> int:
+        """Whose move is on screen: the player of a move still being shown (the engine has
+        gone on to the next player already), else the player to move."""
+        for e in self.match.pending:
+            if e.player is not None and e.type in MOVES:
+                return e.player
         return self.match.game.to_move
+
+    def turn_player(self) -> int:
+        """Whose card is marked as at turn: the player whose move is on screen (a scene
+        showing another player's moment says so)."""
+        return self.acting_player()
 
     def draw(self, surface) -> None:
         vis = self.visible()
@@ -360,7 +365,7 @@ class TableScene(Scene):
     def turn_text(self) -> str | None:
         if self.match.game.is_over:
             return None
-        seat = self.match.seat()
+        seat = self.match.seat(self.acting_player())
         return f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
 
     def draw_wheel(self, surface, vis):
