@@ -328,20 +328,29 @@ def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
     from vikings.ui.fx import Fly
     from vikings.ui.scenes.purchase import PurchaseScene
     from test_ui_table import fast_settings
-    app = make_app(tmp_path, title_scene=False, settings=fast_settings(animation="normal"))
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings(animation="fast"))
     m = Match.new([("Ann", "person", "purple"), ("Bot", "beginner", "orange")], app.rules, seed=5,
                   start_player=1, storage=app.storage)
     flow.enter_game(app, m)
-    for _ in range(3000):
+    checked, turned, seen = 0, 0, None
+    for _ in range(6000):
         run(app, 1)
         sc = app.scenes.base
-        if isinstance(sc, PurchaseScene) and sc.in_flight is not None and sc.in_flight.type == "bought":
-            break
-    else:
-        raise AssertionError("the bot's purchase was never shown")
-    tile_e = next(e for e in m.pending if e.type == "tile_placed" and e.player == 1)   # placed already
-    cell, _ = sc.target(1, tile_e.data["row"], tile_e.data["col"])
-    flights = [f for f in sc.fx.queue[0] if isinstance(f, Fly)]
-    assert any(f.start == sc.wheel_geo.tile_rect(sc.in_flight.data["space"]).center and f.end == cell.center
-               for f in flights)
-    assert sc.shown_player == 1   # her display is the one shown while her move plays
+        e = getattr(sc, "in_flight", None)
+        if isinstance(sc, PurchaseScene) and e is not None and e.type == "bought" and e is not seen:
+            seen = e
+            if e.player != 1:
+                continue
+            tile_e = next(f for f in m.pending if f.type == "tile_placed" and f.player == 1)   # placed already
+            cell, _ = sc.target(1, tile_e.data["row"], tile_e.data["col"])
+            flights = [f for f in sc.fx.queue[0] if isinstance(f, Fly)]
+            assert any(f.start == sc.wheel_geo.tile_rect(e.data["space"]).center and f.end == cell.center
+                       for f in flights)
+            assert sc.shown_player == 1 and sc.acting_player() == 1   # her move, her display
+            checked += 1
+            turned += any(f.type == "wheel_turned" for f in m.pending)
+            if turned:
+                break
+        if m.persons_turn() and not m.pending and not sc.fx.active and isinstance(sc, PurchaseScene):
+            sc.act(m.game.legal_actions()[0])   # Ann plays along
+    assert checked and turned, (checked, turned)

@@ -62,7 +62,7 @@ class PurchaseMotion:
         tile dropped on its cell is bought and placed at once)."""
         tile = viking = None
         for f in list(self.match.pending)[1:]:
-            if f.type == "bought" or f.player != e.player:
+            if f.type == "bought" or f.player not in (None, e.player):   # (the wheel's turn has no player)
                 break
             if f.type == "tile_placed" and tile is None:
                 tile = f
