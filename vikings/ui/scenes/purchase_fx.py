@@ -24,13 +24,7 @@ class PurchaseMotion:
         m = self.match
         if not self.fx.active and self.wheel_geo is not None and self._placing_ahead():
             m.start_bot()
-            try:
-                action = m.bot_result()
-            except Exception as e:  # a bot bug must not take the window down
-                self.error = f"The bot failed: {e}"
-                return
-            if action is not None:
-                self.act(action)
+            self.bot_acts()
             return
         super().update(dt)
 

@@ -143,14 +143,20 @@ class TableScene(Scene):
             if self._bot_wait > 0:
                 self._bot_wait -= dt
                 return
-            try:
-                action = m.bot_result()
-            except Exception as e:  # a bot bug must not take the window down
-                self.error = f"The bot failed: {e}"
-                return
-            if action is not None:
-                self.act(action)
+            if self.bot_acts():
                 self._bot_wait = self.app.settings.pace
+
+    def bot_acts(self) -> bool:
+        """Apply the thinking bot's decision once it has one (True then)."""
+        try:
+            action = self.match.bot_result()
+        except Exception as e:  # a bot bug must not take the window down
+            self.error = f"The bot failed: {e}"
+            return False
+        if action is None:
+            return False
+        self.act(action)
+        return True
 
     def _landed(self, e) -> None:
         if self.match.pending and self.match.pending[0] is e:
