@@ -158,9 +158,14 @@ class WheelDrag:
         sc = self.scene
         geo = sc.wheel_geo
         img = sc.app.sprites.get("tiles", sc.app.rules.tiles[sc.match.game.wheel_tile[space]].id, height=geo.tile)
-        sc.returning = space   # the wheel leaves its place empty until the tile is back
-        sc.fx.add(Fly(img, pos, geo.tile_rect(space).center, duration=0.3, arc=0.05,
-                      on_done=lambda: setattr(sc, "returning", None)))
+        sc.returning = space   # the wheel leaves its place empty until the group is back
+        flights = [Fly(img, pos, geo.tile_rect(space).center, duration=0.3, arc=0.05,
+                       on_done=lambda: setattr(sc, "returning", None))]
+        k = sc.match.game.wheel_viking[space]
+        if k >= 0:   # its Viking (carried along on the tile) back to the rim
+            fig = sc.app.sprites.get("vikings", sc.app.rules.vikings[k].id, height=round(geo.tile * 0.72))
+            flights.append(Fly(fig, pos, geo.at(space, geo.viking_ring), duration=0.3, arc=0.05))
+        sc.fx.add(*flights)
 
     # Drawing ------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
