@@ -17,6 +17,7 @@ from vikings.ui.drag import cells_after_buy, places_after_buy
 from vikings.ui.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
 from vikings.ui.match import Match
 from vikings.ui.table import display_geometry
+from vikings.ui.specials import STRIP_H
 from vikings.ui.theme import GOLD, Look
 from vikings.ui.view import Visible
 
@@ -36,15 +37,15 @@ def table(tmp_path_factory):
     app.shutdown()
 
 
-@pytest.mark.parametrize("n", [2, 4])
+@pytest.mark.parametrize("n,strip", [(2, 0), (4, 0), (4, STRIP_H)])
 @pytest.mark.parametrize("shape,size", SIZES)
-def test_the_layout_shares_the_window_out(table, shape, size, n):
+def test_the_layout_shares_the_window_out(table, shape, size, n, strip):
     """Nothing overlaps or leaves the window; the wheel and the large display take at
     least half of it; at most 15% of the window is one empty rectangle; the display's 7
     columns fit in its area."""
     app, m = table
     app.look = Look(size)   # only the maths: the window stays as it is
-    L = Layout(app.look, n, app.sprites.aspect("board", "mainland"), app.rules.island_rows + 1)
+    L = Layout(app.look, n, app.sprites.aspect("board", "mainland"), app.rules.island_rows + 1, strip)
     window = pygame.Rect((0, 0), size)
     # The large display as drawn with BOARD_COLS columns, below its caption.
     pv = Visible(m.game, m.pending).players[0]
@@ -64,6 +65,10 @@ def test_the_layout_shares_the_window_out(table, shape, size, n):
     assert hole.w * hole.h <= 0.15 * area, hole
     # The room left is usable: a decision panel at least 420 design pixels wide.
     assert L.decision.w >= app.look.px(420) and L.decision.h >= app.look.px(200)
+    # The special tiles' strip has a row of its own (tall) or the log's top (wide): wide
+    # enough for its four tiles and their names either way.
+    strip_w = L.strip.w if L.strip is not None else L.log.w
+    assert not strip or strip_w >= app.look.px(480)
     if size == (1920, 1080):
         assert round(L.wheel.w * 0.122) >= 72   # a group on the wheel (WheelGeometry.tile)
         assert g.t >= 96

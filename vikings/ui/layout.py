@@ -42,10 +42,15 @@ class Layout:
     square), board (the large display with its caption), log, decision, and `tall`
     (which arrangement)."""
 
-    def __init__(self, look, n_players: int, mainland_aspect: float = 0.2, rows: int = 6):
+    def __init__(self, look, n_players: int, mainland_aspect: float = 0.2, rows: int = 6, strip_h: int = 0):
+        """strip_h: design pixels of the special tiles' strip (advanced game), which the
+        tall arrangement gives a row of its own above the cards and the log (`strip`);
+        the wide one leaves it to the log's area (specials.strip_split), `strip` None."""
         W, H = look.size
         px = look.px
         self.rows = rows
+        self.strip_h = strip_h
+        self.strip: pygame.Rect | None = None
         self.gap = gap = px(8)
         self.top = pygame.Rect(0, 0, W, px(50))
         y0 = self.top.bottom + gap
@@ -103,16 +108,20 @@ class Layout:
         dec_w = max(px(DECISION_W[0]), round(room_w * 0.36))
         log_w = max(px(220), round(room_w * 0.2))
         self.decision = pygame.Rect(band.x, band.y, dec_w, band.h)
-        self.log = pygame.Rect(band.right - log_w, band.y, log_w, band.h)
-        self.cards_area = pygame.Rect(self.decision.right + gap, band.y,
-                                      self.log.x - gap - self.decision.right - gap, band.h)
+        rest = pygame.Rect(self.decision.right + gap, band.y, band.right - self.decision.right - gap, band.h)
+        if self.strip_h:   # the special tiles' strip across the cards and the log
+            self.strip = pygame.Rect(rest.x, rest.y, rest.w, px(self.strip_h))
+            rest = pygame.Rect(rest.x, self.strip.bottom + gap, rest.w, rest.bottom - self.strip.bottom - gap)
+        self.log = pygame.Rect(rest.right - log_w, rest.y, log_w, rest.h)
+        self.cards_area = pygame.Rect(rest.x, rest.y, self.log.x - gap - rest.x, rest.h)
         best = max(range(1, n + 1), key=lambda a: _card_tile(self.cards_area, n, a, gap, px))
         self.cards = _stack(self.cards_area, n, gap, across=best)
 
     # Measures -------------------------------------------------------------------------------------
     def regions(self, board_used: pygame.Rect | None = None) -> list[pygame.Rect]:
         """Every laid-out region (the display's as drawn when `board_used` is given)."""
-        return [self.top, self.wheel, board_used or self.board, self.log, self.decision] + list(self.cards)
+        extra = [self.strip] if self.strip is not None else []
+        return [self.top, self.wheel, board_used or self.board, self.log, self.decision] + extra + list(self.cards)
 
     def card_body(self, rect: pygame.Rect, px) -> pygame.Rect:
         """Where a card's small display goes (table.draw_card draws it there)."""

@@ -19,7 +19,7 @@ from ..layout import BOARD_COLS, CARD_HEAD
 from ..cards import board_marks, draw_card, draw_zoom
 from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, draw_panel_text, panel, ring_cell
 from ..theme import INK, INK_SOFT
-from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
+from ..specials import BRINGS_TIP, STRIP_H, draw_face_up, draw_held, mark_group, strip_split
 from ..view import MOVES, Visible
 from ...engine.state import PURCHASE
 
@@ -70,7 +70,7 @@ class TableScene(Scene):
     def build_ui(self) -> None:
         app = self.app
         self.layout = Layout(app.look, self.match.game.n, app.sprites.aspect("board", "mainland"),
-                             app.rules.island_rows + 1)
+                             app.rules.island_rows + 1, STRIP_H if "special_tiles" in self.match.options else 0)
         px = app.look.px
         top = self.layout.top
         h = px(36)
@@ -336,7 +336,7 @@ class TableScene(Scene):
         self.board_geo = self.draw_board(surface, vis, L.board)
         log = L.log
         if specials:
-            strip, log = strip_split(self.app.look, L.log)
+            strip, log = self.strip_and_log()
             self.slot_spots = draw_face_up(surface, self.app, vis, strip, offered=self.special_offered(),
                                            hover=self.hover_slot)
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
@@ -421,8 +421,13 @@ class TableScene(Scene):
         px = self.app.look.px
         img = self.app.sprites.get("special_tiles", self.app.rules.specials[e.data["special"]].id,
                                    height=spot.h - px(8))
-        strip = strip_split(self.app.look, self.layout.log)[0]
+        strip = self.strip_and_log()[0]
         self.fx.add(Fly(img, (strip.x + px(40), strip.bottom - px(20)), spot.center, duration=0.3, arc=0.1))
+
+    def strip_and_log(self):
+        """The special tiles' strip and the log's rect (the tall layout has a row for the strip)."""
+        L = self.layout
+        return (L.strip, L.log) if L.strip is not None else strip_split(self.app.look, L.log)
 
     def pause(self, seconds: float) -> None:
         self.fx.add(Pause(seconds))
