@@ -10,7 +10,6 @@ import sys
 import textwrap
 
 import pygame
-import pytest
 
 from ui_helpers import button, click, make_app, run  # noqa: F401  (sets the dummy drivers first)
 
@@ -298,29 +297,7 @@ def test_the_table_follows_a_resized_window(tmp_path):
 
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080), (3840, 2160), (1024, 768), (2560, 1080)])
-def test_the_layout_shares_the_window_out(tmp_path, size):
-    from vikings.ui.table import BOARD_COLS, Layout, display_geometry
-    from vikings.ui.theme import Look
-    from vikings.ui.view import Visible
-    app = make_app(tmp_path, title_scene=False)
-    m = Match.new([("Ann", "person", "purple"), ("Bo", "beginner", "orange"), ("Cy", "beginner", "teal"),
-                   ("Di", "beginner", "pink")], app.rules, seed=8)
-    app.look = Look(size)   # only the maths: the window stays as it is
-    L = Layout(app.look, 4, app.sprites.aspect("board", "mainland"), app.rules.island_rows + 1)
-    window = pygame.Rect((0, 0), size)
-    boxes = [L.wheel, L.log, L.board, L.decision] + L.cards
-    for i, a in enumerate(boxes):
-        assert window.contains(a) and a.w > 0 and a.h > 0
-        assert not any(a.colliderect(b) for b in boxes[i + 1:])
-    # A display of BOARD_COLS columns fills its area: at 16:9 less than a tile of it is
-    # left over (below the wheel's row it used to leave a third of the width empty).
-    pv = Visible(m.game, m.pending).players[0]
-    g = display_geometry(app, pv, L.board, extra_cells=[(1, BOARD_COLS)])
-    used = g.x0 + g.cols * g.t - L.board.x
-    assert used <= L.board.w and (g.rows + 1) * g.t <= L.board.h
-    if size[0] * 9 == size[1] * 16:
-        assert L.board.w - used < g.t
+# (The layout over window sizes and shapes: tests/test_ui_layout.py.)
 
 
 def test_the_first_offer_animates_from_the_first_frame(tmp_path):

@@ -8,6 +8,9 @@ Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, w
   offer      the round's tiles and Vikings flying onto the wheel (--offers games)
   purchases  the bots (--bots, default Normal) buying, placing and stationing (--seconds of them)
   scoring    the small scoring after round 1, then a large scoring
+  drag       a person dragging a group from the wheel over her display and back (a
+             motion event every frame: the tile under the pointer, the lit cells, the
+             preview), then hovering the opponents' cards (their displays enlarged)
 
 What a frame time is: the wall-clock time of one `App.frame()` (events, pygame-gui's
 update, the scenes' update, drawing everything, flip) minus the time the frame sleeps in
@@ -122,9 +125,11 @@ class Recorder:
         self.steal = _steal()
         self.stolen = 0.0  # % of the CPU time the host took (set at the end of the animations)
 
-    def frame(self, label: str) -> None:
+    def frame(self, label: str, count: bool = False) -> None:
+        """One App.frame(); `count`: keep its time even if nothing animates (a drag redraws
+        on every motion event without being busy)."""
         app, m = self.d.app, self.d.match
-        busy = app.scenes.busy()
+        busy = app.scenes.busy() or count
         acted = len(m.game.actions()) if m is not None else 0
         r0 = resource.getrusage(resource.RUSAGE_THREAD)
         app.clock.slept = 0.0
@@ -191,6 +196,42 @@ def bench_animations(size, seconds: float, offers: int, home: str, level: str = 
     return rec
 
 
+def bench_drag(size, home: str, rec: Recorder, frames: int = 600) -> None:
+    """A person's purchase: press on a group, drag it over the display and back, frame by
+    frame (one motion event each), let go off the display; then the cards hovered."""
+    import math
+
+    from vikings.engine.actions import Buy
+    d = Director(size, home, seats=PERSON, seed=3, animation="normal", bot_pace="instant", clock=TimedClock())
+    rec.d = d
+    d.new_match(start_player=0)
+    d.enter()
+    d.settle()
+    sc, g = d.scene, d.match.game
+    space = next(a.space for a in g.legal_actions() if isinstance(a, Buy))
+    src = sc.wheel_geo.tile_rect(space).center
+    far = sc.board_geo.cell_rect(3, 5).center
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+    for i in range(frames):
+        k = 0.5 - 0.5 * math.cos(2 * math.pi * i / 240)   # there and back, again and again
+        pos = (round(src[0] + (far[0] - src[0]) * k), round(src[1] + (far[1] - src[1]) * k))
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        rec.frame("drag", count=True)
+    assert sc.drag.active, "the drag did not start"
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=d.app.screen.get_rect().topleft, button=1))
+    rec.run("drag", lambda: sc.fx.active, 5)   # the tile flies back to the wheel
+    for i in range(frames // 2):
+        card = sc.layout.cards[1 + i % 3]
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=(card.centerx + i % 7, card.centery), rel=(1, 0),
+                                buttons=(0, 0, 0)))
+        rec.frame("drag", count=True)
+    d.match.close()
+    d.app.shutdown()
+    d.app.clock.restore()
+
+
 def bench_idle(size, seconds: float, home: str) -> dict:
     d = Director(size, home, seats=PERSON, seed=2, animation="instant", bot_pace="instant")
     d.new_match(start_player=0)
@@ -245,12 +286,13 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
         os.environ["VIKINGS_HOME"] = home
         rec = bench_animations(size, args.seconds, args.offers, home, args.bots)
+        bench_drag(size, home, rec)
         idle = bench_idle(size, args.idle, home)
     ok = True
     print()
     print(f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
           f"{'cpu med':>7} {'cpu p99':>7} {'slow':>13}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)")
-    for label in ("offer", "purchases", "scoring", "decision"):
+    for label in ("offer", "purchases", "scoring", "drag", "decision"):
         w, c = rec.wall.get(label, []), rec.cpu.get(label, [])
         if label == "decision":
             if w:

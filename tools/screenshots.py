@@ -12,9 +12,12 @@ advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
 tools/shots_advanced.py), then the standard game's review opened from its results (its
 progress bar, the chart, a costly decision on the replayed table: names with `review`),
 hints on screen at a purchase, a placement and a boatswain decision (names with `hint`,
-tools/shots_hints.py), the rules panel's pictures (rules-picture-N.png) and every step of
+tools/shots_hints.py), the direct moves (names with `table-`, tools/shots_table.py: a
+hovered group, a drag, an opponent's display enlarged, a hovered log entry and a purchase
+flying to its cell), the rules panel's pictures (rules-picture-N.png) and every step of
 the guided first game (tutorial-NN-STEP.png, see tools/shots_lesson.py). `--all-sizes`
-renders 1280x720, 1600x900 and 3840x2160, each into a folder of its own under OUT_DIR.
+renders 1280x720, 1920x1080 and 3840x2160, each into a folder of its own under OUT_DIR;
+`--shapes` adds 1680x1050 (16:10) and 1600x1200 (4:3).
 
 Nothing touches the player's own folders: settings, saves and the autosave live in a
 temporary VIKINGS_HOME. The game is driven the way a player drives it (the scenes'
@@ -57,7 +60,8 @@ from vikings.ui.settings import Settings  # noqa: E402
 from vikings.ui.storage import Storage  # noqa: E402
 
 DEFAULT_SIZE = (1600, 900)
-ALL_SIZES = ((1280, 720), (1600, 900), (3840, 2160))
+ALL_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+SHAPES = ((1680, 1050), (1600, 1200))   # 16:10 and 4:3 (--shapes): the table's other arrangement
 SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
          ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
 SAVE_NAME = "Saturday evening"
@@ -463,6 +467,8 @@ def shoot(out: Path, size, seed: int) -> Shooter:
         review_moments(sh, d, standard)
         from shots_hints import hint_moments  # a hint at a purchase and at a placement
         hint_moments(sh, d, seed)
+        from shots_table import table_moments  # direct moves: hover, drag, zoom, log, flight
+        table_moments(sh, d, seed)
 
         from shots_lesson import lesson_moments, rules_moments  # "Learn to play", the rules' pictures
         rules_moments(sh, d)
@@ -479,14 +485,15 @@ def main(argv=None) -> int:
     default_out = Path(tempfile.gettempdir()) / "vikings-screenshots"
     ap.add_argument("out", nargs="?", default=str(default_out), help=f"folder for the PNG files (default: {default_out})")
     ap.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="window size, e.g. 1920x1080")
-    ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1600x900 and 3840x2160, a folder each")
+    ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1920x1080 and 3840x2160, a folder each")
+    ap.add_argument("--shapes", action="store_true", help="also 1680x1050 (16:10) and 1600x1200 (4:3)")
     ap.add_argument("--seed", type=int, default=4, help="the game's seed (default 4)")
     args = ap.parse_args(argv)
     out = Path(args.out)
-    if args.all_sizes:
+    if args.all_sizes or args.shapes:
         # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
         rc = 0
-        for w, h in ALL_SIZES:
+        for w, h in (ALL_SIZES if args.all_sizes else ()) + (SHAPES if args.shapes else ()):
             rc |= subprocess.call([sys.executable, __file__, str(out / f"{w}x{h}"), "--size", f"{w}x{h}",
                                    "--seed", str(args.seed)])
         return rc

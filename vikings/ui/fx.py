@@ -34,12 +34,15 @@ class Effect:
 class Fly(Effect):
     """A sprite moving from `start` to `end` (centres), rising in a low arc."""
 
-    def __init__(self, sprite, start, end, duration=0.55, on_done=None, arc=0.15):
-        super().__init__(duration, on_done)
-        self.sprite, self.start, self.end, self.arc = sprite, start, end, arc
+    def __init__(self, sprite, start, end, duration=0.55, on_done=None, arc=0.15, delay=0.0):
+        super().__init__(duration + delay, on_done)
+        self.sprite, self.start, self.end, self.arc, self.delay = sprite, start, end, arc, delay
 
     def draw(self, surface) -> None:
-        k = ease(self.progress)
+        if self.t < self.delay:
+            return   # (a staggered flight: not off yet)
+        span = self.duration - self.delay
+        k = ease(1.0 if span <= 0 else (self.t - self.delay) / span)
         x = self.start[0] + (self.end[0] - self.start[0]) * k
         y = self.start[1] + (self.end[1] - self.start[1]) * k
         y -= math.sin(math.pi * k) * self.arc * math.dist(self.start, self.end)

@@ -8,47 +8,11 @@ import math
 
 import pygame
 
-from .theme import BAD, GOLD, INK, INK_SOFT, PAPER, SEA, SEA_DARK, WHITE, WOOD, WOOD_DARK, colour_of
+from .theme import BAD, GOLD, INK, INK_SOFT, PAPER, SEA, SEA_DARK, WHITE, WOOD, WOOD_DARK
 
 
-# Layout ---------------------------------------------------------------------------------------
-BOARD_COLS = 7           # columns (of tiles) the large display has room for before its tiles shrink
-BOARD_LABEL = 24         # design pixels above the large display for its caption
-DECISION_W = (420, 640)  # the decision panel's narrowest and widest (design pixels)
-
-
-class Layout:
-    """Where everything goes, in window pixels, for any window size.
-
-    The players' cards fill a column on the left. Right of them, the top row holds the
-    wheel and the game log; the bottom row the large display and, beside it, the
-    decision panel. (The display is six rows tall and about as wide as it is tall early
-    in the game: below a full-width row it left a third of a 16:9 window empty.)"""
-
-    def __init__(self, look, n_players: int, mainland_aspect: float = 0.2, rows: int = 6):
-        W, H = look.size
-        px = look.px
-        self.top = pygame.Rect(0, 0, W, px(50))
-        gap = px(8)
-        y0 = self.top.bottom + gap
-        left_w = round(W * 0.19)
-        self.cards_area = pygame.Rect(gap, y0, left_w - gap, H - y0 - gap)
-        area = pygame.Rect(left_w + gap, y0, W - left_w - 2 * gap, H - y0 - gap)
-        self.centre = area
-        side = min(round(area.h * 0.45), round(area.w * 0.4))
-        self.wheel = pygame.Rect(area.x, area.y, side, side)
-        self.log = pygame.Rect(self.wheel.right + gap, area.y, area.right - self.wheel.right - gap, side)
-        low = pygame.Rect(area.x, self.wheel.bottom + gap, area.w, area.bottom - self.wheel.bottom - gap)
-        # The display's width for BOARD_COLS columns at the height it has; the decision
-        # panel takes the rest (within its limits).
-        t = (low.h - px(BOARD_LABEL)) / rows
-        board_w = round((BOARD_COLS + mainland_aspect * rows) * t)
-        dec_w = max(px(DECISION_W[0]), min(px(DECISION_W[1]), low.w - board_w - gap))
-        self.board = pygame.Rect(low.x, low.y, low.w - dec_w - gap, low.h)
-        self.decision = pygame.Rect(self.board.right + gap, low.y, dec_w, low.h)
-        ch = (self.cards_area.h - gap * (n_players - 1)) // n_players
-        self.cards = [pygame.Rect(self.cards_area.x, self.cards_area.y + i * (ch + gap), self.cards_area.w, ch)
-                      for i in range(n_players)]
+# Layout: see layout.py (re-exported here: scenes and tests import it from the table) -------------
+from .layout import BOARD_COLS, BOARD_LABEL, DECISION_W, Layout  # noqa: E402,F401
 
 
 # Displays -------------------------------------------------------------------------------------
@@ -188,6 +152,11 @@ def draw_pool(surface, app, pv, rect: pygame.Rect, small=False) -> None:
             surface.blit(label, label.get_rect(center=bg.center))
 
 
+def ring_cell(surface, geo: DisplayGeometry, row: int, col: int, colour) -> None:
+    """A cell outlined (a last move, a hovered log entry's place)."""
+    _ring(surface, geo.cell_rect(row, col).inflate(2, 2), colour, max(3, geo.t // 12))
+
+
 def _ring(surface, rect, colour, width) -> None:
     pygame.draw.rect(surface, colour, rect, width, border_radius=max(2, rect.w // 10))
 
@@ -308,39 +277,6 @@ def panel(surface, rect: pygame.Rect, look, fill=PAPER, border=WOOD, width=2) ->
     pygame.draw.rect(surface, border, rect, max(1, look.px(width)), border_radius=look.px(8))
 
 
-def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
-              bot_thinking=False) -> DisplayGeometry:
-    """A player's card: name, kind, Fame, Gold, the start player ship and a small display."""
-    look = app.look
-    px = look.px
-    colour = colour_of(seat.colour)
-    panel(surface, rect, look, border=GOLD if to_move else WOOD, width=4 if to_move else 2)
-    head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
-    pygame.draw.rect(surface, colour, (head.x, head.y, px(10), head.h), border_radius=px(3))
-    name = look.text(seat.name, 17, INK, bold=True)
-    surface.blit(name, (head.x + px(16), head.y + (head.h - name.get_height()) // 2))
-    kind = "person" if seat.is_person else f"{seat.kind} bot"
-    note = kind + (" · thinking…" if bot_thinking else "")
-    sub = look.text(note, 12, INK_SOFT)
-    surface.blit(sub, (head.x + px(16), head.bottom))
-    x = head.right
-    for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
-        num = look.text(str(value), 18, INK, bold=True)
-        x -= num.get_width()
-        surface.blit(num, (x, head.y + (head.h - num.get_height()) // 2))
-        img = app.sprites.get("board", icon, height=px(22))
-        x -= img.get_width() + px(3)
-        surface.blit(img, (x, head.y + (head.h - img.get_height()) // 2))
-        x -= px(10)
-    if start:
-        ship = app.sprites.get("board", "start_player", height=px(22))
-        surface.blit(ship, (x - ship.get_width(), head.y + (head.h - ship.get_height()) // 2))
-    body = pygame.Rect(rect.x + px(8), head.bottom + px(18), rect.w - px(16), rect.bottom - head.bottom - px(24))
-    if selected:
-        pygame.draw.rect(surface, (250, 240, 210), body.inflate(px(6), px(6)), border_radius=px(4))
-    return draw_display(surface, app, pv, body, small=True)
-
-
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     words, lines, line = text.split(), [], ""
     for w in words:
@@ -358,18 +294,25 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 _LOG_CACHE: dict = {}
 
 
-def draw_log(surface, app, rect, lines, title="Game log") -> None:
+def draw_log(surface, app, rect, lines, title="Game log", hover=None) -> list:
     """The newest log lines, bottom up, wrapped to the panel's width. Rendered once per
-    change (wrapping and rendering some 60 lines each frame cost more than the rest)."""
+    change (wrapping and rendering some 60 lines each frame cost more than the rest).
+    Returns [(rect, index into lines)] of the entries shown; `hover` (an index) is lit."""
     key = (rect.size, app.look.scale, len(lines), lines[-1] if lines else "", title)
-    img = _LOG_CACHE.get("img") if _LOG_CACHE.get("key") == key else None
-    if img is None:
-        img = _render_log(app, rect.size, lines, title)
-        _LOG_CACHE.update(key=key, img=img)
-    surface.blit(img, rect)
+    if _LOG_CACHE.get("key") != key:
+        img, spots = _render_log(app, rect.size, lines, title)
+        _LOG_CACHE.update(key=key, img=img, spots=spots)
+    surface.blit(_LOG_CACHE["img"], rect)
+    spots = [(r.move(rect.topleft), i) for r, i in _LOG_CACHE["spots"]]
+    for r, i in spots:
+        if i == hover:
+            lit = pygame.Surface(r.size, pygame.SRCALPHA)
+            lit.fill((255, 214, 90, 90))
+            surface.blit(lit, r)
+    return spots
 
 
-def _render_log(app, size, lines, title) -> pygame.Surface:
+def _render_log(app, size, lines, title):
     look = app.look
     img = pygame.Surface(size, pygame.SRCALPHA)
     rect = img.get_rect()
@@ -380,15 +323,68 @@ def _render_log(app, size, lines, title) -> pygame.Surface:
     y = rect.bottom - look.px(8)
     top = rect.y + look.px(34)
     lh = font.get_linesize()
-    for line in reversed(lines):
+    spots = []
+    for n, line in enumerate(reversed(lines)):
         parts = wrap(font, line, rect.w - look.px(24))
         if y - lh * len(parts) < top:
             break
         y -= lh * len(parts) + look.px(3)
+        spots.append((pygame.Rect(rect.x + look.px(6), y, rect.w - look.px(12), lh * len(parts)), len(lines) - 1 - n))
         for i, part in enumerate(parts):
             img.blit(font.render(part, True, INK if i == 0 else INK_SOFT),
                      (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
-    return img
+    return img, spots
+
+
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None) -> int:
+    """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
+    Returns where the text ends (what follows is drawn below it)."""
+    y = rect.y + look.px(12)
+    for i, line in enumerate(lines):
+        size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+        font = look.font(size, bold)
+        for part in wrap(font, line, rect.w - look.px(28)):
+            surface.blit(font.render(part, True, colour), (rect.x + look.px(14), y))
+            y += font.get_linesize()
+        y += look.px(6)
+    if error:
+        font = look.font(14, True)
+        for part in wrap(font, error, rect.w - look.px(28)):
+            surface.blit(font.render(part, True, BAD), (rect.x + look.px(14), y))
+            y += font.get_linesize()
+    return y
+
+
+def draw_tip_box(surface, look, text: str, pos) -> None:
+    """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window."""
+    font = look.font(14)
+    lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
+    w = max(font.size(line)[0] for line in lines) + look.px(16)
+    h = font.get_linesize() * len(lines) + look.px(12)
+    box = pygame.Rect(pos[0] + look.px(16), pos[1] + look.px(18), w, h)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
+    pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
+    for i, line in enumerate(lines):
+        surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
+
+
+def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None) -> None:
+    """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is."""
+    look, px = app.look, app.look.px
+    pygame.draw.rect(surface, WOOD_DARK, top)
+    label = look.text(text, 17, WHITE, bold=True)
+    surface.blit(label, (px(14), top.centery - label.get_height() // 2))
+    x = px(24) + label.get_width()
+    if bag is not None:
+        img = app.sprites.get("board", "bag", height=px(30))
+        surface.blit(img, (x, top.centery - img.get_height() // 2))
+        n = look.text(f"{bag} in the bag", 15, WHITE)
+        surface.blit(n, (x + img.get_width() + px(4), top.centery - n.get_height() // 2))
+        x += img.get_width() + n.get_width() + px(30)
+    if who:
+        w = look.text(who, 17, (255, 226, 140), bold=True)
+        surface.blit(w, (x, top.centery - w.get_height() // 2))
 
 
 def sea_band(surface, rect) -> None:

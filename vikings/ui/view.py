@@ -127,3 +127,37 @@ class Visible:
 
     def pool_counts(self, p: int) -> Counter:
         return Counter({k: c for k, c in enumerate(self.players[p].pool) if c})
+
+
+PLACING = frozenset({"tile_placed", "start_tile_placed", "special_placed"})   # events that lay a tile on a cell
+MOVES = frozenset({"bought", "viking_placed", "viking_to_pool", "viking_moved", "boatswain_used"}) | PLACING
+
+
+def last_moves(events, viewer: int | None, is_person, limit: int = 400) -> dict[int, tuple[int, int]]:
+    """Where each other player laid her last tile since `viewer` last moved (the person
+    at the table; None: since any person moved): {player: (row, col)}, read from the
+    events already shown, newest first (at most `limit` of them: a table of bots has no
+    person's move to stop at). The board marks these until the viewer acts."""
+    out: dict = {}
+    for n, e in enumerate(reversed(events)):
+        if n >= limit:
+            break
+        p = e.player
+        if p is None:
+            continue
+        mine = p == viewer if viewer is not None else is_person(p)
+        if mine:
+            if e.type in MOVES:
+                break
+            continue
+        if p not in out and e.type in PLACING:
+            out[p] = (e.data["row"], e.data["col"])
+    return out
+
+
+def event_cell(e) -> tuple[int, int, int] | None:
+    """(player, row, col) of an event that happened on a cell of a display, else None."""
+    d = e.data
+    if e.player is not None and isinstance(d, dict) and "row" in d and "col" in d:
+        return e.player, d["row"], d["col"]
+    return None

@@ -14,17 +14,17 @@ import pygame_gui
 
 from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from ..fx import Fly, Float, Tween
+from ..drag import DirectMoves, WheelDrag
 from ..table import wrap
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK
+from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
+from .purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from .table_scene import TableScene
 
-SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})
 MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
                          "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
 
 
-class PurchaseScene(TableScene):
+class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
 
@@ -34,6 +34,12 @@ class PurchaseScene(TableScene):
         self.preview_cells: list = []         # where its tile could go
         self.start_first = False              # place the start tile before the bought one
         self.wheel_turn: float | None = None  # the wheel's turn while it animates
+        self.drag = WheelDrag(self)
+        self.returning: int | None = None     # a dropped group flying back to its wheel space
+        self.plan = None                      # a cell the tile was dropped on, still to be placed
+        self._fit: tuple = (None, [])         # (key, cells) of the hovered group's places
+        self.early: set = set()               # ids of pending events whose piece has landed already
+        self.drop_origin = None               # (space, pos) where a dragged group was dropped
 
     # Widgets ------------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -98,6 +104,7 @@ class PurchaseScene(TableScene):
         g = self.match.game
         self.selected = space
         self.preview_cells = []
+        self.plan = None   # (a tile dropped on a cell waits for this group's Buy only)
         if space is not None:
             probe = g.copy()
             probe.quiet = True
@@ -133,6 +140,14 @@ class PurchaseScene(TableScene):
         self.selected = None
         self.preview_cells = []
         self.start_first = False
+        g, plan = self.match.game, self.plan
+        if not plan:
+            return
+        if g.phase == PLACE and self.match.persons_turn() and plan[0] in g.legal_actions():
+            self.plan = plan[1:] or None
+            self.act(plan[0])
+        elif g.phase not in (SPECIAL, REPLACE):
+            self.plan = None
 
     def named_widgets(self) -> dict:
         return {**super().named_widgets(), "buy": self.b_buy, "cancel": self.b_cancel, "tile": self.b_tile,
@@ -240,10 +255,10 @@ class PurchaseScene(TableScene):
             highlight = {a.space for a in g.legal_actions()}
             # (the words come from the engine's reasons: the 0 space's rule, or the price)
             blocked = {s: ("0 rule" if g.price(s) == 0 else "too dear") for s in g.groups() if s not in highlight}
-        hidden = ()
+        hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
         e = self.in_flight
         if e is not None and e.type == "bought":
-            hidden = (e.data["space"],)
+            hidden.append(e.data["space"])
         return draw_wheel(surface, self.app, vis, self.layout.wheel, turn=self.wheel_turn, highlight=highlight,
                           blocked=blocked, hover=self.hover_space, selected=self.selected, hidden_spaces=hidden)
 
@@ -262,8 +277,15 @@ class PurchaseScene(TableScene):
         g = self.match.game
         if p != g.to_move or not self.match.persons_turn():
             return {}
+        if self.drag.active:
+            opts = {"highlight": self.drag.cells, "hover": self.hover_cell}
+            if self.hover_cell in self.drag.cells:
+                opts["preview"] = (g.wheel_tile[self.drag.space], *self.hover_cell)
+            return opts
         if g.phase == PURCHASE and self.selected is not None:
             return {"highlight": self.preview_cells, "hover": self.hover_cell}
+        if self.hovered_group() is not None:
+            return {"highlight": self.fit_cells(self.hovered_group())}
         if g.phase == PLACE:
             cells = self.legal_cells()
             opts = {"highlight": list(cells), "hover": self.hover_cell}
@@ -280,7 +302,7 @@ class PurchaseScene(TableScene):
 
     def decision_text(self, vis) -> list[str]:
         m, g, rules = self.match, self.match.game, self.app.rules
-        seat = m.seat()
+        seat = m.seat(self.acting_player())   # (a move still being shown is its player's)
         if m.pending or self.fx.active:
             return [f"{seat.name} is playing…" if not seat.is_person else f"{seat.name}'s turn", self.ctx.message]
         if not seat.is_person:
@@ -380,84 +402,6 @@ class PurchaseScene(TableScene):
                 surface.blit(font.render(part, True, INK), (x, y))
                 y += font.get_linesize()
             self.special_rows.append((row, slot))
-
-    # Animating moves ------------------------------------------------------------------------------
-    def target(self, p: int, row: int, col: int) -> tuple[pygame.Rect, int]:
-        """Where a cell of player p's display is on screen now, and its tile size."""
-        if p == self.shown_player and self.board_geo:
-            return self.board_geo.cell_rect(row, col), self.board_geo.t
-        g = self.card_geos[p]
-        return g.cell_rect(row, col), g.t
-
-    def show(self, e) -> None:
-        app, rules, p, d = self.app, self.app.rules, e.player, e.data
-        sprites, look = app.sprites, app.look
-        if e.type == "bought" and self.wheel_geo:
-            src = self.wheel_geo.tile_rect(d["space"])
-            dst = self.layout.decision.center
-            t = self.wheel_geo.tile
-            self.fx.add(Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=round(t * 1.3)), src.center, dst),
-                        Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 1.1)),
-                            self.wheel_geo.at(d["space"], self.wheel_geo.viking_ring), (dst[0] + t, dst[1])))
-            cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
-            self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
-        elif e.type == "wheel_turned":
-            start = self.visible().offset  # before the turn (the event is still pending)
-            self.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.5,
-                              on_done=lambda: self._set_turn(None)))
-        elif e.type in ("tile_placed", "start_tile_placed"):
-            cell, t = self.target(p, d["row"], d["col"])
-            img = sprites.get("tiles", rules.tiles[d["tile"]].id, height=t)
-            self.fx.add(Fly(img, self.layout.decision.center, cell.center, duration=0.45))
-        elif e.type in ("viking_placed", "viking_moved"):
-            cell, t = self.target(p, d["row"], d["col"])
-            img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 0.6))
-            src = self.layout.decision.center if e.type == "viking_placed" else \
-                (self.board_geo.pool_rect.center if p == self.shown_player and self.board_geo else cell.center)
-            self.fx.add(Fly(img, src, cell.center, duration=0.4))
-        elif e.type == "viking_to_pool":
-            dst = (self.board_geo.pool_rect.center if p == self.shown_player and self.board_geo
-                   else self.layout.cards[p].center)
-            img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(40))
-            self.fx.add(Fly(img, self.layout.decision.center, dst, duration=0.4))
-        elif e.type == "tile_discarded":
-            name = rules.tiles[d["tile"]].name.lower()
-            self.ctx.message = f"The {name} fits nowhere on {self.match.seats[p].name}'s display: it leaves the game."
-            self.fx.add(Float(look.text("Discarded", 20, BAD, bold=True), self.layout.decision.center, duration=1.0))
-        elif e.type == "boatswain_used":
-            self.fx.add(Float(look.text("Boatswain!", 20, GOOD, bold=True), self.layout.cards[p].center, duration=0.7))
-        elif e.type in SPECIAL_EVENTS:
-            self.show_special(e)
-
-    def show_special(self, e) -> None:
-        """A special tile taken (it flies from its face-up place to the buyer), its Gold,
-        a building tile laid on a cell, a boat tile spent."""
-        app, rules, p, d = self.app, self.app.rules, e.player, e.data
-        look = app.look
-        card = self.layout.cards[p]
-        if e.type == "special_taken":
-            src = next((r.center for r, _, slot in self.slot_spots if slot == d["slot"]), self.layout.log.center)
-            dst = (card.right - look.px(20), card.y + look.px(45)) if p != self.shown_player or not self.board_geo \
-                else (self.layout.board.right - look.px(20), self.layout.board.y + look.px(10))
-            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=look.px(56))
-            self.fx.add(Fly(img, src, dst, duration=0.55))
-            self.fx.add(Float(look.text(rules.specials[d["special"]].name, 18, GOOD, bold=True), card.center,
-                              duration=0.8))
-        elif e.type == "special_declined":
-            self.fx.add(Float(look.text("No special tile", 18, INK_SOFT, bold=True), card.center, duration=0.6))
-        elif e.type == "special_gold":
-            self.fx.add(Float(look.text(f"+{d['gold']} Gold", 20, GOOD, bold=True), card.center, duration=0.8))
-        elif e.type == "special_placed":
-            cell, t = self.target(p, d["row"], d["col"])
-            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=t)
-            src = (card.right - look.px(20), card.y + look.px(45))
-            self.fx.add(Fly(img, src, cell.center, duration=0.5))
-        elif e.type == "special_spent":
-            self.fx.add(Float(look.text(f"{rules.specials[d['special']].name} spent", 18, INK_SOFT, bold=True),
-                              card.center, duration=0.7))
-
-    def _set_turn(self, value) -> None:
-        self.wheel_turn = value
 
 
 __all__ = ["PurchaseScene", "INK"]

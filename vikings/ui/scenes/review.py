@@ -24,7 +24,8 @@ from ...review import DEFAULT_LEVEL, replays
 from ...review_job import ReviewJob
 from ..scene import Scene
 from ..specials import draw_held
-from ..table import display_geometry, draw_card, draw_display, draw_wheel, panel
+from ..cards import draw_card
+from ..table import display_geometry, draw_display, draw_wheel, panel
 from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
 from ..view import Visible
 from .review_chart import draw_chances, round_starts

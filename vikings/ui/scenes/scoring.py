@@ -27,6 +27,9 @@ from ...engine.display import completed_islands
 from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
+from ..layout import BOARD_COLS
+from ..motion import money_flights
+from ..cards import card_icon_spots, card_ship_spot
 from ..table import draw_display, panel, wrap
 from ..threat import draw_threat
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
@@ -165,19 +168,9 @@ def fit(font, text: str, width: int) -> str:
 
 
 def ship_spot(scene, vis, p: int) -> tuple[int, int]:
-    """Where the start player ship sits on player p's card (see table.draw_card), for a
+    """Where the start player ship sits on player p's card (see cards.draw_card), for a
     table scene drawing `vis`."""
-    look, px = scene.app.look, scene.app.look.px
-    p %= scene.match.game.n
-    rect = scene.layout.cards[p]
-    head = pygame.Rect(rect.x + px(6), rect.y + px(6), rect.w - px(12), px(30))
-    x = head.right
-    pv = vis.players[p]
-    for icon, value in (("fame", pv.fame), ("coin", pv.gold)):
-        x -= look.font(18, True).size(str(value))[0]
-        x -= scene.app.sprites.get("board", icon, height=px(22)).get_width() + px(3) + px(10)
-    w = scene.app.sprites.get("board", "start_player", height=px(22)).get_width()
-    return x - w // 2, head.centery
+    return card_ship_spot(scene.app.look, scene.layout.cards[p % scene.match.game.n])
 
 
 class ScoringScene(TableScene):
@@ -347,7 +340,14 @@ class ScoringScene(TableScene):
         if (line["gold"] or line["fame"]) and self.app.settings.speed > 0:
             look = self.app.look
             img = self._float_image(line["gold"], line["fame"])
-            self.floaters.append(Float(img, self._float_pos(e, line), duration=T_FLOAT, rise=look.px(46)))
+            src = self._float_pos(e, line)
+            self.floaters.append(Float(img, src, duration=T_FLOAT, rise=look.px(46)))
+            spots = card_icon_spots(look, self.layout.cards[e.player])   # income flies to the card
+            for icon, amount in (("coin", line["gold"]), ("fame", line["fame"])):
+                if amount:
+                    a, b = (src, spots[icon]) if amount > 0 else (spots[icon], src)
+                    self.floaters += money_flights(self.app, a, b, amount if icon == "coin" else 0,
+                                                   amount if icon == "fame" else 0, duration=0.5, after=0.35)
             if self.fx.active:  # (not while skipping)
                 self.app.sound.play("score_tick")
         self.app.invalidate()
@@ -528,7 +528,8 @@ class ScoringScene(TableScene):
         t = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
         surface.blit(t, (rect.x, rect.y))
         body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
-        geo = draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
+                           **self.board_options(vis, p))
         if e is not None and e.player == p:
             self._draw_threat(surface, geo, e)
         return geo
@@ -560,9 +561,14 @@ class ScoringScene(TableScene):
         hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
         surface.blit(hint, (inner.x, bottom + (px(34) - hint.get_height()) // 2))
         track_h = self._track_height()
-        track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
+        if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
+            split = round(inner.w * 0.62)
+            track = pygame.Rect(inner.x + split + px(16), bottom - px(8) - track_h, inner.w - split - px(16), track_h)
+            body = pygame.Rect(inner.x, rect.y + px(10), split, bottom - px(4) - rect.y - px(10))
+        else:
+            track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
+            body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
         self.draw_fame_track(surface, vis, track)
-        body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
         if e is None:
             return
         if e.type == "scoring":

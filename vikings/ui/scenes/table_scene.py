@@ -14,12 +14,15 @@ import pygame_gui
 from .. import flow
 from ..fx import Call, FxQueue, Fly, Pause
 from ..hint_view import TIP as HINT_TIP, HintController
-from ..scene import Scene
-from ..table import Layout, draw_card, draw_display, draw_log, draw_wheel, panel, wrap
-from ..theme import BAD, INK, INK_SOFT, WOOD_DARK, WHITE
-from ..specials import BRINGS_TIP, draw_face_up, draw_held, mark_group, strip_split
 from ..match import MoveRefused
-from ..view import Visible
+from ..motion import CountingFigures
+from ..scene import Scene
+from ..layout import BOARD_COLS, CARD_HEAD
+from ..cards import board_marks, draw_card, draw_zoom
+from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, draw_panel_text, panel, ring_cell
+from ..theme import INK, INK_SOFT
+from ..specials import BRINGS_TIP, STRIP_H, draw_face_up, draw_held, mark_group, strip_split
+from ..view import MOVES, Visible
 from ...engine.state import PURCHASE
 
 
@@ -57,12 +60,20 @@ class TableScene(Scene):
         self.slot_spots: list = []  # (rect, text, slot) of the face-up special tiles
         self.hover_slot = None
         self.hint = HintController(self)  # the Hint button, the H key and the hint drawn
+        self.drag = None            # a press-and-drag controller (the purchasing scene has one)
+        self.hover_card = None      # an opponent's card under the pointer: her display shown enlarged
+        self.hover_log = None       # a log entry under the pointer: its place is lit
+        self.log_spots: list = []
+        self.marks: dict = {}       # player -> (row, col, colour) marked on her display
+        self.mouse = (0, 0)
+        self.zoom = None            # (rect, tile size) of the enlarged display drawn
+        self.money = CountingFigures()   # the cards' Gold and Fame, counting towards the real ones
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
         app = self.app
         self.layout = Layout(app.look, self.match.game.n, app.sprites.aspect("board", "mainland"),
-                             app.rules.island_rows + 1)
+                             app.rules.island_rows + 1, STRIP_H if "special_tiles" in self.match.options else 0)
         px = app.look.px
         top = self.layout.top
         h = px(36)
@@ -101,7 +112,7 @@ class TableScene(Scene):
         super().exit()
 
     def busy(self) -> bool:
-        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0
+        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0 or self.money.moving
 
     def poll(self) -> float | None:
         return 0.03 if self.match.bots_turn() or self.hint.waiting() else None
@@ -110,6 +121,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.fx.speed = self.app.settings.speed
         self.hint.update()
+        if self.money.update(dt, self.app.settings.speed):
+            self.app.invalidate()
         if self.fx.active:
             self.fx.update(dt)
             return
@@ -140,14 +153,20 @@ class TableScene(Scene):
             if self._bot_wait > 0:
                 self._bot_wait -= dt
                 return
-            try:
-                action = m.bot_result()
-            except Exception as e:  # a bot bug must not take the window down
-                self.error = f"The bot failed: {e}"
-                return
-            if action is not None:
-                self.act(action)
+            if self.bot_acts():
                 self._bot_wait = self.app.settings.pace
+
+    def bot_acts(self) -> bool:
+        """Apply the thinking bot's decision once it has one (True then)."""
+        try:
+            action = self.match.bot_result()
+        except Exception as e:  # a bot bug must not take the window down
+            self.error = f"The bot failed: {e}"
+            return False
+        if action is None:
+            return False
+        self.act(action)
+        return True
 
     def _landed(self, e) -> None:
         if self.match.pending and self.match.pending[0] is e:
@@ -181,6 +200,7 @@ class TableScene(Scene):
     def skip(self) -> None:
         self.fx.clear()
         self._bot_wait = 0.0
+        self.money.snap()
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -194,6 +214,9 @@ class TableScene(Scene):
             return self.handle_widget(event)
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE and self.drag is not None and self.drag.active:
+                self.drag.abort()   # (Esc lets go of a dragged tile before it leaves the table)
+                return True
             if self.handle_key(event):
                 return True
             if event.key == pygame.K_ESCAPE:
@@ -214,7 +237,7 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_hover(event.pos)
-            return False
+            return self.drag is not None and self.drag.motion(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.fx.active:
                 self.skip()
@@ -223,7 +246,11 @@ class TableScene(Scene):
                 if self.layout.cards[p].collidepoint(event.pos):
                     self.ctx.viewed = None if self.ctx.viewed == p else p
                     return True
+            if self.drag is not None and self.drag.press(event.pos):
+                return True
             return self.on_click(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            return self.drag.release(event.pos)
         return False
 
     def command(self, key: str) -> None:
@@ -271,6 +298,10 @@ class TableScene(Scene):
         self.hover_slot = next((slot for r, tip, slot in self.slot_spots if tip and r.collidepoint(pos)), None)
         self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
         self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
+        self.mouse = pos
+        self.hover_card = next((p for p, r in enumerate(self.layout.cards) if r.collidepoint(pos)
+                                and p != self.shown_player), None) if self.layout else None
+        self.hover_log = next((i for r, i in self.log_spots if r.collidepoint(pos)), None)
         self.tooltip = self.tooltip_at(pos)
         self.app.invalidate()
 
@@ -284,16 +315,24 @@ class TableScene(Scene):
 
     @property
     def shown_player(self) -> int:
-        """The display shown large: the one chosen, else the player to move."""
+        """The display shown large: the one chosen, else the player whose move is on screen."""
         if self.ctx.viewed is not None:
             return self.ctx.viewed
-        p = self.match.game.to_move
+        p = self.acting_player()
         return p if p >= 0 else 0
 
-    def turn_player(self) -> int:
-        """Whose card is marked as at turn: the player to move (a scene showing another
-        player's moment says so)."""
+    def acting_player(self) -> int:
+        """Whose move is on screen: the player of a move still being shown (the engine has
+        gone on to the next player already), else the player to move."""
+        for e in self.match.pending:
+            if e.player is not None and e.type in MOVES:
+                return e.player
         return self.match.game.to_move
+
+    def turn_player(self) -> int:
+        """Whose card is marked as at turn: the player whose move is on screen (a scene
+        showing another player's moment says so)."""
+        return self.acting_player()
 
     def draw(self, surface) -> None:
         vis = self.visible()
@@ -305,14 +344,16 @@ class TableScene(Scene):
         self.tips = []
         self.card_geos = []
         turn = self.turn_player()
+        self.marks = board_marks(m, self.hover_log)
         for p, rect in enumerate(L.cards):
             self.card_geos.append(draw_card(
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
                 start=p == vis.start_player, selected=p == self.shown_player,
-                bot_thinking=m.thinking() and p == m.game.to_move))
+                bot_thinking=m.thinking() and p == m.game.to_move, order=(p - vis.start_player) % m.game.n + 1,
+                mark=self.marks.get(p), money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame))))
             if specials:  # the tiles beside her mainland, under her Fame and Gold
                 self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
-                                       rect.y + px(45), px(18))
+                                       rect.y + px(CARD_HEAD) + px(12), px(18))
         self.wheel_geo = self.draw_wheel(surface, vis)
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
@@ -322,36 +363,30 @@ class TableScene(Scene):
         self.board_geo = self.draw_board(surface, vis, L.board)
         log = L.log
         if specials:
-            strip, log = strip_split(self.app.look, L.log)
+            strip, log = self.strip_and_log()
             self.slot_spots = draw_face_up(surface, self.app, vis, strip, offered=self.special_offered(),
                                            hover=self.hover_slot)
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
             self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
                                    L.board.y + px(10), px(24), label="Special tiles")
-        draw_log(surface, self.app, log, m.shown_log())
+        self.log_spots = draw_log(surface, self.app, log, m.shown_log(), hover=self.hover_log)
         self.fx.draw(surface)
         self.hint.draw(surface)
-        if self.tooltip:
-            self.draw_tooltip(surface, self.tooltip)
+        dragging = self.drag is not None and self.drag.active
+        if dragging:
+            self.drag.draw(surface)
+        self.zoom = None
+        if not dragging and self.hover_card is not None and self.board_geo is not None:
+            p = self.hover_card   # her display enlarged, at least half the large one's scale
+            t = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
+            self.zoom = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, self.marks.get(p)), t
+        if self.tooltip and not dragging:
+            draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
-        look, px = self.app.look, self.app.look.px
-        top = self.layout.top
-        pygame.draw.rect(surface, WOOD_DARK, top)
-        label = look.text(self.top_text(vis), 17, WHITE, bold=True)
-        surface.blit(label, (px(14), top.centery - label.get_height() // 2))
-        x = px(24) + label.get_width()
-        if self.shows_bag:
-            bag = self.app.sprites.get("board", "bag", height=px(30))
-            surface.blit(bag, (x, top.centery - bag.get_height() // 2))
-            n = look.text(f"{vis.bag} in the bag", 15, WHITE)
-            surface.blit(n, (x + bag.get_width() + px(4), top.centery - n.get_height() // 2))
-            x += bag.get_width() + n.get_width() + px(30)
-        who = self.turn_text()
-        if who:
-            w = look.text(who, 17, (255, 226, 140), bold=True)
-            surface.blit(w, (x, top.centery - w.get_height() // 2))
+        draw_top_bar(surface, self.app, self.layout.top, self.top_text(vis), vis.bag if self.shows_bag else None,
+                     self.turn_text())
 
     shows_bag = True
 
@@ -364,7 +399,7 @@ class TableScene(Scene):
     def turn_text(self) -> str | None:
         if self.match.game.is_over:
             return None
-        seat = self.match.seat()
+        seat = self.match.seat(self.acting_player())
         return f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
 
     def draw_wheel(self, surface, vis):
@@ -376,28 +411,19 @@ class TableScene(Scene):
         t = self.app.look.text(label, 14, INK_SOFT)
         surface.blit(t, (rect.x, rect.y))
         body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
-        return draw_display(surface, self.app, vis.players[p], body, **self.board_options(vis, p))
+        opts = self.board_options(vis, p)
+        opts["extra_cells"] = tuple(opts.get("extra_cells", ())) + ((1, BOARD_COLS - 1),)  # the grid fills its room (7 columns)
+        geo = draw_display(surface, self.app, vis.players[p], body, **opts)
+        if p in self.marks:
+            ring_cell(surface, geo, *self.marks[p])
+        return geo
 
     def board_options(self, vis, p) -> dict:
         return {}
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        lines = self.decision_text(vis)
-        y = rect.y + self.app.look.px(12)
-        for i, line in enumerate(lines):
-            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
-            font = self.app.look.font(size, bold)
-            for part in wrap(font, line, rect.w - self.app.look.px(28)):
-                surface.blit(font.render(part, True, colour), (rect.x + self.app.look.px(14), y))
-                y += font.get_linesize()
-            y += self.app.look.px(6)
-        if self.error:
-            font = self.app.look.font(14, True)
-            for part in wrap(font, self.error, rect.w - self.app.look.px(28)):
-                surface.blit(font.render(part, True, BAD), (rect.x + self.app.look.px(14), y))
-                y += font.get_linesize()
-        self.decision_bottom = y
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error)
 
     def decision_text(self, vis) -> list[str]:
         return []
@@ -415,20 +441,6 @@ class TableScene(Scene):
             return cell_tip(self.app.rules, vis.players[self.shown_player], *self.hover_cell)
         return None
 
-    def draw_tooltip(self, surface, text: str) -> None:
-        look = self.app.look
-        font = look.font(14)
-        lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
-        w = max(font.size(line)[0] for line in lines) + look.px(16)
-        h = font.get_linesize() * len(lines) + look.px(12)
-        x, y = pygame.mouse.get_pos()
-        box = pygame.Rect(x + look.px(16), y + look.px(18), w, h)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
-        pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
-        for i, line in enumerate(lines):
-            surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
-
     def show_revealed(self, e) -> None:
         """A special tile turned face up flies from the strip's corner to its place."""
         spot = next((r for r, _, slot in self.slot_spots if slot == e.data["slot"]), None)
@@ -437,8 +449,13 @@ class TableScene(Scene):
         px = self.app.look.px
         img = self.app.sprites.get("special_tiles", self.app.rules.specials[e.data["special"]].id,
                                    height=spot.h - px(8))
-        strip = strip_split(self.app.look, self.layout.log)[0]
+        strip = self.strip_and_log()[0]
         self.fx.add(Fly(img, (strip.x + px(40), strip.bottom - px(20)), spot.center, duration=0.3, arc=0.1))
+
+    def strip_and_log(self):
+        """The special tiles' strip and the log's rect (the tall layout has a row for the strip)."""
+        L = self.layout
+        return (L.strip, L.log) if L.strip is not None else strip_split(self.app.look, L.log)
 
     def pause(self, seconds: float) -> None:
         self.fx.add(Pause(seconds))
