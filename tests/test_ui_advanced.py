@@ -305,6 +305,9 @@ def test_after_a_scoring_the_ship_is_shown_passing_left_then_the_auction_opens(r
     vis = Visible(g, rest)  # the ship shown: it lies with the new opener, the round not yet begun
     assert vis.start_player == g.start_player and vis.round == before[1]
 
+    from vikings.ui import screens
+    screens.install()
+
     class Ctx:  # what flow.scene_for reads
         match = type("M", (), {"options": frozenset({"auction"}), "pending": [ship, *rest], "game": g})()
     from vikings.ui.scenes.scoring import ScoringScene

@@ -55,6 +55,8 @@ class App:
         pygame.display.set_caption("Vikings")
         pygame.key.set_repeat(400, 40)
         self._make_look()
+        from . import screens
+        screens.install()  # the scenes flow moves between, by name
         if title_scene:
             from .scenes.title import TitleScene
             self.scenes.switch(TitleScene(self))

@@ -10,6 +10,10 @@ never from a rule of the screens' own.
     phase over                -> results
 Other pending events (a purchase, a placement, ...) are animated by the purchasing or
 boatswain scene, whichever the phase calls for.
+
+The scenes are known here by name only (`SCENES`, filled by `ui/screens.install()` when the
+app starts), so this module imports none of them: the scenes import flow to move on, and
+no two modules import each other.
 """
 from __future__ import annotations
 
@@ -21,14 +25,39 @@ AUCTION_EVENTS = ("auction", "bid", "bid_passed", "auction_won", "viking_removed
 AUCTION_PHASES = (BID, REMOVE, COLOUR)
 
 
+SCENES: dict[str, type] = {}  # name -> scene class (ui/screens.py registers them)
+
+
+def register(**scenes) -> None:
+    SCENES.update(scenes)
+
+
+def scene(name: str) -> type:
+    try:
+        return SCENES[name]
+    except KeyError:
+        raise LookupError(f"no scene named {name!r} (ui.screens.install() registers them)") from None
+
+
+def show(app, name: str, *args, **kwargs) -> None:
+    """Switch to the scene called `name` (title, setup, ...), made with `args`."""
+    app.scenes.switch(scene(name)(app, *args, **kwargs))
+
+
+class TableContext:
+    """What the in-game scenes share: the match and which display is shown large."""
+
+    def __init__(self, app, match):
+        self.app = app
+        self.match = match
+        self.viewed: int | None = None   # a display the player chose to look at
+        self.message: str = ""           # a note for the decision panel (e.g. a discarded tile)
+
+
 def scene_for(ctx):
     """The scene class the table should show now."""
-    from .scenes.auction import AuctionScene
-    from .scenes.boatswain import BoatswainScene
-    from .scenes.offer import OfferScene
-    from .scenes.purchase import PurchaseScene
-    from .scenes.results import ResultsScene
-    from .scenes.scoring import ScoringScene
+    AuctionScene, BoatswainScene, OfferScene, PurchaseScene, ResultsScene, ScoringScene = (
+        scene(n) for n in ("auction", "boatswain", "offer", "purchase", "results", "scoring"))
     m = ctx.match
     auction = "auction" in m.options
     if m.pending:
@@ -70,7 +99,6 @@ def advance(app, ctx, force: bool = False) -> None:
 
 def enter_game(app, match) -> None:
     """Leave the menus and show `match` at the table (a new, continued or loaded game)."""
-    from .scenes.table_scene import TableContext
     if getattr(app, "match", None) is not None and app.match is not match:
         app.match.close()  # a game loaded over a running one: its bot stops thinking
     match.warm_up()
@@ -81,7 +109,6 @@ def enter_game(app, match) -> None:
 
 def leave_game(app, ctx) -> None:
     """Back to the title screen; the game stays in the autosave (unless it is over)."""
-    from .scenes.title import TitleScene
     m = ctx.match
     m.close()
     # A finished game is not worth continuing: its autosave goes. Only its own, though: a
@@ -93,4 +120,4 @@ def leave_game(app, ctx) -> None:
         except (OSError, ValueError):
             pass
     app.match = None
-    app.scenes.switch(TitleScene(app))
+    show(app, "title")

@@ -107,7 +107,6 @@ class LessonSession:
 
     def end(self) -> None:
         """Skip or finish: the lesson's files go, and a real game is set up."""
-        from ..scenes.setup import SetupScene
         self.match.close()
         storage = self.app.storage
         for path in (storage.lesson_path, storage.lesson_game_path):
@@ -116,7 +115,7 @@ class LessonSession:
             except OSError:
                 pass
         self.app.match = None
-        self.app.scenes.switch(SetupScene(self.app))
+        flow.show(self.app, "setup")
 
     def hand_over(self) -> None:
         """The bot plays the person's seat to the end (the final scoring comes up soon)."""

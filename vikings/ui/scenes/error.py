@@ -20,9 +20,9 @@ class ErrorScene(Scene):
             if event.key == pygame.K_q:
                 self.app.quit()
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                from .title import TitleScene
+                from .. import flow
                 self.app.match = None
-                self.app.scenes.switch(TitleScene(self.app))
+                flow.show(self.app, "title")
             return True
         return False
 

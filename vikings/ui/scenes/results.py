@@ -237,10 +237,9 @@ class ResultsScene(TableScene):
         return False
 
     def new_game(self) -> None:
-        from .setup import SetupScene  # written alongside; imported when asked for
         app = self.app
         flow.leave_game(app, self.ctx)
-        app.scenes.switch(SetupScene(app))
+        flow.show(app, "setup")
 
     def open_review(self) -> None:
         """The review of this game (scenes/review.py); leaving it comes back here."""

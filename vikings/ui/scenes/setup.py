@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntry
 from ...bots import LEVELS
 from ...engine.errors import VikingsError
 from ..match import PERSON, Match, Seat
+from .. import flow
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from .menu_kit import Page, draw_keycap, typing, wrap
@@ -138,7 +139,6 @@ class SetupScene(Scene):
         return ""
 
     def start_game(self) -> None:
-        from .. import flow
         self.error = " ".join(self.problems())
         if self.error:
             self._show_error()
@@ -156,8 +156,7 @@ class SetupScene(Scene):
         flow.enter_game(self.app, match)
 
     def back(self) -> None:
-        from .title import TitleScene
-        self.app.scenes.switch(TitleScene(self.app))
+        flow.show(self.app, "title")
 
     # Widgets --------------------------------------------------------------------------------
     def build_ui(self) -> None:

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from .. import flow
+from ..flow import TableContext  # noqa: F401  (where the scenes have always found it)
 from ..fx import Call, FxQueue, Fly, Pause
 from ..hint_view import TIP as HINT_TIP, HintController
 from ..match import MoveRefused
@@ -24,16 +25,6 @@ from ..theme import INK, INK_SOFT
 from ..specials import BRINGS_TIP, STRIP_H, draw_face_up, draw_held, mark_group, strip_split
 from ..view import MOVES, Visible
 from ...engine.state import PURCHASE
-
-
-class TableContext:
-    """What the in-game scenes share: the match and which display is shown large."""
-
-    def __init__(self, app, match):
-        self.app = app
-        self.match = match
-        self.viewed: int | None = None   # a display the player chose to look at
-        self.message: str = ""           # a note for the decision panel (e.g. a discarded tile)
 
 
 class TableScene(Scene):

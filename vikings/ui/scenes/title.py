@@ -7,6 +7,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from ... import version
+from .. import flow
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
 from .menu_kit import Page, describe_match, draw_keycap, load_match, unreadable, wrap
@@ -93,8 +94,7 @@ class TitleScene(Scene):
     def do(self, what: str) -> None:
         app = self.app
         if what == "new":
-            from .setup import SetupScene
-            app.scenes.switch(SetupScene(app))
+            flow.show(app, "setup")
         elif what == "lesson":
             from ..lesson.session import LessonSession
             LessonSession.start(app)
@@ -113,7 +113,6 @@ class TitleScene(Scene):
             app.quit()
 
     def continue_game(self) -> None:
-        from .. import flow
         try:
             match = load_match(self.app, self.app.storage.autosave_path)
         except Exception as e:  # noqa: BLE001 - e.g. deleted or damaged since the title opened
