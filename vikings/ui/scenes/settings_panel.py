@@ -1,4 +1,5 @@
-"""The settings panel: window size, animation speed, bot pace, purchase confirmation.
+"""The settings panel: window size (or full screen), UI scale, animation speed, bot pace,
+purchase confirmation.
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was.
@@ -12,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-from ..settings import PACES, SPEEDS, WINDOW_SIZES
+from ..settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from .menu_kit import Dialog
 
 FULLSCREEN = "fullscreen"
@@ -24,11 +25,17 @@ def size_id(w: int, h: int) -> str:
 
 class SettingsPanel(Dialog):
     title = "Settings"
-    size = (780, 560)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Design pixels, grown with the UI scale (the panel shows the scale it sets)."""
+        u = self.app.look.ui_scale
+        return 780 * u, 640 * u
 
     def __init__(self, app):
         super().__init__(app)
         self.draft = dataclasses.replace(app.settings)
+        self.window_chosen = False  # the Window menu was used (else the window keeps its size)
 
     def window_options(self) -> list[tuple[str, str]]:
         opts = [(f"{w} \u00d7 {h}", size_id(w, h)) for w, h in WINDOW_SIZES]
@@ -38,13 +45,17 @@ class SettingsPanel(Dialog):
         return opts + [("Full screen", FULLSCREEN)]
 
     def build_body(self, window, width, height) -> None:
-        px, ui, d = self.app.look.px, self.app.ui, self.draft
+        ui, d, u = self.app.ui, self.draft, self.app.look.text_scale
+
+        def px(v: float) -> int:  # laid out at the lettering's scale, so no text is clipped
+            return max(1, round(v * u))
         pad, row_h, step = px(28), px(46), px(84)
         label_w, ctrl_x = px(330), px(390)
         ctrl_w = width - ctrl_x - pad
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
-        rows = (("Window", "Its size, or the whole screen.", windows, current),
+        rows = (("Window", "Its size, or the whole screen (F11).", windows, current),
+                ("UI scale", "The size of all lettering.", [(f"{v}%", str(v)) for v in UI_SCALES], str(d.ui_scale)),
                 ("Animations", "How fast pieces move.", [(k.capitalize(), k) for k in SPEEDS], d.animation),
                 ("Bot pace", "The pause after a bot's move.", [(k.capitalize(), k) for k in PACES], d.bot_pace))
         self.menus = {}
@@ -91,9 +102,12 @@ class SettingsPanel(Dialog):
         if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             value = event.selected_option_id
             if event.ui_element is self.menus["Window"]:
+                self.window_chosen = True
                 self.draft.fullscreen = value == FULLSCREEN
                 if value != FULLSCREEN:
                     self.draft.width, self.draft.height = map(int, value.split("x"))
+            elif event.ui_element is self.menus["UI scale"]:
+                self.draft.ui_scale = int(value)
             elif event.ui_element is self.menus["Animations"]:
                 self.draft.animation = value
             elif event.ui_element is self.menus["Bot pace"]:
@@ -110,9 +124,12 @@ class SettingsPanel(Dialog):
         """Keep the draft, write it to disk, and reopen the window if its size changed."""
         app, new = self.app, self.draft
         old = app.settings
+        if not self.window_chosen:  # the window as it is now (F11 or its edges may have moved it)
+            new.fullscreen, new.width, new.height, new.window_pos = old.fullscreen, old.width, old.height, old.window_pos
         # Compared with the window as it is (the player may have dragged its edges).
         display = new.fullscreen != old.fullscreen or (
             not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size()))
+        rescale = new.ui_scale != old.ui_scale
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
         try:
@@ -121,5 +138,5 @@ class SettingsPanel(Dialog):
             self.error_label.set_text(f"Not saved: {e.strerror or e}")
             return
         self.close()
-        if display:
-            app.apply_display_settings()
+        if display or rescale:
+            app.apply_display_settings(reopen=display)
