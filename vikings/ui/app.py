@@ -35,11 +35,18 @@ TITLE = "Vikings"
 ICON = 64           # px, the window icon's side
 GRIP = 64           # px of a remembered window that must stay on the desktop to be reused
 WINDOW_POS = "SDL_VIDEO_WINDOW_POS"
+THEME_STEP = 0.05  # the theme's scale moves in steps of 5%
 RELEASE_WAIT = 1.0  # s: dropped widgets are collected when the loop idles, or after this
 FPS = 60
 IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
 SWITCH_INTERVAL = 0.0005  # seconds
 _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
+
+
+def theme_scale(look: Look) -> float:
+    """The widgets' theme scale, in steps of THEME_STEP: a resize rebuilds the theme (new
+    fonts for every widget) only when it crosses a step, not at every pixel."""
+    return round(look.text_scale / THEME_STEP) * THEME_STEP
 
 
 class App:
@@ -63,6 +70,7 @@ class App:
         self._dirty = True
         self.releases = memory.Releases()  # what the collections after dropped widgets cost
         self._release_due: float | None = None  # when widgets were dropped and not yet collected
+        self._release_after = 0  # ... in which frame
         # The window's geometry is remembered when it came from the settings (a size given
         # by a test or tool is not the player's) or once the player resized it.
         self._remember = size is None
@@ -72,7 +80,7 @@ class App:
         pygame.key.set_repeat(400, 40)
         size = self.screen.get_size()
         self.look = Look(size, self.settings.ui_scale / 100)
-        self._theme_doc = scaled_theme(self.look.text_scale)
+        self._theme_doc = scaled_theme(theme_scale(self.look))
         self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False)
         memory.freeze()  # what is alive now (modules, rules, art) stays out of later collections
         if title_scene:
@@ -81,17 +89,19 @@ class App:
 
     # Window ---------------------------------------------------------------------------------
     def _set_icon(self) -> None:
-        """The red-sailed longship of the game's art, on a square."""
+        """The longship of the red-sailed ship tile, cut from its sea (without the tile's
+        reward and reach marks), as the window's icon."""
         try:
-            ship = self.sprites.get("tiles", "red_sail", height=ICON)
+            tile = self.sprites.get("tiles", "red_sail", height=128)
         except Exception:  # noqa: BLE001 - an icon is not worth failing the start for
             log.warning("no window icon", exc_info=True)
             return
+        ship = tile.subsurface(pygame.Rect(4, 0, 100, 100).clip(tile.get_rect()))
         icon = pygame.Surface((ICON, ICON), pygame.SRCALPHA)
-        if ship.get_width() > ICON:
-            ship = pygame.transform.smoothscale(ship, (ICON, max(1, round(ICON * ship.get_height() / ship.get_width()))))
-        icon.blit(ship, ship.get_rect(center=(ICON // 2, ICON // 2)))
+        pygame.draw.rect(icon, (255, 255, 255), icon.get_rect(), border_radius=ICON // 6)
+        icon.blit(pygame.transform.smoothscale(ship, (ICON, ICON)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         pygame.display.set_icon(icon)
+        self._icon = icon
 
     def _open_window(self, size=None) -> pygame.Surface:
         """Open (or reopen) the window: full screen, or at `size` / the remembered size and
@@ -134,7 +144,7 @@ class App:
         UIManager's resolution, its theme (only when the scaled theme differs), the widgets."""
         size = self.screen.get_size()
         self.look = Look(size, self.settings.ui_scale / 100)
-        doc = scaled_theme(self.look.text_scale)
+        doc = scaled_theme(theme_scale(self.look))
 
         def adapt_manager():  # between the old widgets' kill and the new ones' build
             self.ui.set_window_resolution(size)
@@ -221,6 +231,7 @@ class App:
         """One pass of the loop (tests call it directly)."""
         busy = self.scenes.busy()
         poll = None if busy else self.scenes.poll()
+        event = None
         if busy or (self._dirty and poll is None):
             dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
@@ -229,6 +240,7 @@ class App:
             # on a thread (the fallback), spinning the loop would take the interpreter from it.
             first = pygame.event.wait(IDLE_WAIT_MS if poll is None else max(1, min(IDLE_WAIT_MS, int(poll * 1000))))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            del first
             dt = self.clock.tick() / 1000.0
         for event in events:
             self.dispatch(event)
@@ -237,17 +249,21 @@ class App:
         if events or busy or self._dirty or self.ui.get_hovering_any_element():
             self.draw()
         self.frames += 1
+        del events, event  # (pygame-gui's events name the widgets they are about)
         self._release_memory()
 
     def _release_memory(self) -> None:
-        """Collect what a closed panel, a switched scene or a rebuilt UI left behind: right
-        after the frame that showed the change, when the loop is about to wait for input
+        """Collect what a closed panel, a switched scene or a rebuilt UI left behind: in a
+        frame after the one that showed the change (pygame-gui's events about the killed
+        widgets, still queued then, hold them), when the loop is about to wait for input
         (so no animation stutters), or at the latest RELEASE_WAIT seconds later."""
         if self.scenes.dropped:
             self.scenes.dropped = False
+            self._release_after = self.frames
             if self._release_due is None:
                 self._release_due = time.monotonic() + RELEASE_WAIT
-        if self._release_due is not None and (not self.scenes.busy() or time.monotonic() >= self._release_due):
+        elif self._release_due is not None and self.frames > self._release_after and (
+                not self.scenes.busy() or time.monotonic() >= self._release_due):
             self._release_due = None
             memory.release(self.releases)
 

@@ -35,6 +35,8 @@ class SettingsPanel(Dialog):
     def __init__(self, app):
         super().__init__(app)
         self.draft = dataclasses.replace(app.settings)
+        if not self.draft.fullscreen:  # the window as it is (its edges may have been dragged)
+            self.draft.width, self.draft.height = app.screen.get_size()
         self.window_chosen = False  # the Window menu was used (else the window keeps its size)
 
     def window_options(self) -> list[tuple[str, str]]:
@@ -127,8 +129,8 @@ class SettingsPanel(Dialog):
         if not self.window_chosen:  # the window as it is now (F11 or its edges may have moved it)
             new.fullscreen, new.width, new.height, new.window_pos = old.fullscreen, old.width, old.height, old.window_pos
         # Compared with the window as it is (the player may have dragged its edges).
-        display = new.fullscreen != old.fullscreen or (
-            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size()))
+        display = self.window_chosen and (new.fullscreen != old.fullscreen or (
+            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size())))
         rescale = new.ui_scale != old.ui_scale
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
