@@ -120,6 +120,7 @@ class Report:
     stalls: list = field(default_factory=list)   # (at second, frame s, its CPU s, action, scene)
     longest_frame: float = 0.0
     samples: list = field(default_factory=list)  # (second, game MB, helper MB or None)
+    where: list = field(default_factory=list)    # the scene on top and the window size at each sample
     collect_ms: list = field(default_factory=list)       # CPU time of each release's collection
     trim_ms: list = field(default_factory=list)          # ... and of its malloc_trim
     release_wall_ms: list = field(default_factory=list)  # both, wall clock
@@ -137,9 +138,9 @@ class Report:
                "actions: " + ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())),
                "games started, by bot level seated: " + ", ".join(f"{k} {v}" for k, v in sorted(self.games.items())),
                f"exceptions: {len(self.exceptions)}; stalls: {len(self.stalls)}; longest frame {self.longest_frame * 1000:.0f} ms",
-               "  second   game MB  helper MB"]
-        for t, g, h in self.samples:
-            out.append(f"  {t:6.0f}  {g:8.0f}  {'-' if h is None else f'{h:9.0f}'}")
+               "  second   game MB  helper MB  (scene, window)"]
+        for (t, g, h), w in zip(self.samples, self.where):
+            out.append(f"  {t:6.0f}  {g:8.0f}  {'-' if h is None else f'{h:9.0f}'}  {w}")
         for name, which in (("game", 1), ("helper", 2)):
             pts = self.series(which)
             if pts:
@@ -347,6 +348,7 @@ class Monkey:
     def sample(self) -> None:
         t = time.perf_counter() - self.t0
         self.report.samples.append((round(t, 1), rss_mb(os.getpid()), rss_mb(helper_pid())))
+        self.report.where.append(f"{type(self.app.scenes.current).__name__} {'x'.join(map(str, self.app.screen.get_size()))}")
 
     def run(self, seconds: float, every: float, progress=None) -> Report:
         logging.getLogger("vikings").addHandler(self.errors)
