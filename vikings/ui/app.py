@@ -37,6 +37,7 @@ GRIP = 64           # px of a remembered window that must stay on the desktop to
 WINDOW_POS = "SDL_VIDEO_WINDOW_POS"
 THEME_STEP = 0.05  # the theme's scale moves in steps of 5%
 RELEASE_WAIT = 1.0  # s: dropped widgets are collected when the loop idles, or after this
+SETTLE_RELEASE = 5.0  # s: at most this often a release when an animation ends
 FPS = 60
 IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
 SWITCH_INTERVAL = 0.0005  # seconds
@@ -71,6 +72,8 @@ class App:
         self.releases = memory.Releases()  # what the collections after dropped widgets cost
         self._release_due: float | None = None  # when widgets were dropped and not yet collected
         self._release_after = 0  # ... in which frame
+        self._released_at = 0.0  # when the last release was made (time.monotonic)
+        self._was_busy = False   # the last frame animated
         # The window's geometry is remembered when it came from the settings (a size given
         # by a test or tool is not the player's) or once the player resized it.
         self._remember = size is None
@@ -256,15 +259,20 @@ class App:
         """Collect what a closed panel, a switched scene or a rebuilt UI left behind: in a
         frame after the one that showed the change (pygame-gui's events about the killed
         widgets, still queued then, hold them), when the loop is about to wait for input
-        (so no animation stutters), or at the latest RELEASE_WAIT seconds later."""
+        (so no animation stutters), or at the latest RELEASE_WAIT seconds later. Also when
+        an animation ends (at most every SETTLE_RELEASE seconds): its frames' images churn
+        the heap, which glibc would otherwise keep."""
+        busy = self.scenes.busy()
+        settled, self._was_busy = self._was_busy and not busy, busy
+        now = time.monotonic()
         if self.scenes.dropped:
             self.scenes.dropped = False
             self._release_after = self.frames
             if self._release_due is None:
-                self._release_due = time.monotonic() + RELEASE_WAIT
-        elif self._release_due is not None and self.frames > self._release_after and (
-                not self.scenes.busy() or time.monotonic() >= self._release_due):
-            self._release_due = None
+                self._release_due = now + RELEASE_WAIT
+        elif (self._release_due is not None and self.frames > self._release_after and (not busy or now >= self._release_due)) \
+                or (settled and now - self._released_at >= SETTLE_RELEASE):
+            self._release_due, self._released_at = None, now
             memory.release(self.releases)
 
     def dispatch(self, event) -> None:
