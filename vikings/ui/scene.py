@@ -9,8 +9,9 @@ Widgets (pygame-gui) are created in `build_ui()`, which runs on `enter()` and ag
 whenever the window is resized (the widgets are rebuilt at the new scale); a scene keeps
 them in `self.widgets` so that `kill_ui()` can remove exactly its own.
 
-The machine marks `dropped` whenever scenes leave or the UI is rebuilt: the app then
-collects the killed widgets (pygame-gui's windows sit in reference cycles, see memory.py).
+The machine marks `dropped` whenever scenes leave, a panel opens or the UI is rebuilt:
+the app then collects the killed widgets (pygame-gui's windows sit in reference cycles,
+see memory.py) and hands freed heap back.
 """
 from __future__ import annotations
 
@@ -105,6 +106,7 @@ class SceneMachine:
     def push(self, panel: Scene) -> None:
         self.stack.append(panel)
         panel.enter()
+        self.dropped = True  # building a dialog frees large temporary images: hand them back
 
     def pop(self, panel: Scene | None = None) -> None:
         if len(self.stack) > 1 and (panel is None or self.stack[-1] is panel):
