@@ -316,6 +316,7 @@ class App:
         if self._remember and pygame.display.get_init():
             self._note_window()
             self._save_settings()
+        memory.unfreeze()
         pygame.quit()
 
 

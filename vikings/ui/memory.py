@@ -9,7 +9,8 @@ switched, the UI rebuilt): one full collection, then, on Linux, glibc's `malloc_
 which returns the freed heap to the system (otherwise the process's size only climbs).
 
 `freeze()` moves everything alive at start (modules, rules, art catalogue, fonts) out of
-the collector's sight, so a full collection scans only what the game made since.
+the collector's sight, so a full collection scans only what the game made since;
+`unfreeze()` at shutdown hands them back.
 """
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ def freeze() -> None:
     gc.collect()
     gc.freeze()
     _frozen = True
+
+
+def unfreeze() -> None:
+    """Give the frozen objects back to the collector (an App that shuts down: its own
+    cycles would otherwise outlive it, e.g. in a test run that makes many Apps)."""
+    global _frozen
+    if _frozen:
+        gc.unfreeze()
+        _frozen = False
 
 
 def trim() -> bool:

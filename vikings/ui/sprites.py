@@ -15,7 +15,7 @@ from ..art import ArtCatalog
 from ..content import DataError
 
 
-CACHE_BYTES = 32 * 1024 * 1024  # a 4K table's pieces take about ?? MB
+CACHE_BYTES = 32 * 1024 * 1024  # a table takes 1.0 MB of pieces at 1920x1080, 4.4 MB at 3840x2160
 
 
 def surface_bytes(surf: pygame.Surface) -> int:
