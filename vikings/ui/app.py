@@ -5,10 +5,12 @@ scene is busy (nothing animates, no bot thinks) the loop sleeps in `pygame.event
 and redraws only after an event, so a game waiting for a click costs almost no CPU.
 
 The window keeps one `UIManager` for its whole life: a resize changes its resolution and
-rebuilds the scenes' widgets, and the theme only when the scale's font sizes change. A
-frame that dropped widgets or scenes (a panel closed, a scene switched, the UI rebuilt)
-ends with a collection (`memory.release`), since pygame-gui's windows sit in reference
-cycles that Python's collector would otherwise leave for a long time.
+rebuilds the scenes' widgets, and the theme only when its scale (in 5% steps) changes.
+A frame that dropped widgets or scenes (a panel opened or closed, a scene switched, the
+UI rebuilt) is followed by a collection and a heap trim (`memory.release`), since
+pygame-gui's windows sit in reference cycles that Python's collector would otherwise
+leave for a long time. F11 toggles full screen; the window's size and place are saved
+on quit.
 """
 from __future__ import annotations
 
