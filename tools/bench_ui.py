@@ -190,6 +190,9 @@ def bench_animations(size, seconds: float, offers: int, home: str, level: str = 
     d.fast_forward(after=lambda ev: any(map(scoring_of("large"), ev)), keep_from=scoring_of("large"))
     rec.run("scoring", lambda: scene_name(d) in ("ScoringScene", "BoatswainScene"), 90)
     rec.stolen = rec.stolen_pct()
+    app = d.app
+    rec.sprites = (app.sprites.bytes, len(app.sprites._cache), app.sprites.cache_bytes)
+    rec.releases = app.releases
     d.match.close()
     d.app.shutdown()
     d.app.clock.restore()
@@ -317,6 +320,13 @@ def main(argv=None) -> int:
           "(steal time: not visible as a context switch)")
     print("decision: the frames that apply a bot's decision (busy or not): engine, autosave, "
           "first drawing of the move")
+    b, n, bound = rec.sprites
+    rel = rec.releases
+    print(f"memory: sprite cache {b / 2 ** 20:.1f} MB in {n} pieces (bound {bound / 2 ** 20:.0f} MB); "
+          f"{len(rel.collect_ms)} releases after dropped widgets (scene switches), inside the frames above: "
+          + (f"collection CPU median {statistics.median(rel.collect_ms):.1f} ms, max {max(rel.collect_ms):.1f} ms; "
+             f"malloc_trim CPU median {statistics.median(rel.trim_ms):.1f} ms, max {max(rel.trim_ms):.1f} ms; "
+             f"both, wall, max {max(rel.wall_ms):.1f} ms" if rel.collect_ms else "none"))
     verdict = "PASS" if idle["pct"] < IDLE_TARGET_PCT else "MISS"
     ok &= verdict == "PASS"
     print()

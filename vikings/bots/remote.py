@@ -14,16 +14,41 @@ for the answer.
   `CancelToken.check()` reads it, so a decision stops within a few milliseconds.
 * The helper is started with "spawn" (a fresh interpreter that never touches SDL), once
   per screens' process, and restarted if it dies. It imports no pygame.
+* Bounded: the screens tell the helper to forget a game they leave, but a game dropped
+  without that must not stay forever (an Expert's tree is about 60 MB). The helper keeps
+  at most MAX_TABLES games and MAX_BOTS bots, forgetting the least recently asked first
+  (never the game it is answering for); a forgotten game that comes back is rebuilt from
+  its actions, its bots then start with fresh trees.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import traceback
+from collections import OrderedDict
 from typing import Any
 
 from ..engine import GameConfig, new_game
 from . import make_bot
 from .base import Cancelled, CancelToken
+
+
+MAX_TABLES = 2  # games whose bots and mirror the helper holds
+MAX_BOTS = 4    # bots (with their search trees) over all those games
+
+
+def _evict(tables: OrderedDict, keep) -> None:
+    """Forget the least recently asked games until the caps hold (never `keep`)."""
+    dropped = False
+    while len(tables) > 1 and (len(tables) > MAX_TABLES or sum(len(t.bots) for t in tables.values()) > MAX_BOTS):
+        oldest = next(iter(tables))
+        if oldest == keep:
+            tables.move_to_end(oldest)
+            oldest = next(iter(tables))
+        del tables[oldest]
+        dropped = True
+    if dropped:
+        gc.collect()  # a search tree's nodes point at their parents: cycles
 
 
 class _SharedCancel(CancelToken):
@@ -82,7 +107,7 @@ class _Hinter:
 
 def _serve(conn, cancelled) -> None:
     """The helper's loop: one request at a time, until told to stop or the pipe closes."""
-    tables: dict[int, _Table] = {}
+    tables: OrderedDict[int, _Table] = OrderedDict()  # least recently asked first
     rules: dict[int, Any] = {}
     while True:
         try:
@@ -93,7 +118,8 @@ def _serve(conn, cancelled) -> None:
         if kind == "stop":
             return
         if kind == "forget":
-            tables.pop(msg[1], None)
+            if tables.pop(msg[1], None) is not None:
+                gc.collect()
             continue
         if kind == "rules":
             rules[msg[1]] = msg[2]
@@ -104,11 +130,13 @@ def _serve(conn, cancelled) -> None:
             t = tables.get(table)
             if t is None or t.config != config or t.rules is not rules[rules_id]:
                 t = tables[table] = _Table(config, rules[rules_id])
+            tables.move_to_end(table)
             t.catch_up(actions)
             game = t.game
             if game.to_move != seat:
                 raise ValueError(f"asked for seat {seat}'s decision, but seat {game.to_move} is to move")
             bot, legal = (_Hinter() if kind == "hint" else t.bot(seat, level, seed)), game.legal_actions()
+            _evict(tables, table)
             action = bot.choose(game.copy(), legal, _SharedCancel(job, cancelled))
             # A search bot's figures (was it cut by its time cap?); a lone action is not searched.
             stats = getattr(bot, "last_stats", {}) if len(legal) > 1 else {}

@@ -3,6 +3,14 @@
 One frame: read events (pygame-gui first, then the scenes), update, draw, flip. When no
 scene is busy (nothing animates, no bot thinks) the loop sleeps in `pygame.event.wait`
 and redraws only after an event, so a game waiting for a click costs almost no CPU.
+
+The window keeps one `UIManager` for its whole life: a resize changes its resolution and
+rebuilds the scenes' widgets, and the theme only when its scale (in 5% steps) changes.
+A frame that dropped widgets or scenes (a panel opened or closed, a scene switched, the
+UI rebuilt) is followed by a collection and a heap trim (`memory.release`), since
+pygame-gui's windows sit in reference cycles that Python's collector would otherwise
+leave for a long time. F11 toggles full screen; the window's size and place are saved
+on quit.
 """
 from __future__ import annotations
 
@@ -16,6 +24,7 @@ import pygame_gui
 
 from ..art import load_catalog
 from ..content import default_rules
+from . import memory
 from .scene import SceneMachine
 from .settings import Settings
 from .sound import Sound
@@ -25,10 +34,23 @@ from .theme import PARCHMENT, Look, scaled_theme
 
 log = logging.getLogger("vikings")
 
+TITLE = "Vikings"
+ICON = 64           # px, the window icon's side
+GRIP = 64           # px of a remembered window that must stay on the desktop to be reused
+WINDOW_POS = "SDL_VIDEO_WINDOW_POS"
+THEME_STEP = 0.05  # the theme's scale moves in steps of 5%
+RELEASE_WAIT = 1.0  # s: dropped widgets are collected when the loop idles, or after this
+SETTLE_RELEASE = 5.0  # s: at most this often a release when an animation ends
 FPS = 60
 IDLE_WAIT_MS = 500  # longest sleep while idle (tooltips and the text cursor still update)
 SWITCH_INTERVAL = 0.0005  # seconds
 _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
+
+
+def theme_scale(look: Look) -> float:
+    """The widgets' theme scale, in steps of THEME_STEP: a resize rebuilds the theme (new
+    fonts for every widget) only when it crosses a step, not at every pixel."""
+    return round(look.text_scale / THEME_STEP) * THEME_STEP
 
 
 class App:
@@ -51,42 +73,145 @@ class App:
         self.match = None  # the game at the table, if any (set by flow.enter_game)
         self.fps = FPS     # frame cap while busy; 0 = none (tests and the selftest run flat out)
         self._dirty = True
+        self.releases = memory.Releases()  # what the collections after dropped widgets cost
+        self._release_due: float | None = None  # when widgets were dropped and not yet collected
+        self._release_after = 0  # ... in which frame
+        self._released_at = 0.0  # when the last release was made (time.monotonic)
+        self._was_busy = False   # the last frame animated
+        # The window's geometry is remembered when it came from the settings (a size given
+        # by a test or tool is not the player's) or once the player resized it.
+        self._remember = size is None
+        self._set_icon()
         self.screen = self._open_window(size)
-        pygame.display.set_caption("Vikings")
+        pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(400, 40)
-        self._make_look()
+        size = self.screen.get_size()
+        self.look = Look(size, self.settings.ui_scale / 100)
+        self._theme_doc = scaled_theme(theme_scale(self.look))
+        self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False)
         from . import screens
         screens.install()  # the scenes flow moves between, by name
+        memory.freeze()  # what is alive now (modules, rules, art) stays out of later collections
         if title_scene:
             from .scenes.title import TitleScene
             self.scenes.switch(TitleScene(self))
 
     # Window ---------------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        """The longship of the red-sailed ship tile, cut from its sea (without the tile's
+        reward and reach marks), as the window's icon."""
+        try:
+            tile = self.sprites.get("tiles", "red_sail", height=128)
+        except Exception:  # noqa: BLE001 - an icon is not worth failing the start for
+            log.warning("no window icon", exc_info=True)
+            return
+        ship = tile.subsurface(pygame.Rect(4, 0, 100, 100).clip(tile.get_rect()))
+        icon = pygame.Surface((ICON, ICON), pygame.SRCALPHA)
+        pygame.draw.rect(icon, (255, 255, 255), icon.get_rect(), border_radius=ICON // 6)
+        icon.blit(pygame.transform.smoothscale(ship, (ICON, ICON)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        pygame.display.set_icon(icon)
+        self._icon = icon
+
     def _open_window(self, size=None) -> pygame.Surface:
+        """Open (or reopen) the window: full screen, or at `size` / the remembered size and
+        place (SDL takes the place from SDL_VIDEO_WINDOW_POS when the window is made)."""
         s = self.settings
         if s.fullscreen and size is None:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size or (s.width, s.height), pygame.RESIZABLE)
+        size = tuple(size or (s.width, s.height))
+        pos = self._remembered_position(size) if self._remember else None
+        before = os.environ.get(WINDOW_POS)
+        if pos is not None:
+            os.environ[WINDOW_POS] = f"{pos[0]},{pos[1]}"
+        try:
+            return pygame.display.set_mode(size, pygame.RESIZABLE)
+        finally:
+            if pos is not None:  # only this window: a later set_mode must not jump back
+                if before is None:
+                    os.environ.pop(WINDOW_POS, None)
+                else:
+                    os.environ[WINDOW_POS] = before
 
-    def _make_look(self) -> None:
+    def _remembered_position(self, size) -> tuple[int, int] | None:
+        """The saved place, if the window would still show at least a corner on the desktop."""
+        pos = self.settings.window_pos
+        if len(pos) != 2:
+            return None
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        wide = sum(w for w, _ in desktops) or 7680
+        high = max((h for _, h in desktops), default=4320)
+        x, y = pos
+        if x + size[0] < GRIP or x > wide - GRIP or y < 0 or y > high - GRIP:
+            return None
+        return x, y
+
+    def _relayout(self) -> None:
+        """Everything that depends on the window's size or the UI scale: the look, the one
+        UIManager's resolution, its theme (only when the scaled theme differs), the widgets."""
         size = self.screen.get_size()
-        self.look = Look(size)
-        self.ui = pygame_gui.UIManager(size, scaled_theme(self.look.scale), enable_live_theme_updates=False)
+        self.look = Look(size, self.settings.ui_scale / 100)
+        doc = scaled_theme(theme_scale(self.look))
+
+        def adapt_manager():  # between the old widgets' kill and the new ones' build
+            self.ui.set_window_resolution(size)
+            if doc != self._theme_doc:
+                self.ui.set_ui_theme(self.ui.create_new_theme(doc))
+                self._theme_doc = doc
+
+        self.scenes.rebuild_ui(adapt_manager)
+        self._dirty = True
 
     def resize(self, size) -> None:
-        """Rebuild everything that depends on the window size."""
-        if not self.settings.fullscreen:
+        """The window changed size. A RESIZABLE window's surface is resized by pygame
+        itself: `set_mode` is called only when the surface does not have the new size
+        (an event posted by a test or a tool, or a driver that does not resize it)."""
+        size = tuple(size)
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() == size:
+            self.screen = surface
+        elif not self.settings.fullscreen:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._make_look()
-        self.scenes.rebuild_ui()
-        self._dirty = True
+        if not self.settings.fullscreen:
+            self.settings.width, self.settings.height = self.screen.get_size()
+            self._remember = True
+        self._relayout()
 
-    def apply_display_settings(self) -> None:
-        """After the settings panel changed the window size or fullscreen."""
+    def apply_display_settings(self, reopen: bool = True) -> None:
+        """After the settings panel changed the window (size, full screen: `reopen`) or
+        only the UI scale."""
+        if reopen:
+            self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen, or back to the window as it was; remembered in the settings."""
+        s = self.settings
+        if not s.fullscreen:
+            self._note_window()
+        s.fullscreen = not s.fullscreen
+        self._remember = True
         self.screen = self._open_window()
-        self._make_look()
-        self.scenes.rebuild_ui()
-        self._dirty = True
+        self._relayout()
+        self._save_settings()
+
+    def _note_window(self) -> None:
+        """Put the window's current size and place into the settings (not while full screen)."""
+        if self.settings.fullscreen:
+            return
+        self.settings.width, self.settings.height = self.screen.get_size()
+        try:
+            self.settings.window_pos = list(pygame.display.get_window_position())
+        except (pygame.error, AttributeError):  # (pygame-ce before 2.5)
+            pass
+
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save(self.storage)
+        except OSError:
+            log.warning("cannot save the settings", exc_info=True)
 
     # Loop -----------------------------------------------------------------------------------
     def run(self) -> None:
@@ -115,6 +240,7 @@ class App:
         """One pass of the loop (tests call it directly)."""
         busy = self.scenes.busy()
         poll = None if busy else self.scenes.poll()
+        event = None
         if busy or (self._dirty and poll is None):
             dt = self.clock.tick(self.fps) / 1000.0
             events = pygame.event.get()
@@ -123,6 +249,7 @@ class App:
             # on a thread (the fallback), spinning the loop would take the interpreter from it.
             first = pygame.event.wait(IDLE_WAIT_MS if poll is None else max(1, min(IDLE_WAIT_MS, int(poll * 1000))))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            del first
             dt = self.clock.tick() / 1000.0
         for event in events:
             self.dispatch(event)
@@ -131,6 +258,28 @@ class App:
         if events or busy or self._dirty or self.ui.get_hovering_any_element():
             self.draw()
         self.frames += 1
+        del events, event  # (pygame-gui's events name the widgets they are about)
+        self._release_memory()
+
+    def _release_memory(self) -> None:
+        """Collect what a closed panel, a switched scene or a rebuilt UI left behind: in a
+        frame after the one that showed the change (pygame-gui's events about the killed
+        widgets, still queued then, hold them), when the loop is about to wait for input
+        (so no animation stutters), or at the latest RELEASE_WAIT seconds later. Also when
+        an animation ends (at most every SETTLE_RELEASE seconds): its frames' images churn
+        the heap, which glibc would otherwise keep."""
+        busy = self.scenes.busy()
+        settled, self._was_busy = self._was_busy and not busy, busy
+        now = time.monotonic()
+        if self.scenes.dropped:
+            self.scenes.dropped = False
+            self._release_after = self.frames
+            if self._release_due is None:
+                self._release_due = now + RELEASE_WAIT
+        elif (self._release_due is not None and self.frames > self._release_after and (not busy or now >= self._release_due)) \
+                or (settled and now - self._released_at >= SETTLE_RELEASE):
+            self._release_due, self._released_at = None, now
+            memory.release(self.releases)
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -144,6 +293,9 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self._dirty = True
         self.sound.on_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
         consumed = self.ui.process_events(event)
         if not consumed or event.type >= pygame.USEREVENT:
             self.scenes.handle(event)
@@ -168,6 +320,10 @@ class App:
             self.match.close()
         while self.scenes.stack:
             self.scenes.stack.pop().exit()
+        if self._remember and pygame.display.get_init():
+            self._note_window()
+            self._save_settings()
+        memory.unfreeze()
         pygame.quit()
 
 

@@ -8,6 +8,10 @@ events first and everything in the stack is drawn bottom up.
 Widgets (pygame-gui) are created in `build_ui()`, which runs on `enter()` and again
 whenever the window is resized (the widgets are rebuilt at the new scale); a scene keeps
 them in `self.widgets` so that `kill_ui()` can remove exactly its own.
+
+The machine marks `dropped` whenever scenes leave, a panel opens or the UI is rebuilt:
+the app then collects the killed widgets (pygame-gui's windows sit in reference cycles,
+see memory.py) and hands freed heap back.
 """
 from __future__ import annotations
 
@@ -69,6 +73,7 @@ class SceneMachine:
 
     def __init__(self):
         self.stack: list[Scene] = []
+        self.dropped = False  # scenes left or widgets rebuilt since the app last collected
 
     @property
     def current(self) -> Scene | None:
@@ -82,6 +87,7 @@ class SceneMachine:
         """Replace everything (scene and panels) by `scene`."""
         while self.stack:
             self.stack.pop().exit()
+        self.dropped = True
         self.stack.append(scene)
         scene.enter()
 
@@ -90,6 +96,7 @@ class SceneMachine:
         if not self.stack:
             return self.switch(scene)
         self.stack[0].exit()
+        self.dropped = True
         self.stack[0] = scene
         scene.enter()
         for panel in self.stack[1:]:  # keep the panels' widgets above the new scene's
@@ -99,10 +106,12 @@ class SceneMachine:
     def push(self, panel: Scene) -> None:
         self.stack.append(panel)
         panel.enter()
+        self.dropped = True  # building a dialog frees large temporary images: hand them back
 
     def pop(self, panel: Scene | None = None) -> None:
         if len(self.stack) > 1 and (panel is None or self.stack[-1] is panel):
             self.stack.pop().exit()
+            self.dropped = True
 
     def handle(self, event) -> bool:
         for scene in reversed(self.stack):
@@ -127,10 +136,16 @@ class SceneMachine:
         waits = [w for w in (s.poll() for s in self.stack) if w is not None]
         return min(waits) if waits else None
 
-    def rebuild_ui(self) -> None:
+    def rebuild_ui(self, between=None) -> None:
+        """Every scene's widgets anew (bottom up, so panels stay on top); `between()` runs
+        once all the old ones are gone (the app adapts the UIManager there)."""
         for scene in self.stack:
             scene.kill_ui()
+        if between is not None:
+            between()
+        for scene in self.stack:
             scene.build_ui()
+        self.dropped = True
 
 
 _INPUT = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEWHEEL}

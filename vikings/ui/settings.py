@@ -13,7 +13,7 @@ import logging
 import math
 import types
 import typing
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 from . import safe_json
 from .safe_json import BadFile, kind_of
@@ -25,6 +25,7 @@ PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # pause afte
 FILE_LIMIT = 64_000  # bytes; the file is about 200
 
 log = logging.getLogger("vikings")
+UI_SCALES = (90, 100, 110, 120, 130, 140, 150)  # % of the lettering's size for the window
 
 
 @dataclass
@@ -39,6 +40,8 @@ class Settings:
     music_volume: int = 0          # the music loop, 0-100 (0: no music)
     muted: bool = False            # no sound at all
     hints: bool = True             # the Hint button and the H key at a person's decision
+    ui_scale: int = 100            # %, 90-150: the lettering's size on top of the window's scale
+    window_pos: list[int] = field(default_factory=list)  # [x, y] of the window when last closed; [] = the system's choice
 
     @property
     def speed(self) -> float:
@@ -92,6 +95,11 @@ class Settings:
                       f"using {default!r}")
                 continue
             setattr(s, f.name, value)
+        if len(s.window_pos) not in (0, 2):
+            _note(f"'window_pos' must be two numbers or none, got {len(s.window_pos)}; using []")
+            s.window_pos = []
+        low, high = WINDOW_POS
+        s.window_pos = [min(max(v, low), high) for v in s.window_pos]
         return s
 
     def save(self, storage: Storage) -> None:
@@ -107,7 +115,9 @@ RANGES = {
     "bot_pace": tuple(PACES),
     "effects_volume": (0, 100),
     "music_volume": (0, 100),
+    "ui_scale": (UI_SCALES[0], UI_SCALES[-1]),
 }
+WINDOW_POS = (-16384, 16384)  # each of window_pos's two numbers; [] leaves the place to the system
 TEXT_LIMIT = 200   # characters of a text setting
 LIST_LIMIT = 64    # entries of a list setting
 

@@ -1,7 +1,9 @@
 """Renders the art catalogue's SVG files at the size the screen needs, cached.
 
 Vector sources are rasterised for each requested size (the window may be 1280x720 or
-4K), and kept in a bounded cache, so scaling the window never blurs a piece.
+4K), and kept in a cache, so scaling the window never blurs a piece. The cache is bounded
+by the bytes of its pixels (least recently used pieces go first), not by a number of
+entries: 512 entries at table scale held more than 55 MB, and more after every resize.
 """
 from __future__ import annotations
 
@@ -13,11 +15,19 @@ from ..art import ArtCatalog
 from ..content import DataError
 
 
+CACHE_BYTES = 32 * 1024 * 1024  # a table takes 1.0 MB of pieces at 1920x1080, 4.4 MB at 3840x2160
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
+
+
 class Sprites:
-    def __init__(self, catalog: ArtCatalog, cache_size: int = 512):
+    def __init__(self, catalog: ArtCatalog, cache_bytes: int = CACHE_BYTES):
         self.catalog = catalog
         self._cache: OrderedDict = OrderedDict()
-        self._cache_size = cache_size
+        self.cache_bytes = cache_bytes
+        self.bytes = 0  # held by the cache now
 
     def aspect(self, group: str, ident: str) -> float:
         art = self.catalog[(group, ident)]
@@ -44,8 +54,9 @@ class Sprites:
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf
-            if len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            self.bytes += surface_bytes(surf)
+            while self.bytes > self.cache_bytes and len(self._cache) > 1:
+                self.bytes -= surface_bytes(self._cache.popitem(last=False)[1])
         else:
             self._cache.move_to_end(key)
         return surf

@@ -146,7 +146,7 @@ def draw_pool(surface, app, pv, rect: pygame.Rect, small=False) -> None:
         fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=max(6, round(ch * 0.95)))
         surface.blit(fig, fig.get_rect(midbottom=(round(x + cw * 0.4), round(y + ch))))
         if n > 1 and not small or n > 1 and ch >= 10:
-            label = app.look.font(max(7, ch / app.look.scale * 0.45), bold=True).render(str(n), True, WHITE)
+            label = app.look.font(max(7, ch / app.look.text_scale * 0.45), bold=True).render(str(n), True, WHITE)
             bg = label.get_rect(bottomleft=(round(x + cw * 0.55), round(y + ch))).inflate(4, 0)
             pygame.draw.rect(surface, WOOD_DARK, bg, border_radius=4)
             surface.blit(label, label.get_rect(center=bg.center))
@@ -235,7 +235,7 @@ def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = Non
     surface.blit(disc, disc.get_rect(center=g.centre))
     look = app.look
     # The printed prices: price k sits at space k + turn.
-    font = look.font(max(8, g.disc / look.scale * 0.055), bold=True)
+    font = look.font(max(8, g.disc / look.text_scale * 0.055), bold=True)
     for k in range(g.spaces):
         pos = g.at(k + turn, g.disc * 0.37)
         label = font.render(str(k), True, INK)
@@ -262,7 +262,7 @@ def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = Non
             surface.blit(shade, tr)
             reason = blocked[s] if isinstance(blocked, dict) else None
             if reason:  # a short word on the tile; the tooltip has the full reason
-                tag = look.font(max(7, g.tile / look.scale * 0.2), bold=True).render(reason, True, WHITE)
+                tag = look.font(max(7, g.tile / look.text_scale * 0.2), bold=True).render(reason, True, WHITE)
                 box = tag.get_rect(center=tr.center).inflate(6, 2)
                 pygame.draw.rect(surface, BAD, box, border_radius=3)
                 surface.blit(tag, tag.get_rect(center=box.center))

@@ -4,6 +4,10 @@ pygame-gui theme scaled to the window.
 Sizes in the code are design pixels for a 1600x900 window; `Look.px()` turns them into
 real pixels, so the game reads the same from 1280x720 to 4K (widgets are rebuilt and the
 theme's font sizes scaled whenever the window changes size).
+
+The player's UI scale (90-150%, a setting) enlarges or shrinks the lettering on top of
+that: the text the project draws (`Look.font`) and the widgets' theme, while the layout
+(`Look.px`) keeps fitting the window.
 """
 from __future__ import annotations
 
@@ -74,16 +78,18 @@ def _font_file(bold: bool) -> str:
 class Look:
     """Fonts and pixel sizes for the current window scale."""
 
-    def __init__(self, size):
+    def __init__(self, size, ui_scale: float = 1.0):
         self.size = tuple(size)
         self.scale = scale_for(size)
+        self.ui_scale = ui_scale
+        self.text_scale = self.scale * ui_scale  # the lettering's (and the theme's) scale
         self._fonts: dict = {}
 
     def px(self, v: float) -> int:
         return max(1, round(v * self.scale))
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        key = (self.px(size), bold)
+        key = (max(1, round(size * self.text_scale)), bold)
         f = self._fonts.get(key)
         if f is None:
             f = self._fonts[key] = pygame.font.Font(_font_file(bold), key[0])

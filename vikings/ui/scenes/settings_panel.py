@@ -1,5 +1,6 @@
-"""The settings panel: window size, animation speed, bot pace, purchase confirmation,
-the sound (effects and music volumes, mute), hints.
+"""The settings panel, in two columns: the window (size or full screen, UI scale),
+animation speed, bot pace and purchase confirmation; the sound (effects and music volumes,
+mute) and hints.
 
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was (the sound is tried out while the panel
@@ -14,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from ..settings import PACES, SPEEDS, WINDOW_SIZES
+from ..settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from .menu_kit import Dialog
 
 FULLSCREEN = "fullscreen"
@@ -36,11 +37,19 @@ def _scale_buttons(slider: UIHorizontalSlider, width: int) -> None:
 
 class SettingsPanel(Dialog):
     title = "Settings"
-    size = (780, 780)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Design pixels, grown with the UI scale (the panel shows the scale it sets)."""
+        u = self.app.look.ui_scale
+        return 1240 * u, 560 * u
 
     def __init__(self, app):
         super().__init__(app)
         self.draft = dataclasses.replace(app.settings)
+        if not self.draft.fullscreen:  # the window as it is (its edges may have been dragged)
+            self.draft.width, self.draft.height = app.screen.get_size()
+        self.window_chosen = False  # the Window menu was used (else the window keeps its size)
 
     def window_options(self) -> list[tuple[str, str]]:
         opts = [(f"{w} \u00d7 {h}", size_id(w, h)) for w, h in WINDOW_SIZES]
@@ -50,20 +59,27 @@ class SettingsPanel(Dialog):
         return opts + [("Full screen", FULLSCREEN)]
 
     def build_body(self, window, width, height) -> None:
-        px, ui, d = self.app.look.px, self.app.ui, self.draft
-        pad, row_h, step = px(28), px(46), px(76)
-        ctrl_x = px(390)
-        ctrl_w = width - ctrl_x - pad
+        ui, d, u = self.app.ui, self.draft, self.app.look.text_scale
+
+        def px(v: float) -> int:  # laid out at the lettering's scale, so no text is clipped
+            return max(1, round(v * u))
+        self.px = px
+        pad, row_h, step = px(28), px(46), px(84)
+        col_w = (width - 3 * pad) // 2          # two columns side by side
+        label_w = min(px(300), col_w * 55 // 100)
+        ctrl_w = col_w - label_w - px(12)
+        left, right = pad, 2 * pad + col_w
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
-        rows = (("Window", "Its size, or the whole screen.", windows, current),
+        rows = (("Window", "Its size, or the whole screen (F11).", windows, current),
+                ("UI scale", "The size of all lettering.", [(f"{v}%", str(v)) for v in UI_SCALES], str(d.ui_scale)),
                 ("Animations", "How fast pieces move.", [(k.capitalize(), k) for k in SPEEDS], d.animation),
                 ("Bot pace", "The pause after a bot's move.", [(k.capitalize(), k) for k in PACES], d.bot_pace))
         self.menus = {}
         for i, (label, note, options, value) in enumerate(rows + (("Confirm purchases", "Ask before paying with Fame.", None, None),)):
             y = pad + i * step
-            self.caption(window, y, label, note)
-            rect = pygame.Rect(ctrl_x, y, ctrl_w, row_h)
+            self.caption(window, left, y, label_w, label, note)
+            rect = pygame.Rect(left + label_w + px(12), y, ctrl_w, row_h)
             if options is not None:
                 chosen = next(o for o in options if o[1] == value)
                 self.menus[label] = self.add(UIDropDownMenu(options, chosen, rect, ui, container=window))
@@ -71,10 +87,11 @@ class SettingsPanel(Dialog):
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
                 self._show_confirm()
-        self.build_sound(window, pygame.Rect(ctrl_x, pad + (len(rows) + 1) * step, ctrl_w, row_h), step)
-        y = pad + (len(rows) + 4) * step  # hints on or off (ui/hint_view.py), below the sound's rows
-        self.caption(window, y, "Hints", "A Hint button and the H key.")
-        self.hints = self.add(UIButton(pygame.Rect(ctrl_x, y, ctrl_w, row_h), "", ui, container=window,
+        first = pygame.Rect(right + label_w + px(12), pad, ctrl_w, row_h)
+        self.build_sound(window, first, step, label_w)
+        y = pad + 3 * step  # hints on or off (ui/hint_view.py), below the sound's rows
+        self.caption(window, right, y, label_w, "Hints", "A Hint button and the H key.")
+        self.hints = self.add(UIButton(first.move(0, 3 * step), "", ui, container=window,
                                        object_id=ObjectID("#hints_toggle", None)))
         self._show_toggle(self.hints, self.draft.hints)
         bar = px(50)
@@ -85,25 +102,25 @@ class SettingsPanel(Dialog):
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
 
-    def caption(self, window, y: int, label: str, note: str) -> None:
+    def caption(self, window, x: int, y: int, w: int, label: str, note: str) -> None:
         """A row's name and, under it, a note on what it does."""
-        px, ui = self.app.look.px, self.app.ui
-        self.add(UILabel(pygame.Rect(px(28), y - px(4), px(330), px(30)), label, ui, container=window,
+        px, ui = self.px, self.app.ui
+        self.add(UILabel(pygame.Rect(x, y - px(4), w, px(30)), label, ui, container=window,
                          object_id=ObjectID(None, "@field")))
-        self.add(UILabel(pygame.Rect(px(28), y + px(24), px(330), px(26)), note, ui, container=window,
+        self.add(UILabel(pygame.Rect(x, y + px(24), w, px(26)), note, ui, container=window,
                          object_id=ObjectID(None, "@note")))
 
-    def build_sound(self, window, first: pygame.Rect, step: int) -> None:
-        """Rows from `first` (the first row's control) down: the effects and music volumes
-        (sliders 0-100), the mute."""
-        px, ui = self.app.look.px, self.app.ui
+    def build_sound(self, window, first: pygame.Rect, step: int, label_w: int) -> None:
+        """Rows from `first` (the first row's control) down, captions to its left: the
+        effects and music volumes (sliders 0-100), the mute."""
+        px, ui = self.px, self.app.ui
         self.sliders, self.slider_values = {}, {}
         rows = (("Sound effects", "Coins, tiles, horns, clicks.", "effects_volume"),
-                ("Music", "A quiet tune in a loop; 0 turns it off.", "music_volume"),
+                ("Music", "A quiet tune in a loop; 0 is off.", "music_volume"),
                 ("Sound", "Mute turns every sound off.", None))
         for i, (label, note, field) in enumerate(rows):
             rect = first.move(0, i * step)
-            self.caption(window, rect.y, label, note)
+            self.caption(window, rect.x - label_w - px(12), rect.y, label_w, label, note)
             if field is None:
                 self.mute = self.add(UIButton(rect, "", ui, container=window, object_id=ObjectID("#mute_toggle", None)))
                 self._show_mute()
@@ -173,9 +190,12 @@ class SettingsPanel(Dialog):
         if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             value = event.selected_option_id
             if event.ui_element is self.menus["Window"]:
+                self.window_chosen = True
                 self.draft.fullscreen = value == FULLSCREEN
                 if value != FULLSCREEN:
                     self.draft.width, self.draft.height = map(int, value.split("x"))
+            elif event.ui_element is self.menus["UI scale"]:
+                self.draft.ui_scale = int(value)
             elif event.ui_element is self.menus["Animations"]:
                 self.draft.animation = value
             elif event.ui_element is self.menus["Bot pace"]:
@@ -199,9 +219,12 @@ class SettingsPanel(Dialog):
         """Keep the draft, write it to disk, and reopen the window if its size changed."""
         app, new = self.app, self.draft
         old = app.settings
+        if not self.window_chosen:  # the window as it is now (F11 or its edges may have moved it)
+            new.fullscreen, new.width, new.height, new.window_pos = old.fullscreen, old.width, old.height, old.window_pos
         # Compared with the window as it is (the player may have dragged its edges).
-        display = new.fullscreen != old.fullscreen or (
-            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size()))
+        display = self.window_chosen and (new.fullscreen != old.fullscreen or (
+            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size())))
+        rescale = new.ui_scale != old.ui_scale
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
         try:
@@ -210,5 +233,5 @@ class SettingsPanel(Dialog):
             self.error_label.set_text(f"Not saved: {e.strerror or e}")
             return
         self.close()
-        if display:
-            app.apply_display_settings()
+        if display or rescale:
+            app.apply_display_settings(reopen=display)
