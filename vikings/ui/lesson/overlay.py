@@ -159,14 +159,29 @@ class LessonOverlay(Scene):
             return []
         return locate_all(self.app, s.target, self)
 
+    def rings(self) -> list[pygame.Rect]:
+        """The gold rings as drawn around `highlights()`, each with its dark edge: a ring
+        around one of the box's buttons sits closer, inside the box; one around a thing at
+        the window's edge (a card, the display) is cut to the window, and kept off the top
+        bar unless it marks one of the bar's buttons."""
+        px = self.app.look.px
+        window = self.app.screen.get_rect()
+        layout = getattr(self.app.scenes.base, "layout", None)
+        below_bar = window.clip(0, layout.top.bottom, window.w, window.h) if layout is not None else window
+        out = []
+        for r in self.highlights():
+            inside = self.box is not None and self.box.contains(r)
+            ring = r.inflate(px(9), px(9)) if inside else r.inflate(px(16), px(16))
+            out.append(ring.clip(window if layout is None or r.colliderect(layout.top) else below_bar))
+        return out
+
     def draw(self, surface) -> None:
         px = self.app.look.px
         if self.box is not None:
             self.draw_box(surface)
-        for r in self.highlights():   # (after the box: a ring may be around one of its buttons)
-            ring = r.inflate(px(12), px(12)) if not self.box.contains(r) else r.inflate(px(5), px(5))
-            pygame.draw.rect(surface, WOOD_DARK, ring.inflate(px(4), px(4)), max(2, px(3)), border_radius=px(8))
-            pygame.draw.rect(surface, GOLD, ring, max(3, px(5)), border_radius=px(8))
+        for outer in self.rings():   # (after the box: a ring may be around one of its buttons)
+            pygame.draw.rect(surface, WOOD_DARK, outer, max(2, px(3)), border_radius=px(8))
+            pygame.draw.rect(surface, GOLD, outer.inflate(-px(4), -px(4)), max(3, px(5)), border_radius=px(8))
 
     def draw_box(self, surface) -> None:
         look, px = self.app.look, self.app.look.px
