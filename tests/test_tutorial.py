@@ -3,11 +3,14 @@
 A player's clicks and keys are posted as pygame events: the lesson is opened from the
 title, every read step is acknowledged with Next (button or Page Down), every taught move
 is made by clicking the marked group, cell or button. At every step the ring must lie on
-a visible widget or cell inside the window, clear of the lesson's box: the whole lesson
-is played twice, in a window of 1280x720 and in one of 3840x2160 (each opened at its
-size, so nothing is rebuilt per step), and once a window is resized mid-lesson.
+a visible widget or cell inside the window, clear of the lesson's box, in a window of
+1280x720 and in one of 3840x2160 (each opened at its size, so nothing is rebuilt per
+step; the bot's rounds 3-6 are played once, at 1280x720, and the 4K window resumes the
+saved lesson after them); and once the window is resized in the middle of a step.
 """
 from __future__ import annotations
+
+import shutil
 
 import pygame
 import pytest
@@ -38,12 +41,16 @@ def bots_on_threads(monkeypatch):
 
 @pytest.fixture
 def open_app(tmp_path):
-    """open_app(size): an App in a fresh home, the lesson's animations and bot instant."""
+    """open_app(size, home): an App (the one of the test: a second one shuts the first,
+    pygame has one window) with the lesson's animations and bot instant."""
     apps = []
 
-    def opener(size=SMALL):
-        apps.append(make_app(tmp_path / "home", size=size, settings=Settings(animation="instant",
-                                                                            bot_pace="instant")))
+    def opener(size=SMALL, home="home"):
+        if apps:
+            apps.pop().shutdown()
+        apps.append(make_app(tmp_path / home, size=size, settings=Settings(animation="instant",
+                                                                          bot_pace="instant")))
+        assert apps[-1].screen.get_size() == size
         return apps[-1]
     yield opener
     for a in apps:
@@ -195,34 +202,60 @@ def test_a_broken_lesson_file_is_refused(tmp_path, rules, old, new, problem):
 
 
 # The whole lesson ------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [SMALL, BIG], ids=["1280x720", "3840x2160"])
-def test_the_whole_lesson_to_a_real_game(open_app, size):
-    app = open_app(size)
-    ov = open_lesson(app)
-    c = ov.coach
-    n = len(c.steps)
-    checked = []
-    resumed = False
-    while not c.last:
-        if c.step.id == "final_ships" and not resumed:
-            # Left at the final scoring (the bot playing the person's seat) and resumed:
-            # the same step, its scoring shown again, the seat still the bot's.
-            settle(app, ov, limit=3000)
-            press(app, pygame.K_ESCAPE)
-            assert isinstance(app.scenes.base, TitleScene)
-            ov = open_lesson(app)
-            c, resumed = ov.coach, True
-            assert c.step.id == "final_ships" and c.handed_over
+def play_to(app, ov, stop: str | None = None) -> list[int]:
+    """Every step in turn, each checked and played, up to the step `stop` (checked, not
+    played) or the last; the indices of the steps checked."""
+    c, checked = ov.coach, []
+    while c.step.id != stop and not c.last:
         checked.append(c.index)
         play_step(app, ov)   # (its rings checked first)
     settle(app, ov, limit=3000)
     check_highlight(app, ov)
-    checked.append(c.index)
-    assert c.step.id == "the_end" and ov.match.game.is_over and resumed
-    assert len(c.steps) == n and sorted(set(checked)) == list(range(n)), "a step was passed over unchecked"
+    return checked + [c.index]
+
+
+def test_the_whole_lesson_to_a_real_game(open_app, tmp_path):
+    """At 1280x720 from the first step to the real game; left at the final scoring and
+    resumed, in this window and (a copy of the saved lesson) in one of 3840x2160, which
+    plays the last steps at 4K (`test_the_lesson_at_4k` plays the others)."""
+    app = open_app(SMALL)
+    ov = open_lesson(app)
+    n = len(ov.coach.steps)
+    checked = play_to(app, ov, "final_ships")
+    # Left at the final scoring (the bot playing the person's seat) and resumed: the same
+    # step, its scoring shown again, the seat still the bot's.
+    final = ov.coach.index
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.base, TitleScene) and app.storage.lesson_path.exists()
+    shutil.copytree(tmp_path / "home", tmp_path / "home 4k")
+    ov = open_lesson(app)
+    c = ov.coach
+    assert c.step.id == "final_ships" and c.handed_over
+    checked += play_to(app, ov)
+    assert c.step.id == "the_end" and ov.match.game.is_over and len(c.steps) == n
+    assert sorted(set(checked)) == list(range(n)), "a step was passed over unchecked"
     click(app, button(app, "Play a real game"))
     assert isinstance(app.scenes.base, SetupScene)
     assert not app.storage.lesson_path.exists() and not app.storage.lesson_game_path.exists()
+
+    app = open_app(BIG, "home 4k")
+    ov = open_lesson(app)
+    assert ov.coach.step.id == "final_ships" and ov.coach.handed_over
+    assert play_to(app, ov) == list(range(final, n))
+    click(app, button(app, "Play a real game"))
+    assert isinstance(app.scenes.base, SetupScene)
+
+
+def test_the_lesson_at_4k(open_app):
+    """In a window of 3840x2160 every step up to the bot's rounds, each checked (the steps
+    after them: `test_the_whole_lesson_to_a_real_game`); the seat is handed to the bot."""
+    app = open_app(BIG)
+    ov = open_lesson(app)
+    c = ov.coach
+    final = next(i for i, s in enumerate(c.steps) if s.id == "final_ships")
+    checked = play_to(app, ov, "on_your_own")
+    click(app, button(app, "Let the bot play my seat to the end (F)"))
+    assert c.handed_over and checked == list(range(final)), "a step was passed over unchecked"
 
 
 def test_a_wrong_move_is_refused_with_the_steps_word(app):
