@@ -91,6 +91,8 @@ def check_highlight(app, ov) -> None:
     assert len(rings) == len(step.target), f"{step.id}: {step.target} located as {rings}"
     window = app.screen.get_rect()
     assert window.size == app.look.size and window.contains(ov.box)
+    for b in ov.buttons.values():
+        assert ov.box.contains(b.rect) and b.font.size(b.text)[0] < b.rect.w, f"{b.text!r} cut in {b.rect}"
     scene = app.scenes.base
     for target, r, drawn in zip(step.target, rings, ov.rings()):
         where = f"{step.id} at {window.size}: {target} at {r}"
@@ -314,6 +316,18 @@ def test_a_resized_window_moves_the_box_and_the_rings(app):
     check_highlight(app, ov)
     assert ov.highlights()[0].w > small[0].w
     play_step(app, ov)   # the taught move, clicked at 4K
+
+
+def test_the_box_in_a_tall_window(open_app):
+    """In a 4:3 window the box sits in the log's narrow place: its buttons go in two rows
+    (and the hand-over button takes its short label) rather than cut their labels."""
+    app = open_app((1600, 1200))
+    ov = open_lesson(app)
+    assert app.scenes.base.layout.tall
+    play_step(app, ov)   # (the box checked: each button's label fits)
+    b = ov.buttons
+    assert b["back"].rect.y == b["next"].rect.y < b["leave"].rect.y == b["skip"].rect.y
+    assert b["finish"].text == "Bot plays my seat (F)" and b["finish"].font.size(b["finish"].text)[0] < b["finish"].rect.w
 
 
 def test_leave_and_resume_at_the_same_step(app):

@@ -19,7 +19,8 @@ from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
 from .targets import locate_all
 
 BUTTONS = (("back", "Back (PgUp)"), ("next", "Next (PgDn)"), ("leave", "Leave"), ("skip", "Skip lesson"))
-EXTRA = (("finish", "Let the bot play my seat to the end (F)"), ("real_game", "Play a real game"))
+EXTRA = (("finish", "Let the bot play my seat to the end (F)", "Bot plays my seat (F)"),
+         ("real_game", "Play a real game", "Play a real game"))   # (key, label, label in a narrow box)
 
 
 class LessonOverlay(Scene):
@@ -53,13 +54,21 @@ class LessonOverlay(Scene):
         self.skipping = False
         self.box = box = self.box_rect()
         pad, h, gap = px(10), px(34), px(6)
-        w = (box.w - 2 * pad - 3 * gap) // 4
-        y = box.bottom - pad - h
+        # Four buttons in a row; two rows of two in a narrow box (the log's place in a
+        # tall window), where four would cut their labels.
+        label_font = self.app.look.font(18, True)   # (the theme's button lettering)
+        need = max(label_font.size(label)[0] for _, label in BUTTONS) + px(12)
+        across = 4 if (box.w - 2 * pad - 3 * gap) // 4 >= need else 2
+        w = (box.w - 2 * pad - (across - 1) * gap) // across
+        rows = len(BUTTONS) // across
+        y = box.bottom - pad - rows * h - (rows - 1) * gap
         self.buttons = {}
         for i, (key, label) in enumerate(BUTTONS):
-            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad + i * (w + gap), y, w, h), label, ui,
-                                                  object_id="@primary" if key == "next" else None))
-        for key, label in EXTRA:
+            rect = pygame.Rect(box.x + pad + i % across * (w + gap), y + i // across * (h + gap), w, h)
+            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
+        for key, label, short in EXTRA:
+            if label_font.size(label)[0] + px(12) > box.w - 2 * pad:
+                label = short
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
         self.refresh()
