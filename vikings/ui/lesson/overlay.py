@@ -19,7 +19,8 @@ from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
 from .targets import locate_all
 
 BUTTONS = (("back", "Back (PgUp)"), ("next", "Next (PgDn)"), ("leave", "Leave"), ("skip", "Skip lesson"))
-EXTRA = (("finish", "Let the bot play my seat to the end (F)"), ("real_game", "Play a real game"))
+EXTRA = (("finish", "Let the bot play my seat to the end (F)", "Bot plays my seat (F)"),
+         ("real_game", "Play a real game", "Play a real game"))   # (key, label, label in a narrow box)
 
 
 class LessonOverlay(Scene):
@@ -53,13 +54,21 @@ class LessonOverlay(Scene):
         self.skipping = False
         self.box = box = self.box_rect()
         pad, h, gap = px(10), px(34), px(6)
-        w = (box.w - 2 * pad - 3 * gap) // 4
-        y = box.bottom - pad - h
+        # Four buttons in a row; two rows of two in a narrow box (the log's place in a
+        # tall window), where four would cut their labels.
+        label_font = self.app.look.font(18, True)   # (the theme's button lettering)
+        need = max(label_font.size(label)[0] for _, label in BUTTONS) + px(12)
+        across = 4 if (box.w - 2 * pad - 3 * gap) // 4 >= need else 2
+        w = (box.w - 2 * pad - (across - 1) * gap) // across
+        rows = len(BUTTONS) // across
+        y = box.bottom - pad - rows * h - (rows - 1) * gap
         self.buttons = {}
         for i, (key, label) in enumerate(BUTTONS):
-            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad + i * (w + gap), y, w, h), label, ui,
-                                                  object_id="@primary" if key == "next" else None))
-        for key, label in EXTRA:
+            rect = pygame.Rect(box.x + pad + i % across * (w + gap), y + i // across * (h + gap), w, h)
+            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
+        for key, label, short in EXTRA:
+            if label_font.size(label)[0] + px(12) > box.w - 2 * pad:
+                label = short
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
         self.refresh()
@@ -159,14 +168,29 @@ class LessonOverlay(Scene):
             return []
         return locate_all(self.app, s.target, self)
 
+    def rings(self) -> list[pygame.Rect]:
+        """The gold rings as drawn around `highlights()`, each with its dark edge: a ring
+        around one of the box's buttons sits closer, inside the box; one around a thing at
+        the window's edge (a card, the display) is cut to the window, and kept off the top
+        bar unless it marks one of the bar's buttons."""
+        px = self.app.look.px
+        window = self.app.screen.get_rect()
+        layout = getattr(self.app.scenes.base, "layout", None)
+        below_bar = window.clip(0, layout.top.bottom, window.w, window.h) if layout is not None else window
+        out = []
+        for r in self.highlights():
+            inside = self.box is not None and self.box.contains(r)
+            ring = r.inflate(px(9), px(9)) if inside else r.inflate(px(16), px(16))
+            out.append(ring.clip(window if layout is None or r.colliderect(layout.top) else below_bar))
+        return out
+
     def draw(self, surface) -> None:
         px = self.app.look.px
         if self.box is not None:
             self.draw_box(surface)
-        for r in self.highlights():   # (after the box: a ring may be around one of its buttons)
-            ring = r.inflate(px(12), px(12)) if not self.box.contains(r) else r.inflate(px(5), px(5))
-            pygame.draw.rect(surface, WOOD_DARK, ring.inflate(px(4), px(4)), max(2, px(3)), border_radius=px(8))
-            pygame.draw.rect(surface, GOLD, ring, max(3, px(5)), border_radius=px(8))
+        for outer in self.rings():   # (after the box: a ring may be around one of its buttons)
+            pygame.draw.rect(surface, WOOD_DARK, outer, max(2, px(3)), border_radius=px(8))
+            pygame.draw.rect(surface, GOLD, outer.inflate(-px(4), -px(4)), max(3, px(5)), border_radius=px(8))
 
     def draw_box(self, surface) -> None:
         look, px = self.app.look, self.app.look.px
