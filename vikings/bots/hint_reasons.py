@@ -22,6 +22,7 @@ from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoat
                               RemoveViking, ReplaceTile, TakeSpecial, UseBoatswain)
 from ..engine.display import completed_islands, threat
 from ..engine.state import OVER
+from ..words import plural
 from . import evaluate
 
 REASONS = 3           # facts per option, at most
@@ -326,9 +327,4 @@ def _count(n: int, noun: str) -> str:
     return f"one {noun}" if n == 1 else f"no {noun}" if n == 0 else f"{n} {plural(noun)}"
 
 
-def plural(noun: str) -> str:
-    """boatswain -> boatswains, fisherman -> fishermen."""
-    return noun[:-3] + "men" if noun.endswith("man") else noun + "s"
-
-
-__all__ = ["Fact", "reasons", "feeding", "changed_cells", "plural", "REASONS"]
+__all__ = ["Fact", "reasons", "feeding", "changed_cells", "REASONS"]

@@ -29,7 +29,8 @@ from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, REMOVE
 from .base import CancelToken
 from .heuristic import NormalBot
 from .turn_search import AUCTION_PHASES, TurnSearch, relative
-from .hint_reasons import Fact, changed_cells, feeding, plural, reasons
+from ..words import plural
+from .hint_reasons import Fact, changed_cells, feeding, reasons
 
 BEST = 3              # options shown
 SEARCH_SECONDS = 1.5  # ranking's time cap for a hint, Normal's and Hard's (on screen within 2 s)

@@ -10,6 +10,7 @@ import pygame_gui
 
 from ...engine.actions import FinishBoatswains, MoveViking, UseBoatswain
 from ...engine.state import BOATSWAIN, BOATSWAIN_MOVE
+from ...words import plural
 from .purchase import MOVE_EVENTS, PurchaseScene
 
 
@@ -53,7 +54,7 @@ class BoatswainScene(PurchaseScene):
                 text, oid = f"One {k.name.lower()} ({pool[a.kind]} in the pool)", "@primary"
             else:
                 k = rules.vikings[a.kind]
-                text, oid = f"All {k.name.lower()}s" + (boat or f" ({pool[a.kind]} in the pool)"), "@primary"
+                text, oid = f"All {plural(k.name.lower())}" + (boat or f" ({pool[a.kind]} in the pool)"), "@primary"
             rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
             self.option_buttons.append((b, a))
