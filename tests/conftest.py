@@ -27,3 +27,13 @@ def data_copy(tmp_path) -> Path:
     for name in FILES:
         shutil.copy(DATA / name, d / name)
     return d
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The real App at 1280x720, its files in a temporary home (a test file's own `app`
+    fixture takes precedence)."""
+    from ui_helpers import make_app  # (sets SDL's dummy drivers before pygame starts)
+    a = make_app(tmp_path / "home")
+    yield a
+    a.shutdown()

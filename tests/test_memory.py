@@ -11,20 +11,13 @@ from collections import OrderedDict
 import pygame
 import pytest
 
-from ui_helpers import make_app, press, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import press, run  # noqa: I001 (dummy drivers first)
 
 from vikings.bots import remote
 from vikings.engine import GameConfig
 from vikings.ui import memory
 from vikings.ui.scenes.menu_kit import Dialog
 from vikings.ui.sprites import Sprites, surface_bytes
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home")
-    yield a
-    a.shutdown()
 
 
 @pytest.fixture

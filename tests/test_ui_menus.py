@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from ui_helpers import button, choose, click, elements, make_app, press, run, type_text  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, choose, click, elements, press, run, type_text  # noqa: I001 (dummy drivers first)
 
 from vikings.ui import flow
 from vikings.ui.match import Match, Seat
@@ -20,13 +20,6 @@ from vikings.ui.scenes.title import TitleScene
 from vikings.ui.settings import Settings
 
 SEATS = [Seat("Ann", "person", "teal"), Seat("Astrid (Normal)", "normal", "orange")]
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home")
-    yield a
-    a.shutdown()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import threading
 import traceback
 
 from .bots import Cancelled, CancelToken
+from .processes import start_child
 
 
 class _FlagCancel(CancelToken):
@@ -108,18 +109,8 @@ class ReviewJob:
     def _start_process(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         self._flag = ctx.Value("b", 0, lock=False)
-        self._conn, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_serve, args=(child, self._flag, *self.args), daemon=True,
-                           name="vikings-review")
-        try:
-            proc.start()
-        except Exception as e:  # noqa: BLE001 - reported as "no process", then a thread is used
-            self._conn.close()
-            self._conn = None
-            raise OSError(f"could not start the review's process: {e}") from e
-        finally:
-            child.close()
-        self._proc = proc
+        self._proc, self._conn = start_child(ctx, _serve, (self._flag, *self.args), "vikings-review",
+                                             "the review's process", duplex=False)
 
     def _start_thread(self) -> None:
         self._flag = _LocalFlag()

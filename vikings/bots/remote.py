@@ -29,6 +29,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..engine import GameConfig, new_game
+from ..processes import start_child
 from . import make_bot
 from .base import Cancelled, CancelToken
 
@@ -197,17 +198,8 @@ class Thinker:
         self.stop()
         self._cancelled = self._ctx.Value("q", 0, lock=False)
         self._cancelled.value = self._jobs  # every job asked so far counts as abandoned
-        self._conn, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_serve, args=(child, self._cancelled), daemon=True, name="vikings-bots")
-        try:
-            proc.start()
-        except Exception as e:  # (e.g. a main module without the `if __name__ == "__main__"` guard)
-            self._conn.close()
-            self._conn = None
-            raise OSError(f"could not start the bots' process: {e}") from e
-        finally:
-            child.close()
-        self._proc = proc
+        self._proc, self._conn = start_child(self._ctx, _serve, (self._cancelled,), "vikings-bots",
+                                             "the bots' process")
         self._rules_sent = {}
 
     def stop(self) -> None:
