@@ -50,7 +50,7 @@ _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
 def theme_scale(look: Look) -> float:
     """The widgets' theme scale, in steps of THEME_STEP: a resize rebuilds the theme (new
     fonts for every widget) only when it crosses a step, not at every pixel."""
-    return round(look.text_scale / THEME_STEP) * THEME_STEP
+    return look.theme_scale
 
 
 class App:

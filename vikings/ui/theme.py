@@ -21,6 +21,10 @@ import pygame
 from ..paths import resource_dir
 
 DESIGN = (1600, 900)
+THEME_STEP = 0.05  # the widgets' theme scale moves in steps of 5%
+BUTTON_FONT = 18   # the theme's button lettering (assets/ui/theme.json), design pixels
+BUTTON_EDGE = 8    # px: a button's border and shadow on both sides (unscaled in the theme)
+BUTTON_PAD = 10    # px: pygame-gui's own air each side of a button's caption (unscaled)
 
 PARCHMENT = (236, 229, 213)
 PAPER = (243, 236, 220)
@@ -88,12 +92,57 @@ class Look:
     def px(self, v: float) -> int:
         return max(1, round(v * self.scale))
 
+    @property
+    def theme_scale(self) -> float:
+        """The widgets' theme scale, in steps of THEME_STEP (see app.theme_scale)."""
+        return round(self.text_scale / THEME_STEP) * THEME_STEP
+
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        key = (max(1, round(size * self.text_scale)), bold)
+        return self._font_px(max(1, round(size * self.text_scale)), bold)
+
+    def _font_px(self, pixels: int, bold: bool) -> pygame.font.Font:
+        key = (pixels, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(_font_file(bold), key[0])
+            f = self._fonts[key] = pygame.font.Font(_font_file(bold), pixels)
         return f
+
+    def widget_font(self, size: float = BUTTON_FONT, bold: bool = True) -> pygame.font.Font:
+        """The font pygame-gui draws a widget's `size` theme lettering with (the button's by
+        default): the theme's sizes scale in steps (`theme_scale`), not smoothly."""
+        return self._font_px(max(9, round(size * self.theme_scale)), bold)
+
+    def caption_width(self, text: str, design_w: float = 0, size: float = BUTTON_FONT, pad: float = 14) -> int:
+        """A button's width for `text`: at least `design_w` design pixels, and wide enough
+        for the caption at the UI scale (its lettering, `pad` design pixels of air on each
+        side at the lettering's scale, the border and shadow)."""
+        air = max(BUTTON_PAD + 2, round(pad * self.text_scale))
+        need = self.widget_font(size).size(text)[0] + 2 * air + BUTTON_EDGE
+        return max(self.px(design_w), need)
+
+    def caption_height(self, design_h: float = 0, size: float = BUTTON_FONT, pad: float = 4) -> int:
+        """A button's height: at least `design_h` design pixels and tall enough for its
+        lettering at the UI scale."""
+        f = self.widget_font(size)
+        return max(self.px(design_h), f.get_ascent() + round(2 * pad * self.text_scale) + BUTTON_EDGE)
+
+    def fit_text(self, text: str, size: float, colour=INK, bold: bool = False,
+                 width: int | None = None, height: int | None = None) -> pygame.Surface:
+        """`text` at `size`, or in smaller lettering (down to 60%) so that it fits in
+        `width` x `height` pixels; cut with an ellipsis if even that is too wide."""
+        pixels = max(1, round(size * self.text_scale))
+        least = max(6, round(pixels * 0.6))
+        while True:
+            f = self._font_px(pixels, bold)
+            w, h = f.size(text)
+            if pixels <= least or ((width is None or w <= width) and (height is None or f.get_ascent() <= height)):
+                break
+            pixels -= 1
+        if width is not None and w > width:
+            while text and f.size(text + "…")[0] > width:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        return f.render(text, True, colour)
 
     def text(self, text: str, size: float, colour=INK, bold: bool = False) -> pygame.Surface:
         return self.font(size, bold).render(text, True, colour)

@@ -16,7 +16,7 @@ from pygame_gui.elements import UITextEntryLine, UIWindow
 from ...engine.errors import SaveError
 from ..match import load_file
 from ..scene import Scene
-from ..theme import INK, INK_SOFT, PAPER, WOOD_DARK
+from ..theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
 
 log = logging.getLogger("vikings")
 
@@ -113,12 +113,17 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-def draw_keycap(surface: pygame.Surface, look, center, key: str) -> pygame.Rect:
-    """A small key cap ('N', 'Esc') showing a keyboard shortcut."""
+def draw_keycap(surface: pygame.Surface, look, center, key: str, align: str = "center") -> pygame.Rect:
+    """A small key cap ('N', 'Esc') showing a keyboard shortcut, centred on `center` (or
+    with its left or right edge there: `align` "left" / "right"; it grows with the UI scale)."""
     label = look.text(key, 15, INK, bold=True)
     w = max(label.get_width() + look.px(14), look.px(30))
-    rect = pygame.Rect(0, 0, w, look.px(30))
+    rect = pygame.Rect(0, 0, w, max(look.px(30), label.get_height() + look.px(4)))
     rect.center = center
+    if align == "left":
+        rect.left = center[0]
+    elif align == "right":
+        rect.right = center[0]
     shadow = rect.move(0, look.px(3))
     pygame.draw.rect(surface, INK_SOFT, shadow, border_radius=look.px(6))
     pygame.draw.rect(surface, PAPER, rect, border_radius=look.px(6))
@@ -151,3 +156,57 @@ def unreadable(e: BaseException) -> str:
         return f"the file cannot be read ({e.strerror or e})"
     log.exception("unexpected error while loading a save", exc_info=e)
     return f"the file is damaged ({type(e).__name__})"
+
+
+# Captions that fit ----------------------------------------------------------------------------
+SMALLER_CAPTIONS = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13))  # theme classes, largest first
+
+
+def fitted_class(look, text: str, rect: pygame.Rect, classes=SMALLER_CAPTIONS) -> str | None:
+    """The theme class (None: the button's own) whose lettering lets `text` fit a button
+    of `rect`: the largest that fits, else the smallest."""
+    for cls, size in classes:
+        f = look.widget_font(size)
+        if f.size(text)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE <= rect.w and f.get_ascent() + BUTTON_EDGE <= rect.h:
+            return cls or None
+    return classes[-1][0] or None
+
+
+def fitted_button(rect: pygame.Rect, text: str, ui, look, **kw):
+    """A UIButton in a box whose size is fixed: its caption in smaller lettering when the
+    UI scale would cut it off."""
+    from pygame_gui.elements import UIButton
+    cls = fitted_class(look, text, rect)
+    if cls is not None:
+        kw["object_id"] = ObjectID(None, cls)
+    return UIButton(rect, text, ui, **kw)
+
+
+# Checking captions -------------------------------------------------------------------------
+def caption_room(button) -> tuple[int, int]:
+    """The width and height inside a pygame-gui button that its caption may use (its rect
+    less the border, the shadow and the theme's horizontal text padding)."""
+    def width(name):  # a number, or (pygame-gui 0.6.14) a dict of widths per side
+        v = getattr(button, name, 0) or 0
+        return max(v.values(), default=0) if isinstance(v, dict) else v
+    edge = 2 * (int(width("border_width")) + int(width("shadow_width")))
+    pad = 2 * int(getattr(button, "text_horiz_alignment_padding", 0) or 0)
+    return button.rect.width - edge - pad, button.rect.height - edge
+
+
+def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """Every visible button of the manager `ui` whose caption does not fit inside it, as
+    (caption, (text width, height), (room width, height)). Empty when every caption fits."""
+    from pygame_gui.elements import UIButton
+    out = []
+    for el in ui.get_sprite_group().sprites():
+        if not (isinstance(el, UIButton) and el.alive() and el.visible and el.text and el.font is not None):
+            continue
+        if el.rect.width <= 0 or el.rect.height <= 0:
+            continue
+        w = el.font.size(el.text)[0]
+        h = el.font.render_premul(el.text, pygame.Color(255, 255, 255)).get_bounding_rect().height  # the ink
+        room = caption_room(el)
+        if w > room[0] or h > room[1]:
+            out.append((el.text, (w, h), room))
+    return out
