@@ -178,8 +178,20 @@ def fitted_button(rect: pygame.Rect, text: str, ui, look, **kw):
     from pygame_gui.elements import UIButton
     cls = fitted_class(look, text, rect)
     if cls is not None:
-        kw["object_id"] = ObjectID(None, cls)
+        old = kw.get("object_id")
+        kw["object_id"] = ObjectID(old.object_id if isinstance(old, ObjectID) else old, cls)
     return UIButton(rect, text, ui, **kw)
+
+
+def caption_row(look, labels, room: int, gap: int, design_w: float = 0) -> list[int]:
+    """Widths for a row of buttons labelled `labels` within `room` pixels: each as wide as
+    its caption needs at the UI scale (at least `design_w` design pixels), or, when they
+    would not all fit, equal shares of the room (the captions then shrink: fitted_button)."""
+    widths = [look.caption_width(t, design_w, pad=10) for t in labels]
+    if sum(widths) + gap * (len(widths) - 1) <= room:
+        return widths
+    share = (room - gap * (len(widths) - 1)) // max(1, len(widths))
+    return [share] * len(widths)
 
 
 # Checking captions -------------------------------------------------------------------------
@@ -195,12 +207,13 @@ def caption_room(button) -> tuple[int, int]:
 
 
 def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-    """Every visible button of the manager `ui` whose caption does not fit inside it, as
+    """Every visible button (or label) of the manager `ui` whose caption does not fit inside it, as
     (caption, (text width, height), (room width, height)). Empty when every caption fits."""
-    from pygame_gui.elements import UIButton
+    from pygame_gui.elements import UIButton, UILabel
     out = []
     for el in ui.get_sprite_group().sprites():
-        if not (isinstance(el, UIButton) and el.alive() and el.visible and el.text and el.font is not None):
+        if not (isinstance(el, (UIButton, UILabel)) and el.alive() and el.visible and el.text
+                and getattr(el, "font", None) is not None):
             continue
         if el.rect.width <= 0 or el.rect.height <= 0:
             continue
