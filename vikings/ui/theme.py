@@ -146,3 +146,62 @@ class Look:
 
     def text(self, text: str, size: float, colour=INK, bold: bool = False) -> pygame.Surface:
         return self.font(size, bold).render(text, True, colour)
+
+
+# Captions that fit their widgets ---------------------------------------------------------------
+SMALLER = {None: ("@small", "@smaller"), "@primary": ("@primary_small", "@primary_smaller")}  # theme classes
+
+
+def caption_room(button) -> tuple[int, int]:
+    """The width and height inside a pygame-gui button that its caption may use (its rect
+    less the border, the shadow and the theme's horizontal text padding)."""
+    def width(name):  # a number, or (pygame-gui 0.6.14) a dict of widths per side
+        v = getattr(button, name, 0) or 0
+        return max(v.values(), default=0) if isinstance(v, dict) else v
+    edge = 2 * (int(width("border_width")) + int(width("shadow_width")))
+    pad = 2 * int(getattr(button, "text_horiz_alignment_padding", 0) or 0)
+    return button.rect.width - edge - pad, button.rect.height - edge
+
+
+def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """Every visible button (or label) of the manager `ui` whose caption does not fit inside it, as
+    (caption, (text width, height), (room width, height)). Empty when every caption fits."""
+    out = []
+    for el in ui.get_sprite_group().sprites():
+        if el.alive() and el.visible:
+            over = caption_overflow(el)
+            if over is not None:
+                out.append(over)
+    return out
+
+
+def _captioned(el) -> bool:
+    from pygame_gui.elements import UIButton, UILabel
+    return (isinstance(el, (UIButton, UILabel)) and bool(el.text) and getattr(el, "font", None) is not None
+            and el.rect.width > 0 and el.rect.height > 0)
+
+
+def caption_overflow(el):
+    """(caption, (text width, ink height), (room width, height)) when the caption of a
+    button or label `el` does not fit inside it, else None."""
+    if not _captioned(el):
+        return None
+    w = el.font.size(el.text)[0]
+    h = el.font.render_premul(el.text, pygame.Color(255, 255, 255)).get_bounding_rect().height  # the ink
+    room = caption_room(el)
+    return (el.text, (w, h), room) if w > room[0] or h > room[1] else None
+
+
+def shrink_caption(el) -> None:
+    """A button or label whose caption the UI scale made too large for its box gets the
+    theme's smaller lettering (@small, then @smaller; @primary buttons keep their colours),
+    so that no caption is cut off where a layout cannot give it more room."""
+    if caption_overflow(el) is None:
+        return
+    from pygame_gui.core import ObjectID
+    ids, classes = el.get_object_ids(), el.get_class_ids()
+    own_id, own_class = (ids[-1] if ids else None), (classes[-1] if classes else None)
+    for cls in SMALLER.get(own_class, SMALLER[None] if own_class is None else ()):
+        el.change_object_id(ObjectID(own_id, cls))
+        if caption_overflow(el) is None:
+            return

@@ -17,6 +17,7 @@ from ...engine.errors import SaveError
 from ..match import load_file
 from ..scene import Scene
 from ..theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
+from ..theme import caption_room, clipped_captions  # noqa: F401  (the checks, beside fitted_button)
 
 log = logging.getLogger("vikings")
 
@@ -192,34 +193,3 @@ def caption_row(look, labels, room: int, gap: int, design_w: float = 0) -> list[
         return widths
     share = (room - gap * (len(widths) - 1)) // max(1, len(widths))
     return [share] * len(widths)
-
-
-# Checking captions -------------------------------------------------------------------------
-def caption_room(button) -> tuple[int, int]:
-    """The width and height inside a pygame-gui button that its caption may use (its rect
-    less the border, the shadow and the theme's horizontal text padding)."""
-    def width(name):  # a number, or (pygame-gui 0.6.14) a dict of widths per side
-        v = getattr(button, name, 0) or 0
-        return max(v.values(), default=0) if isinstance(v, dict) else v
-    edge = 2 * (int(width("border_width")) + int(width("shadow_width")))
-    pad = 2 * int(getattr(button, "text_horiz_alignment_padding", 0) or 0)
-    return button.rect.width - edge - pad, button.rect.height - edge
-
-
-def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-    """Every visible button (or label) of the manager `ui` whose caption does not fit inside it, as
-    (caption, (text width, height), (room width, height)). Empty when every caption fits."""
-    from pygame_gui.elements import UIButton, UILabel
-    out = []
-    for el in ui.get_sprite_group().sprites():
-        if not (isinstance(el, (UIButton, UILabel)) and el.alive() and el.visible and el.text
-                and getattr(el, "font", None) is not None):
-            continue
-        if el.rect.width <= 0 or el.rect.height <= 0:
-            continue
-        w = el.font.size(el.text)[0]
-        h = el.font.render_premul(el.text, pygame.Color(255, 255, 255)).get_bounding_rect().height  # the ink
-        room = caption_room(el)
-        if w > room[0] or h > room[1]:
-            out.append((el.text, (w, h), room))
-    return out
