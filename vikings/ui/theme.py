@@ -149,7 +149,8 @@ class Look:
 
 
 # Captions that fit their widgets ---------------------------------------------------------------
-SMALLER = {None: ("@small", "@smaller"), "@primary": ("@primary_small", "@primary_smaller")}  # theme classes
+SMALLER = {None: ("@small", "@smaller", "@smallest"),   # theme classes, lettering 15, 13 and 11 (of 18)
+           "@primary": ("@primary_small", "@primary_smaller", "@primary_smallest")}
 
 
 def caption_room(button) -> tuple[int, int]:
@@ -194,7 +195,7 @@ def caption_overflow(el):
 
 def shrink_caption(el) -> None:
     """A button or label whose caption the UI scale made too large for its box gets the
-    theme's smaller lettering (@small, then @smaller; @primary buttons keep their colours),
+    theme's smaller lettering (@small, @smaller, @smallest; @primary buttons keep their colours),
     so that no caption is cut off where a layout cannot give it more room."""
     if caption_overflow(el) is None:
         return

@@ -52,13 +52,18 @@ class LessonOverlay(Scene):
         px, ui = self.app.look.px, self.app.ui
         self.skipping = False
         self.box = box = self.box_rect()
-        pad, h, gap = px(10), px(34), px(6)
-        w = (box.w - 2 * pad - 3 * gap) // 4
-        y = box.bottom - pad - h
+        look = self.app.look
+        pad, h, gap = px(10), look.caption_height(34, pad=1), px(6)
+        # One row of four, or two rows of two when the UI scale's lettering needs the room.
+        need = max(look.caption_width(label, 0, pad=6) for _, label in BUTTONS)
+        cols = 4 if 4 * need + 3 * gap <= box.w - 2 * pad else 2
+        w = (box.w - 2 * pad - (cols - 1) * gap) // cols
+        rows = len(BUTTONS) // cols
+        y = box.bottom - pad - h - (rows - 1) * (h + gap)
         self.buttons = {}
         for i, (key, label) in enumerate(BUTTONS):
-            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad + i * (w + gap), y, w, h), label, ui,
-                                                  object_id="@primary" if key == "next" else None))
+            rect = pygame.Rect(box.x + pad + (i % cols) * (w + gap), y + (i // cols) * (h + gap), w, h)
+            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
         for key, label in EXTRA:
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
@@ -190,8 +195,12 @@ class LessonOverlay(Scene):
         else:
             text, colour = s.text, INK
         bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else box.bottom
-        font = look.font(16)
-        for line in wrap(font, text, width):
+        for size in (16, 15, 14, 13, 12, 11):   # smaller lettering before a line is left out
+            font = look.font(size)
+            lines = wrap(font, text, width)
+            if y + len(lines) * font.get_linesize() <= bottom:
+                break
+        for line in lines:
             if y + font.get_linesize() > bottom:
                 break
             surface.blit(font.render(line, True, colour), (x, y))

@@ -82,11 +82,11 @@ class AuctionScene(OfferScene):
         px, r, ui = self.app.look.px, self.layout.decision, self.app.ui
         h = px(42)
         y = r.bottom - h - px(14)
-        sw = px(46)
+        sw = self.app.look.caption_width("+", 46, pad=4)
         x = r.x + px(14)
         self.b_minus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui,
                                                              tool_tip_text="Bid less (Down)"))
-        pass_w = px(120)
+        pass_w = self.app.look.caption_width("Pass (P)", 120)
         bid_w = r.right - px(14) - pass_w - px(10) - (x + 2 * sw + px(12))
         self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), "Bid", ui,
                                                            object_id="@primary"))

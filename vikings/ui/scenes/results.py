@@ -179,9 +179,9 @@ class ResultsScene(TableScene):
         return {"banner": banner, "sheet": sheet, "charts": charts}
 
     def build_decision_ui(self) -> None:
-        px, ui = self.app.look.px, self.app.ui
+        px, ui, look = self.app.look.px, self.app.ui, self.app.look
         banner = self.areas()["banner"]
-        h = px(40)
+        h = min(banner.h - px(4), look.caption_height(40))
         y = banner.centery - h // 2
         x = banner.right - px(16)
         self.b_results = {}
@@ -191,7 +191,7 @@ class ResultsScene(TableScene):
                 ("table", "Final displays", 160, None, "See the players' displays as the game ended"),
                 ("review", "Review", 110, None, "Each player's chance to win after every decision, "
                  "and each person's costliest decisions")):
-            w = px(width)
+            w = look.caption_width(label, width)   # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip))
@@ -302,9 +302,9 @@ class ResultsScene(TableScene):
         x = rect.x + px(18) + icon.get_width() + px(16)
         title, sub = self.headline()
         room = (min(b.rect.x for b in self.b_results.values()) if self.b_results else rect.right) - x - px(16)
-        big = look.font(32, True)
-        t = big.render(fit(big, title, room), True, WOOD_DARK)
-        s = look.font(15).render(fit(look.font(15), sub, room), True, INK_SOFT)
+        # (both lines shrink to the banner's height at a large UI scale)
+        t = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
+        s = look.fit_text(sub, 15, INK_SOFT, width=room, height=px(17))
         y = rect.centery - (t.get_height() + s.get_height()) // 2
         surface.blit(t, (x, y))
         surface.blit(s, (x + px(2), y + t.get_height()))

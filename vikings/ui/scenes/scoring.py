@@ -202,7 +202,7 @@ class ScoringScene(TableScene):
     # Widgets -----------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
         px, r = self.app.look.px, self.layout.decision
-        w, h = px(170), px(34)
+        w, h = self.app.look.caption_width("Skip scoring (S)", 170), self.app.look.caption_height(34, pad=1)
         rect = pygame.Rect(r.right - px(12) - w, r.bottom - px(10) - h, w, h)
         self.b_skip = self.add(pygame_gui.elements.UIButton(
             rect, "Skip scoring (S)", self.app.ui,
