@@ -202,7 +202,11 @@ def shrink_caption(el) -> None:
     from pygame_gui.core import ObjectID
     ids, classes = el.get_object_ids(), el.get_class_ids()
     own_id, own_class = (ids[-1] if ids else None), (classes[-1] if classes else None)
-    for cls in SMALLER.get(own_class, SMALLER[None] if own_class is None else ()):
+    chain = SMALLER.get(own_class, ())
+    for smaller in SMALLER.values():   # already smaller (a caption that grew): on down the chain
+        if own_class in smaller:
+            chain = smaller[smaller.index(own_class) + 1:]
+    for cls in chain:
         el.change_object_id(ObjectID(own_id, cls))
         if caption_overflow(el) is None:
             return

@@ -25,7 +25,7 @@ from ...engine.state import BID, COLOUR, REMOVE
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of, shrink_caption
 from ..tooltips import viking_text
 from .offer import OfferScene
 
@@ -123,6 +123,7 @@ class AuctionScene(OfferScene):
         self.b_plus.enable() if self.amount < bids[-1] else self.b_plus.disable()
         fame = self.fame_for(self.amount)
         self.b_bid.set_text(f"Bid {self.amount}" + (f" ({fame} Fame)" if fame else "") + " (Enter)")
+        shrink_caption(self.b_bid)   # a long bid at a large UI scale: smaller lettering
 
     def fame_for(self, amount: int) -> int:
         g = self.match.game
