@@ -336,22 +336,32 @@ def _render_log(app, size, lines, title):
     return img, spots
 
 
-def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None) -> int:
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None,
+                    room: int | None = None) -> int:
     """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
-    Returns where the text ends (what follows is drawn below it)."""
+    Returns where the text ends (what follows is drawn below it). With `room` (pixels
+    from the panel's top) the lettering shrinks, down to 70%, until the text fits in it:
+    a large UI scale must not push the text into what the panel shows below it."""
+    width = rect.w - look.px(28)
+    for shrink in (1.0, 0.92, 0.85, 0.78, 0.7):
+        parts = []   # (font, text, colour)
+        for i, line in enumerate(lines):
+            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+            font = look.font(size * shrink, bold)
+            parts += [(font, part, colour) for part in wrap(font, line, width)] + [(None, "", None)]
+        if error:
+            font = look.font(14 * shrink, True)
+            parts += [(font, part, BAD) for part in wrap(font, error, width)]
+        height = look.px(12) + sum(f.get_linesize() if f is not None else look.px(6) for f, _, _ in parts)
+        if room is None or height <= room:
+            break
     y = rect.y + look.px(12)
-    for i, line in enumerate(lines):
-        size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
-        font = look.font(size, bold)
-        for part in wrap(font, line, rect.w - look.px(28)):
-            surface.blit(font.render(part, True, colour), (rect.x + look.px(14), y))
-            y += font.get_linesize()
-        y += look.px(6)
-    if error:
-        font = look.font(14, True)
-        for part in wrap(font, error, rect.w - look.px(28)):
-            surface.blit(font.render(part, True, BAD), (rect.x + look.px(14), y))
-            y += font.get_linesize()
+    for font, text, colour in parts:
+        if font is None:
+            y += look.px(6)
+            continue
+        surface.blit(font.render(text, True, colour), (rect.x + look.px(14), y))
+        y += font.get_linesize()
     return y
 
 

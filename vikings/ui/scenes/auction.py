@@ -344,6 +344,13 @@ class AuctionScene(OfferScene):
         x0 = r.x + px(14)
         return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
 
+    def decision_text_room(self, rect) -> int | None:
+        """Below the text: the strip of drawn Vikings, a row per player, the cost of the bid
+        and the buttons (the text shrinks at a large UI scale to leave them their room)."""
+        px = self.app.look.px
+        below = px(64) + px(10) + self.match.game.n * px(28) + px(22) + (rect.bottom - self.b_bid.rect.y) + px(8)
+        return rect.h - below
+
     def _strip_y(self) -> int:
         return getattr(self, "decision_bottom", self.layout.decision.y + self.app.look.px(110))
 

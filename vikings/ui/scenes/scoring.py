@@ -751,13 +751,15 @@ class ScoringScene(TableScene):
         font = look.font(12)
         unit = (x1 - x0) / vmax
         minor = 1 if unit >= px(6) else 5
+        # Figures every 10 Fame, or every 20, 30 ... when large lettering would make them touch.
+        every = step * max(1, -(-(font.size(str(vmax))[0] + px(6)) // max(1, round(step * unit))))
         for v in range(0, vmax + 1, minor):
             x = round(x0 + v * unit)
             big = v % step == 0
             if big or v % 5 == 0 or minor == 1:
                 h = px(6) if big else (px(4) if v % 5 == 0 else px(2))
                 pygame.draw.line(surface, INK_SOFT if big else WOOD, (x, bar.bottom), (x, bar.bottom + h), 1)
-            if big:
+            if v % every == 0:
                 lab = font.render(str(v), True, INK_SOFT)
                 surface.blit(lab, lab.get_rect(midtop=(x, bar.bottom + px(6))))
         # Markers: ties (and near ties) stack upwards like pawns on a board.

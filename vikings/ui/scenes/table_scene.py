@@ -416,10 +416,16 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error)
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error,
+                                               room=self.decision_text_room(rect))
 
     def decision_text(self, vis) -> list[str]:
         return []
+
+    def decision_text_room(self, rect) -> int | None:
+        """How tall the decision panel's text may be (its lettering shrinks to fit), None
+        for no limit: scenes that draw more below their text keep room for it."""
+        return None
 
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
