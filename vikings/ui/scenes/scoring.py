@@ -553,13 +553,13 @@ class ScoringScene(TableScene):
         pad = px(14)
         inner = rect.inflate(-2 * pad, 0)
         # The bottom: a hint, and the Skip button (a widget) at the right.
-        bottom = rect.bottom - px(10) - px(34)
+        bottom = self.b_skip.rect.y if getattr(self, "b_skip", None) is not None else rect.bottom - px(10) - px(34)
         e = self.note if self.note is not None else self.current
         if e is None and self.match.pending:
             e = self.match.pending[0]
         skip = "finish this player's scoring" if e is not None and e.type == "scoring" else "skip ahead"
         hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
-        surface.blit(hint, (inner.x, bottom + (px(34) - hint.get_height()) // 2))
+        surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
         track_h = self._track_height()
         if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
             split = round(inner.w * 0.62)
