@@ -53,9 +53,10 @@ class LessonOverlay(Scene):
         self.skipping = False
         self.box = box = self.box_rect()
         look = self.app.look
-        pad, h, gap = px(10), look.caption_height(34, pad=1), px(6)
-        # One row of four, or two rows of two when the UI scale's lettering needs the room.
-        need = max(look.caption_width(label, 0, pad=6) for _, label in BUTTONS)
+        pad, h, gap = px(10), px(34), px(6)
+        # One row of four (captions in smaller lettering at a large UI scale: the text above
+        # needs the room), or two rows of two when even the smallest would not fit.
+        need = max(look.caption_width(label, 0, pad=6, size=11) for _, label in BUTTONS)
         cols = 4 if 4 * need + 3 * gap <= box.w - 2 * pad else 2
         w = (box.w - 2 * pad - (cols - 1) * gap) // cols
         rows = len(BUTTONS) // cols
