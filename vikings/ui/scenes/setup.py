@@ -224,7 +224,8 @@ class SetupScene(Scene):
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
             self.option_buttons[key] = self.add(fitted_button(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
-                                                              label, ui, look, tool_tip_text=tip,
+                                                              label, ui, look, group=[o[1] for o in OPTIONS],
+                                                              tool_tip_text=tip,
                                                               tool_tip_object_id=ObjectID("#wide_tip", None)))
         every = len(self.options) == len(OPTIONS)
         caption = "None" if every else "All"
