@@ -9,11 +9,12 @@ results, the advanced game's auction, the review, hints and the guided first gam
 the setup screen with four seats and every advanced rule on (`setup-full`). `--quick`
 stops after the menus, the setup screen and the first purchase. After each picture it
 lists the pygame-gui buttons whose caption does not fit inside the button
-(`menu_kit.clipped_captions`); the exit code is 1 when there was any, or a moment failed.
+(`theme.clipped_captions`); the exit code is 1 when there was any, or a moment failed.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import tempfile
 import time
@@ -25,7 +26,7 @@ import screenshots  # noqa: E402  (selects the dummy drivers before pygame start
 from screenshots import Director, Shooter, StepClock, parse_size, to_title  # noqa: E402
 
 from vikings.ui import flow  # noqa: E402
-from vikings.ui.scenes.menu_kit import clipped_captions  # noqa: E402
+from vikings.ui.theme import clipped_captions  # noqa: E402
 
 
 class ScaledSettings:
@@ -69,6 +70,16 @@ def full_setup(d: Director) -> None:
     d.frames(3)
 
 
+PANELS = (("rules-panel", "rules_panel", "RulesPanel", {}), ("settings-panel", "settings_panel", "SettingsPanel", {}),
+          ("load-panel", "saves_panel", "SavesPanel", {"mode": "load"}))
+
+
+def panel_over_title(d: Director, module: str, cls: str, kw: dict) -> None:
+    to_title(d)
+    d.app.scenes.push(screenshots._panel(d, module, cls, **kw))
+    d.frames(3)
+
+
 def quick(sh: Checker, size, seed: int) -> None:
     with tempfile.TemporaryDirectory(prefix="vikings-shots-") as home:
         import os
@@ -78,15 +89,8 @@ def quick(sh: Checker, size, seed: int) -> None:
         sh.moment("title", to_title, d)
         sh.moment("setup-full", full_setup, d)
 
-        def over_title(module, cls, **kw):
-            def fn(d):
-                to_title(d)
-                d.app.scenes.push(screenshots._panel(d, module, cls, **kw))
-                d.frames(3)
-            return fn
-        sh.moment("rules-panel", over_title("rules_panel", "RulesPanel"), d)
-        sh.moment("settings-panel", over_title("settings_panel", "SettingsPanel"), d)
-        sh.moment("load-panel", over_title("saves_panel", "SavesPanel", mode="load"), d)
+        for name, module, cls, kw in PANELS:
+            sh.moment(name, functools.partial(panel_over_title, module=module, cls=cls, kw=kw), d)
 
         def purchase(d):
             d.enter()

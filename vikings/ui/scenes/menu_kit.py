@@ -17,7 +17,6 @@ from ...engine.errors import SaveError
 from ..match import load_file
 from ..scene import Scene
 from ..theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
-from ..theme import caption_room, clipped_captions  # noqa: F401  (the checks, beside fitted_button)
 
 log = logging.getLogger("vikings")
 
