@@ -360,7 +360,7 @@ class SetupScene(Scene):
                             19, INK_SOFT, width=band.w, height=px(24))
         title = look.fit_text("New game", 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10))
         surface.blit(title, band.topleft)
-        sub_y = min(band.y + round(title.get_height() * 0.92), band.bottom - sub.get_height())
+        sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub.get_height())
         surface.blit(sub, (band.x + px(2), sub_y))
 
         # The two cards: seats on the left, the deal on the right.
