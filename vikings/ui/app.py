@@ -38,7 +38,6 @@ TITLE = "Vikings"
 ICON = 64           # px, the window icon's side
 GRIP = 64           # px of a remembered window that must stay on the desktop to be reused
 WINDOW_POS = "SDL_VIDEO_WINDOW_POS"
-THEME_STEP = 0.05  # the theme's scale moves in steps of 5%
 RELEASE_WAIT = 1.0  # s: dropped widgets are collected when the loop idles, or after this
 SETTLE_RELEASE = 5.0  # s: at most this often a release when an animation ends
 FPS = 60
@@ -48,9 +47,9 @@ _IMPORTED = time.perf_counter()  # a fallback start for _since_process_start
 
 
 def theme_scale(look: Look) -> float:
-    """The widgets' theme scale, in steps of THEME_STEP: a resize rebuilds the theme (new
+    """The widgets' theme scale, in steps of theme.THEME_STEP: a resize rebuilds the theme (new
     fonts for every widget) only when it crosses a step, not at every pixel."""
-    return round(look.text_scale / THEME_STEP) * THEME_STEP
+    return look.theme_scale
 
 
 class App:

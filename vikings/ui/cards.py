@@ -53,9 +53,8 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
         pygame.draw.rect(surface, colour, (x, cy - px(10), px(8), px(20)), border_radius=px(3))
         x += px(14)
     room = rect.right - px(44) - x
-    name = look.text(seat.name, 17, INK, bold=True)
-    if name.get_width() > room:
-        name = name.subsurface((0, 0, max(1, room), name.get_height()))
+    # (Shrunk to the card's head at a large UI scale, cut short with "…" on a narrow card.)
+    name = look.fit_text(seat.name, 17, INK, bold=True, width=max(1, room), height=px(21))
     surface.blit(name, (x, cy - name.get_height() // 2))
     if start:
         ship = app.sprites.get("board", "start_player", height=px(24))
@@ -70,9 +69,12 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
     spots = card_money_spots(look, rect)
     if not bot_thinking:   # (cut short on a narrow card: the figures come first)
         room = spots["coin"][0] - px(28) - rect.x - px(12)
-        for kind in (("person",) if seat.is_person else (f"{seat.kind} bot", seat.kind)):
-            sub = look.text(kind, 12, INK_SOFT)
-            if sub.get_width() <= room:
+        kinds = ("person",) if seat.is_person else (f"{seat.kind} bot", seat.kind)
+        for kind in kinds:
+            sub = look.fit_text(kind, 12, INK_SOFT, height=px(15))
+            if sub.get_width() <= room or kind == kinds[-1]:
+                if sub.get_width() > room:
+                    sub = look.fit_text(kind, 12, INK_SOFT, width=max(1, room), height=px(15))
                 surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
                 break
     gold, fame = money if money is not None else (pv.gold, pv.fame)   # (money: the figures as they count)

@@ -254,21 +254,31 @@ class HintController:
         if self.hint is None:
             return
         from ..bots.hints import describe
-        head, small = look.font(14, True), look.font(13)
         # Hard's chances, where its search looked and they tell the options apart.
         shown = {round(100 * o.chance) for o in self.hint.options if o.chance is not None}
         chances = len(shown) > 1
-        for i, opt in enumerate(self.hint.options):
-            if y + head.get_linesize() > rect.bottom - px(6):
-                break
-            self._badge(surface, (x + px(10), y + head.get_linesize() // 2), i)
+        labels = []
+        for opt in self.hint.options:
             label = describe(opt.action, self.match.game)
             if chances and opt.chance is not None:
                 label += f"  ·  win chance ~{round(100 * opt.chance)}%"
-            for line in wrap(head, label, w - px(26))[:1]:
+            labels.append(label)
+        # The lettering shrinks (to 62%) before an option or a line of its reason is left out.
+        for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62):
+            head, small = look.font(14 * shrink, True), look.font(13 * shrink)
+            blocks = [(wrap(head, label, w - px(26)), wrap(small, opt.reason, w - px(26)))
+                      for label, opt in zip(labels, self.hint.options)]
+            need = sum(len(h) * head.get_linesize() + len(r) * small.get_linesize() + px(5) for h, r in blocks)
+            if y + need <= rect.bottom - px(4):
+                break
+        for i, (heads, reasons) in enumerate(blocks):
+            if y + head.get_linesize() > rect.bottom - px(6):
+                break
+            self._badge(surface, (x + px(10), y + head.get_linesize() // 2), i)
+            for line in heads:
                 surface.blit(head.render(line, True, INK), (x + px(26), y))
-            y += head.get_linesize()
-            for line in wrap(small, opt.reason, w - px(26)):
+                y += head.get_linesize()
+            for line in reasons:
                 if y + small.get_linesize() > rect.bottom - px(4):
                     break
                 surface.blit(small.render(line, True, INK_SOFT), (x + px(26), y))

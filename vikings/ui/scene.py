@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import pygame
 
+from .theme import shrink_caption
+
 
 class Scene:
     #: a panel lets the scene below it show through (it is drawn on top of it)
@@ -42,8 +44,10 @@ class Scene:
         self.widgets.clear()
 
     def add(self, widget):
-        """Keep a widget so that it is removed with the scene."""
+        """Keep a widget so that it is removed with the scene (a caption the UI scale made
+        too large for its box is set in smaller lettering: theme.shrink_caption)."""
         self.widgets.append(widget)
+        shrink_caption(widget)
         return widget
 
     # Per frame ----------------------------------------------------------------------------

@@ -336,22 +336,32 @@ def _render_log(app, size, lines, title):
     return img, spots
 
 
-def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None) -> int:
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None,
+                    room: int | None = None) -> int:
     """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
-    Returns where the text ends (what follows is drawn below it)."""
+    Returns where the text ends (what follows is drawn below it). With `room` (pixels
+    from the panel's top) the lettering shrinks, down to 70%, until the text fits in it:
+    a large UI scale must not push the text into what the panel shows below it."""
+    width = rect.w - look.px(28)
+    for shrink in (1.0, 0.92, 0.85, 0.78, 0.7):
+        parts = []   # (font, text, colour)
+        for i, line in enumerate(lines):
+            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+            font = look.font(size * shrink, bold)
+            parts += [(font, part, colour) for part in wrap(font, line, width)] + [(None, "", None)]
+        if error:
+            font = look.font(14 * shrink, True)
+            parts += [(font, part, BAD) for part in wrap(font, error, width)]
+        height = look.px(12) + sum(f.get_linesize() if f is not None else look.px(6) for f, _, _ in parts)
+        if room is None or height <= room:
+            break
     y = rect.y + look.px(12)
-    for i, line in enumerate(lines):
-        size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
-        font = look.font(size, bold)
-        for part in wrap(font, line, rect.w - look.px(28)):
-            surface.blit(font.render(part, True, colour), (rect.x + look.px(14), y))
-            y += font.get_linesize()
-        y += look.px(6)
-    if error:
-        font = look.font(14, True)
-        for part in wrap(font, error, rect.w - look.px(28)):
-            surface.blit(font.render(part, True, BAD), (rect.x + look.px(14), y))
-            y += font.get_linesize()
+    for font, text, colour in parts:
+        if font is None:
+            y += look.px(6)
+            continue
+        surface.blit(font.render(text, True, colour), (rect.x + look.px(14), y))
+        y += font.get_linesize()
     return y
 
 
@@ -369,21 +379,41 @@ def draw_tip_box(surface, look, text: str, pos) -> None:
         surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
 
 
-def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None) -> None:
-    """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is."""
+def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None,
+                 right: int | None = None) -> None:
+    """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is,
+    all left of `right` (the bar's buttons): when the UI scale makes them too wide the bag
+    says only its count, then the lettering shrinks (and is cut short as a last resort)."""
     look, px = app.look, app.look.px
     pygame.draw.rect(surface, WOOD_DARK, top)
-    label = look.text(text, 17, WHITE, bold=True)
+    right = top.right if right is None else right
+    tall = top.h - px(6)
+    bag_img = app.sprites.get("board", "bag", height=px(30)) if bag is not None else None
+    bag_texts = (f"{bag} in the bag", str(bag)) if bag is not None else ("",)
+    for bag_text in bag_texts:
+        label = look.fit_text(text, 17, WHITE, bold=True, height=tall)
+        n = look.fit_text(bag_text, 15, WHITE, height=tall) if bag_img is not None else None
+        w = look.fit_text(who, 17, (255, 226, 140), bold=True, height=tall) if who else None
+        used = px(14) + label.get_width() + px(10)
+        if bag_img is not None:
+            used += bag_img.get_width() + px(4) + n.get_width() + px(30)
+        if w is not None:
+            used += w.get_width()
+        if used <= right:
+            break
+    if used > right:   # still too wide: the round text and the turn share what is left
+        room = right - (used - label.get_width() - (w.get_width() if w is not None else 0))
+        share = room * 0.6 if w is not None else room
+        label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), round(share)), height=tall)
+        if w is not None:
+            w = look.fit_text(who, 17, (255, 226, 140), bold=True, width=max(px(40), room - label.get_width()), height=tall)
     surface.blit(label, (px(14), top.centery - label.get_height() // 2))
     x = px(24) + label.get_width()
-    if bag is not None:
-        img = app.sprites.get("board", "bag", height=px(30))
-        surface.blit(img, (x, top.centery - img.get_height() // 2))
-        n = look.text(f"{bag} in the bag", 15, WHITE)
-        surface.blit(n, (x + img.get_width() + px(4), top.centery - n.get_height() // 2))
-        x += img.get_width() + n.get_width() + px(30)
-    if who:
-        w = look.text(who, 17, (255, 226, 140), bold=True)
+    if bag_img is not None:
+        surface.blit(bag_img, (x, top.centery - bag_img.get_height() // 2))
+        surface.blit(n, (x + bag_img.get_width() + px(4), top.centery - n.get_height() // 2))
+        x += bag_img.get_width() + n.get_width() + px(30)
+    if w is not None:
         surface.blit(w, (x, top.centery - w.get_height() // 2))
 
 

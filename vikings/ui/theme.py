@@ -21,6 +21,10 @@ import pygame
 from ..paths import resource_dir
 
 DESIGN = (1600, 900)
+THEME_STEP = 0.05  # the widgets' theme scale moves in steps of 5%
+BUTTON_FONT = 18   # the theme's button lettering (assets/ui/theme.json), design pixels
+BUTTON_EDGE = 8    # px: a button's border and shadow on both sides (unscaled in the theme)
+BUTTON_PAD = 10    # px: pygame-gui's own air each side of a button's caption (unscaled)
 
 PARCHMENT = (236, 229, 213)
 PAPER = (243, 236, 220)
@@ -88,12 +92,121 @@ class Look:
     def px(self, v: float) -> int:
         return max(1, round(v * self.scale))
 
+    @property
+    def theme_scale(self) -> float:
+        """The widgets' theme scale, in steps of THEME_STEP (see app.theme_scale)."""
+        return round(self.text_scale / THEME_STEP) * THEME_STEP
+
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        key = (max(1, round(size * self.text_scale)), bold)
+        return self._font_px(max(1, round(size * self.text_scale)), bold)
+
+    def _font_px(self, pixels: int, bold: bool) -> pygame.font.Font:
+        key = (pixels, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = self._fonts[key] = pygame.font.Font(_font_file(bold), key[0])
+            f = self._fonts[key] = pygame.font.Font(_font_file(bold), pixels)
         return f
+
+    def widget_font(self, size: float = BUTTON_FONT, bold: bool = True) -> pygame.font.Font:
+        """The font pygame-gui draws a widget's `size` theme lettering with (the button's by
+        default): the theme's sizes scale in steps (`theme_scale`), not smoothly."""
+        return self._font_px(max(9, round(size * self.theme_scale)), bold)
+
+    def caption_width(self, text: str, design_w: float = 0, size: float = BUTTON_FONT, pad: float = 14) -> int:
+        """A button's width for `text`: at least `design_w` design pixels, and wide enough
+        for the caption at the UI scale (its lettering, `pad` design pixels of air on each
+        side at the lettering's scale, the border and shadow)."""
+        air = max(BUTTON_PAD + 2, round(pad * self.text_scale))
+        need = self.widget_font(size).size(text)[0] + 2 * air + BUTTON_EDGE
+        return max(self.px(design_w), need)
+
+    def caption_height(self, design_h: float = 0, size: float = BUTTON_FONT, pad: float = 4) -> int:
+        """A button's height: at least `design_h` design pixels and tall enough for its
+        lettering at the UI scale."""
+        f = self.widget_font(size)
+        return max(self.px(design_h), f.get_ascent() + round(2 * pad * self.text_scale) + BUTTON_EDGE)
+
+    def fit_text(self, text: str, size: float, colour=INK, bold: bool = False,
+                 width: int | None = None, height: int | None = None) -> pygame.Surface:
+        """`text` at `size`, or in smaller lettering (down to 60%) so that it fits in
+        `width` x `height` pixels; cut with an ellipsis if even that is too wide."""
+        pixels = max(1, round(size * self.text_scale))
+        least = max(6, round(pixels * 0.6))
+        while True:
+            f = self._font_px(pixels, bold)
+            w, h = f.size(text)
+            if pixels <= least or ((width is None or w <= width) and (height is None or f.get_ascent() <= height)):
+                break
+            pixels -= 1
+        if width is not None and w > width:
+            while text and f.size(text + "…")[0] > width:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        return f.render(text, True, colour)
 
     def text(self, text: str, size: float, colour=INK, bold: bool = False) -> pygame.Surface:
         return self.font(size, bold).render(text, True, colour)
+
+
+# Captions that fit their widgets ---------------------------------------------------------------
+SMALLER = {None: ("@small", "@smaller", "@smallest"),   # theme classes, lettering 15, 13 and 11 (of 18)
+           "@primary": ("@primary_small", "@primary_smaller", "@primary_smallest")}
+
+
+def caption_room(button) -> tuple[int, int]:
+    """The width and height inside a pygame-gui button that its caption may use (its rect
+    less the border, the shadow and the theme's horizontal text padding)."""
+    def width(name):  # a number, or (pygame-gui 0.6.14) a dict of widths per side
+        v = getattr(button, name, 0) or 0
+        return max(v.values(), default=0) if isinstance(v, dict) else v
+    edge = 2 * (int(width("border_width")) + int(width("shadow_width")))
+    pad = 2 * int(getattr(button, "text_horiz_alignment_padding", 0) or 0)
+    return button.rect.width - edge - pad, button.rect.height - edge
+
+
+def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """Every visible button (or label) of the manager `ui` whose caption does not fit inside it, as
+    (caption, (text width, height), (room width, height)). Empty when every caption fits."""
+    out = []
+    for el in ui.get_sprite_group().sprites():
+        if el.alive() and el.visible:
+            over = caption_overflow(el)
+            if over is not None:
+                out.append(over)
+    return out
+
+
+def _captioned(el) -> bool:
+    from pygame_gui.elements import UIButton, UILabel
+    return (isinstance(el, (UIButton, UILabel)) and bool(el.text) and getattr(el, "font", None) is not None
+            and el.rect.width > 0 and el.rect.height > 0)
+
+
+def caption_overflow(el):
+    """(caption, (text width, ink height), (room width, height)) when the caption of a
+    button or label `el` does not fit inside it, else None."""
+    if not _captioned(el):
+        return None
+    w = el.font.size(el.text)[0]
+    h = el.font.render_premul(el.text, pygame.Color(255, 255, 255)).get_bounding_rect().height  # the ink
+    room = caption_room(el)
+    return (el.text, (w, h), room) if w > room[0] or h > room[1] else None
+
+
+def shrink_caption(el) -> None:
+    """A button or label whose caption the UI scale made too large for its box gets the
+    theme's smaller lettering (@small, @smaller, @smallest; @primary buttons keep their colours),
+    so that no caption is cut off where a layout cannot give it more room."""
+    if caption_overflow(el) is None:
+        return
+    from pygame_gui.core import ObjectID
+    ids, classes = el.get_object_ids(), el.get_class_ids()
+    own_id, own_class = (ids[-1] if ids else None), (classes[-1] if classes else None)
+    chain = SMALLER.get(own_class, ())
+    for smaller in SMALLER.values():   # already smaller (a caption that grew): on down the chain
+        if own_class in smaller:
+            chain = smaller[smaller.index(own_class) + 1:]
+    for cls in chain:
+        el.change_object_id(ObjectID(own_id, cls))
+        if caption_overflow(el) is None:
+            return

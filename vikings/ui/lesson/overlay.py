@@ -53,21 +53,21 @@ class LessonOverlay(Scene):
         px, ui = self.app.look.px, self.app.ui
         self.skipping = False
         self.box = box = self.box_rect()
+        look = self.app.look
         pad, h, gap = px(10), px(34), px(6)
-        # Four buttons in a row; two rows of two in a narrow box (the log's place in a
-        # tall window), where four would cut their labels.
-        label_font = self.app.look.font(18, True)   # (the theme's button lettering)
-        need = max(label_font.size(label)[0] for _, label in BUTTONS) + px(12)
-        across = 4 if (box.w - 2 * pad - 3 * gap) // 4 >= need else 2
-        w = (box.w - 2 * pad - (across - 1) * gap) // across
-        rows = len(BUTTONS) // across
-        y = box.bottom - pad - rows * h - (rows - 1) * gap
+        # One row of four (captions in smaller lettering at a large UI scale: the text above
+        # needs the room), or two rows of two when even the smallest would not fit.
+        need = max(look.caption_width(label, 0, pad=6, size=11) for _, label in BUTTONS)
+        cols = 4 if 4 * need + 3 * gap <= box.w - 2 * pad else 2
+        w = (box.w - 2 * pad - (cols - 1) * gap) // cols
+        rows = len(BUTTONS) // cols
+        y = box.bottom - pad - h - (rows - 1) * (h + gap)
         self.buttons = {}
         for i, (key, label) in enumerate(BUTTONS):
-            rect = pygame.Rect(box.x + pad + i % across * (w + gap), y + i // across * (h + gap), w, h)
+            rect = pygame.Rect(box.x + pad + (i % cols) * (w + gap), y + (i // cols) * (h + gap), w, h)
             self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
         for key, label, short in EXTRA:
-            if label_font.size(label)[0] + px(12) > box.w - 2 * pad:
+            if look.caption_width(label) > box.w - 2 * pad:
                 label = short
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
@@ -214,8 +214,12 @@ class LessonOverlay(Scene):
         else:
             text, colour = s.text, INK
         bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else box.bottom
-        font = look.font(16)
-        for line in wrap(font, text, width):
+        for size in (16, 15, 14, 13, 12, 11):   # smaller lettering before a line is left out
+            font = look.font(size)
+            lines = wrap(font, text, width)
+            if y + len(lines) * font.get_linesize() <= bottom:
+                break
+        for line in lines:
             if y + font.get_linesize() > bottom:
                 break
             surface.blit(font.render(line, True, colour), (x, y))

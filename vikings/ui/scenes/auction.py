@@ -25,7 +25,7 @@ from ...engine.state import BID, COLOUR, REMOVE
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of, shrink_caption
 from ..tooltips import viking_text
 from .offer import OfferScene
 
@@ -82,11 +82,11 @@ class AuctionScene(OfferScene):
         px, r, ui = self.app.look.px, self.layout.decision, self.app.ui
         h = px(42)
         y = r.bottom - h - px(14)
-        sw = px(46)
+        sw = self.app.look.caption_width("+", 46, pad=4)
         x = r.x + px(14)
         self.b_minus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui,
                                                              tool_tip_text="Bid less (Down)"))
-        pass_w = px(120)
+        pass_w = self.app.look.caption_width("Pass (P)", 120)
         bid_w = r.right - px(14) - pass_w - px(10) - (x + 2 * sw + px(12))
         self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), "Bid", ui,
                                                            object_id="@primary"))
@@ -123,6 +123,7 @@ class AuctionScene(OfferScene):
         self.b_plus.enable() if self.amount < bids[-1] else self.b_plus.disable()
         fame = self.fame_for(self.amount)
         self.b_bid.set_text(f"Bid {self.amount}" + (f" ({fame} Fame)" if fame else "") + " (Enter)")
+        shrink_caption(self.b_bid)   # a long bid at a large UI scale: smaller lettering
 
     def fame_for(self, amount: int) -> int:
         g = self.match.game
@@ -342,6 +343,13 @@ class AuctionScene(OfferScene):
         h = px(64)
         x0 = r.x + px(14)
         return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
+
+    def decision_text_room(self, rect) -> int | None:
+        """Below the text: the strip of drawn Vikings, a row per player, the cost of the bid
+        and the buttons (the text shrinks at a large UI scale to leave them their room)."""
+        px = self.app.look.px
+        below = px(64) + px(10) + self.match.game.n * px(28) + px(22) + (rect.bottom - self.b_bid.rect.y) + px(8)
+        return rect.h - below
 
     def _strip_y(self) -> int:
         return getattr(self, "decision_bottom", self.layout.decision.y + self.app.look.px(110))

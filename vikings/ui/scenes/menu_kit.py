@@ -16,7 +16,7 @@ from pygame_gui.elements import UITextEntryLine, UIWindow
 from ...engine.errors import SaveError
 from ..match import load_file
 from ..scene import Scene
-from ..theme import INK, INK_SOFT, PAPER, WOOD_DARK
+from ..theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
 
 log = logging.getLogger("vikings")
 
@@ -113,12 +113,17 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-def draw_keycap(surface: pygame.Surface, look, center, key: str) -> pygame.Rect:
-    """A small key cap ('N', 'Esc') showing a keyboard shortcut."""
+def draw_keycap(surface: pygame.Surface, look, center, key: str, align: str = "center") -> pygame.Rect:
+    """A small key cap ('N', 'Esc') showing a keyboard shortcut, centred on `center` (or
+    with its left or right edge there: `align` "left" / "right"; it grows with the UI scale)."""
     label = look.text(key, 15, INK, bold=True)
     w = max(label.get_width() + look.px(14), look.px(30))
-    rect = pygame.Rect(0, 0, w, look.px(30))
+    rect = pygame.Rect(0, 0, w, max(look.px(30), label.get_height() + look.px(4)))
     rect.center = center
+    if align == "left":
+        rect.left = center[0]
+    elif align == "right":
+        rect.right = center[0]
     shadow = rect.move(0, look.px(3))
     pygame.draw.rect(surface, INK_SOFT, shadow, border_radius=look.px(6))
     pygame.draw.rect(surface, PAPER, rect, border_radius=look.px(6))
@@ -151,3 +156,41 @@ def unreadable(e: BaseException) -> str:
         return f"the file cannot be read ({e.strerror or e})"
     log.exception("unexpected error while loading a save", exc_info=e)
     return f"the file is damaged ({type(e).__name__})"
+
+
+# Captions that fit ----------------------------------------------------------------------------
+SMALLER_CAPTIONS = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13))  # theme classes, largest first
+
+
+def fitted_class(look, text: str, rect: pygame.Rect, classes=SMALLER_CAPTIONS) -> str | None:
+    """The theme class (None: the button's own) whose lettering lets `text` fit a button
+    of `rect`: the largest that fits, else the smallest."""
+    for cls, size in classes:
+        f = look.widget_font(size)
+        if f.size(text)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE <= rect.w and f.get_ascent() + BUTTON_EDGE <= rect.h:
+            return cls or None
+    return classes[-1][0] or None
+
+
+def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), **kw):
+    """A UIButton in a box whose size is fixed: its caption in smaller lettering when the
+    UI scale would cut it off (as small as the longest of `group`, the captions of a set
+    of buttons of the same size that should look alike)."""
+    from pygame_gui.elements import UIButton
+    order = [c or None for c, _ in SMALLER_CAPTIONS]
+    cls = max((fitted_class(look, t, rect) for t in (text, *group)), key=order.index)
+    if cls is not None:
+        old = kw.get("object_id")
+        kw["object_id"] = ObjectID(old.object_id if isinstance(old, ObjectID) else old, cls)
+    return UIButton(rect, text, ui, **kw)
+
+
+def caption_row(look, labels, room: int, gap: int, design_w: float = 0) -> list[int]:
+    """Widths for a row of buttons labelled `labels` within `room` pixels: each as wide as
+    its caption needs at the UI scale (at least `design_w` design pixels), or, when they
+    would not all fit, equal shares of the room (the captions then shrink: fitted_button)."""
+    widths = [look.caption_width(t, design_w, pad=10) for t in labels]
+    if sum(widths) + gap * (len(widths) - 1) <= room:
+        return widths
+    share = (room - gap * (len(widths) - 1)) // max(1, len(widths))
+    return [share] * len(widths)

@@ -179,9 +179,9 @@ class ResultsScene(TableScene):
         return {"banner": banner, "sheet": sheet, "charts": charts}
 
     def build_decision_ui(self) -> None:
-        px, ui = self.app.look.px, self.app.ui
+        px, ui, look = self.app.look.px, self.app.ui, self.app.look
         banner = self.areas()["banner"]
-        h = px(40)
+        h = min(banner.h - px(4), look.caption_height(40))
         y = banner.centery - h // 2
         x = banner.right - px(16)
         self.b_results = {}
@@ -191,7 +191,7 @@ class ResultsScene(TableScene):
                 ("table", "Final displays", 160, None, "See the players' displays as the game ended"),
                 ("review", "Review", 110, None, "Each player's chance to win after every decision, "
                  "and each person's costliest decisions")):
-            w = px(width)
+            w = look.caption_width(label, width)   # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip))
@@ -302,9 +302,9 @@ class ResultsScene(TableScene):
         x = rect.x + px(18) + icon.get_width() + px(16)
         title, sub = self.headline()
         room = (min(b.rect.x for b in self.b_results.values()) if self.b_results else rect.right) - x - px(16)
-        big = look.font(32, True)
-        t = big.render(fit(big, title, room), True, WOOD_DARK)
-        s = look.font(15).render(fit(look.font(15), sub, room), True, INK_SOFT)
+        # (both lines shrink to the banner's height at a large UI scale)
+        t = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
+        s = look.fit_text(sub, 15, INK_SOFT, width=room, height=px(17))
         y = rect.centery - (t.get_height() + s.get_height()) // 2
         surface.blit(t, (x, y))
         surface.blit(s, (x + px(2), y + t.get_height()))
@@ -338,7 +338,11 @@ class ResultsScene(TableScene):
                             rect.bottom - px(12) - (rect.y + px(10) + head.get_height() + px(8)))
         label_w = round(inner.w * 0.40)
         col_w = (inner.w - label_w) // max(1, len(order))
-        head_h = px(44)
+        name_font, kind_font = look.font(16, True), look.font(11)
+        # (the header grows with the UI scale's lettering: a name over person / bot level)
+        head_h = max(px(44), name_font.get_height() + kind_font.get_height() + px(2))
+        name_y = inner.y + max(head_h // 2 - px(8), name_font.get_height() // 2)
+        kind_y = max(inner.y + head_h // 2 + px(3), name_y + name_font.get_height() // 2 - px(2))
         rows = self.rows
         row_h = max(px(30), (inner.h - head_h) // max(1, len(rows)))  # the rows fill the sheet
         winners = set(self.winners())
@@ -348,7 +352,6 @@ class ResultsScene(TableScene):
                 col = pygame.Rect(inner.x + label_w + i * col_w, inner.y, col_w, head_h + row_h * len(rows))
                 pygame.draw.rect(surface, (250, 236, 190), col, border_radius=px(6))
         # Header: one column per player, in rank order.
-        name_font = look.font(16, True)
         for i, p in enumerate(order):
             cx = inner.x + label_w + i * col_w + col_w // 2
             seat = seats[p]
@@ -356,10 +359,10 @@ class ResultsScene(TableScene):
             name = name_font.render(fit(name_font, seat.name, col_w - 2 * r - px(14)), True, INK)
             w = 2 * r + px(6) + name.get_width()
             x = cx - w // 2
-            draw_marker(surface, look, (x + r, inner.y + head_h // 2 - px(8)), colour_of(seat.colour), seat.name, radius=r)
-            surface.blit(name, (x + 2 * r + px(6), inner.y + head_h // 2 - px(8) - name.get_height() // 2))
-            kind = look.text("person" if seat.is_person else f"{seat.kind} bot", 11, INK_SOFT)
-            surface.blit(kind, kind.get_rect(midtop=(cx, inner.y + head_h // 2 + px(3))))
+            draw_marker(surface, look, (x + r, name_y), colour_of(seat.colour), seat.name, radius=r)
+            surface.blit(name, (x + 2 * r + px(6), name_y - name.get_height() // 2))
+            kind = kind_font.render("person" if seat.is_person else f"{seat.kind} bot", True, INK_SOFT)
+            surface.blit(kind, kind.get_rect(midtop=(cx, kind_y)))
         pygame.draw.line(surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2)))
         value_font, total_font = look.font(17, True), look.font(20, True)
         small, label_font = look.font(12), look.font(15)

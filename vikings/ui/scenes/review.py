@@ -136,8 +136,9 @@ class ReviewScene(Scene):
         a = self.areas()
         h = px(36)
         top = a["top"]
+        bw = self.app.look.caption_width("Back (Esc)", 130, pad=8)
         self.b_back = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(top.right - px(8) - px(130), top.y + (top.h - h) // 2, px(130), h), "Back (Esc)", ui,
+            pygame.Rect(top.right - px(8) - bw, top.y + (top.h - h) // 2, bw, h), "Back (Esc)", ui,
             tool_tip_text="Leave the review"))
         chart = a["chart"]
         bw = px(150)

@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
 from ...paths import resource_dir
 from ..theme import SEA_DARK, WOOD_DARK
-from .menu_kit import Dialog, preload_fonts
+from .menu_kit import Dialog, caption_row, fitted_button, preload_fonts
 
 TABS = (("rules", "Rules"), ("pictures", "Pictures"), ("scoring", "Scoring summary"), ("advanced", "Advanced game"))
 _SCROLL = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
@@ -144,15 +144,20 @@ class RulesPanel(Dialog):
 
     def build_body(self, window, width, height) -> None:
         px, ui = self.app.look.px, self.app.ui
-        pad, bar = px(16), px(46)
+        look = self.app.look
+        pad, bar = px(16), look.caption_height(46)
         self.tabs = {}
-        for i, (key, label) in enumerate(TABS):
-            b = self.add(UIButton(pygame.Rect(pad + i * px(210), pad, px(200), bar), label, ui, container=window,
-                                  object_id=ObjectID(f"#tab_{key}", None)))
+        x = pad
+        widths = caption_row(look, [label for _, label in TABS], width - 2 * pad, px(10), 200)
+        for (key, label), w in zip(TABS, widths):
+            b = self.add(fitted_button(pygame.Rect(x, pad, w, bar), label, ui, look, container=window,
+                                       object_id=ObjectID(f"#tab_{key}", None)))
+            x += w + px(10)
             if key == self.tab:
                 b.select()
             self.tabs[key] = b
-        self.close_button = self.add(UIButton(pygame.Rect(width - pad - px(160), height - pad - bar, px(160), bar),
+        cw = look.caption_width("Close", 160)
+        self.close_button = self.add(UIButton(pygame.Rect(width - pad - cw, height - pad - bar, cw, bar),
                                               "Close", ui, container=window))
         top = pad + bar + px(12)
         box = pygame.Rect(pad, top, width - 2 * pad, height - top - 2 * pad - bar)
@@ -180,11 +185,12 @@ class RulesPanel(Dialog):
         self.text = self.add(UITextBox(markdown_to_html(caption(self.app.rules, name), px),
                                        pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h), ui, container=window,
                                        object_id=ObjectID("#rules_text", None)))
-        w, h = px(170), px(46)
+        look = self.app.look
+        w, h = max(look.caption_width(t, 170) for t in ("Previous (Left)", "Next (Right)")), px(46)
         self.pic_buttons = {
-            "prev": self.add(UIButton(pygame.Rect(box.x, buttons_y, w, h), "Previous (Left)", ui, container=window)),
-            "next": self.add(UIButton(pygame.Rect(box.x + w + px(10), buttons_y, w, h), "Next (Right)", ui,
-                                      container=window))}
+            "prev": self.add(fitted_button(pygame.Rect(box.x, buttons_y, w, h), "Previous (Left)", ui, look, container=window)),
+            "next": self.add(fitted_button(pygame.Rect(box.x + w + px(10), buttons_y, w, h), "Next (Right)", ui, look,
+                                           container=window))}
 
     def picture_count(self) -> int:
         from ..rule_pictures import NAMES

@@ -202,7 +202,7 @@ class ScoringScene(TableScene):
     # Widgets -----------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
         px, r = self.app.look.px, self.layout.decision
-        w, h = px(170), px(34)
+        w, h = self.app.look.caption_width("Skip scoring (S)", 170), self.app.look.caption_height(34, pad=1)
         rect = pygame.Rect(r.right - px(12) - w, r.bottom - px(10) - h, w, h)
         self.b_skip = self.add(pygame_gui.elements.UIButton(
             rect, "Skip scoring (S)", self.app.ui,
@@ -553,13 +553,13 @@ class ScoringScene(TableScene):
         pad = px(14)
         inner = rect.inflate(-2 * pad, 0)
         # The bottom: a hint, and the Skip button (a widget) at the right.
-        bottom = rect.bottom - px(10) - px(34)
+        bottom = self.b_skip.rect.y if getattr(self, "b_skip", None) is not None else rect.bottom - px(10) - px(34)
         e = self.note if self.note is not None else self.current
         if e is None and self.match.pending:
             e = self.match.pending[0]
         skip = "finish this player's scoring" if e is not None and e.type == "scoring" else "skip ahead"
         hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
-        surface.blit(hint, (inner.x, bottom + (px(34) - hint.get_height()) // 2))
+        surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
         track_h = self._track_height()
         if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
             split = round(inner.w * 0.62)
@@ -751,13 +751,15 @@ class ScoringScene(TableScene):
         font = look.font(12)
         unit = (x1 - x0) / vmax
         minor = 1 if unit >= px(6) else 5
+        # Figures every 10 Fame, or every 20, 30 ... when large lettering would make them touch.
+        every = step * max(1, -(-(font.size(str(vmax))[0] + px(6)) // max(1, round(step * unit))))
         for v in range(0, vmax + 1, minor):
             x = round(x0 + v * unit)
             big = v % step == 0
             if big or v % 5 == 0 or minor == 1:
                 h = px(6) if big else (px(4) if v % 5 == 0 else px(2))
                 pygame.draw.line(surface, INK_SOFT if big else WOOD, (x, bar.bottom), (x, bar.bottom + h), 1)
-            if big:
+            if v % every == 0:
                 lab = font.render(str(v), True, INK_SOFT)
                 surface.blit(lab, lab.get_rect(midtop=(x, bar.bottom + px(6))))
         # Markers: ties (and near ties) stack upwards like pawns on a board.

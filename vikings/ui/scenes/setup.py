@@ -20,7 +20,7 @@ from ..match import PERSON, Match, Seat
 from .. import flow
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
-from .menu_kit import Page, draw_keycap, typing, wrap
+from .menu_kit import Page, draw_keycap, fitted_button, typing, wrap
 
 MIN_SEATS, MAX_SEATS = 2, 4
 KINDS = ((PERSON, "Person"),) + tuple((lv, f"{lv.capitalize()} bot") for lv in LEVELS if lv != "random")
@@ -31,7 +31,7 @@ BOT_NOTES = (("Beginner", "plays for its own display, and not always the best mo
              ("Expert", "the same search with more time to think"))
 # The advanced game's rules, each on its own: (engine option, label, tooltip).
 OPTIONS = (
-    ("auction", "Auction for the start player",
+    ("auction", "Start player auction",
      "Each round the start player draws 13 Vikings and the players bid Gold (then Fame) to become start "
      "player. The winner removes one Viking from the game, and from her on each player chooses a colour "
      "to place on the wheel from 11 down."),
@@ -46,8 +46,10 @@ OPTIONS = (
 NAME_LIMIT = 20
 SEED_DIGITS = 18
 
-# Columns of a seat row, design pixels: (x, width).
+# Columns of a seat row, design pixels: (x, width); the last three grow with the UI
+# scale's lettering (from the row's right end, ROW_RIGHT) and the name takes the rest.
 COL_NAME, COL_KIND, COL_COLOUR, COL_REMOVE = (200, 300), (520, 220), (760, 170), (950, 110)
+ROW_RIGHT, COL_GAP = 1060, 20
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
 OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
@@ -159,30 +161,56 @@ class SetupScene(Scene):
         flow.show(self.app, "title")
 
     # Widgets --------------------------------------------------------------------------------
+    def columns(self) -> dict:
+        """name -> (x, width) in pixels of the seat rows' columns: the menus and the Remove
+        button as wide as their captions need at the UI scale (at least the design's)."""
+        look, page = self.app.look, self.page
+        right = page.pos(ROW_RIGHT, 0)[0]
+        gap = look.px(COL_GAP)
+        widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
+        out = {}
+        for key, texts, design, pad in (("remove", ["Remove"], COL_REMOVE[1], 14),
+                                        ("colour", [c.capitalize() for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
+                                        ("kind", [label for _, label in KINDS], COL_KIND[1], 24)):
+            w = widest(texts, design, pad)
+            out[key] = (right - w, w)
+            right -= w + gap
+        x = page.pos(COL_NAME[0], 0)[0]
+        out["name"] = (x, right - x)
+        return out
+
     def build_ui(self) -> None:
         ui, page = self.app.ui, Page(self.app.look)
         self.page = page
+        look = self.app.look
+        self.cols = cols = self.columns()
+        row_h = look.caption_height(ROW_H)
+
+        def cell(key, y):
+            x, w = cols[key]
+            return pygame.Rect(x, page.pos(0, y)[1], w, row_h)
         self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
         kinds = [(label, kind) for kind, label in KINDS]
         colours = [(c.capitalize(), c) for c, _ in PLAYER_COLOURS]
         for i, s in enumerate(self.seats):
             y = ROW_TOP + i * ROW_STEP
-            row = {"name": self.add(UITextEntryLine(page.rect(COL_NAME[0], y, COL_NAME[1], ROW_H), ui,
+            row = {"name": self.add(UITextEntryLine(cell("name", y), ui,
                                                     object_id=ObjectID(f"#seat{i}_name", None)))}
             row["name"].set_text_length_limit(NAME_LIMIT)
             row["name"].set_text(s["name"])
             row["kind"] = self.add(UIDropDownMenu(kinds, (dict(KINDS)[s["kind"]], s["kind"]),
-                                                  page.rect(COL_KIND[0], y, COL_KIND[1], ROW_H), ui))
+                                                  cell("kind", y), ui))
             row["colour"] = self.add(UIDropDownMenu(colours, (s["colour"].capitalize(), s["colour"]),
-                                                    page.rect(COL_COLOUR[0], y, COL_COLOUR[1], ROW_H), ui))
-            row["remove"] = self.add(UIButton(page.rect(COL_REMOVE[0], y, COL_REMOVE[1], ROW_H), "Remove", ui,
+                                                    cell("colour", y), ui))
+            row["remove"] = self.add(UIButton(cell("remove", y), "Remove", ui,
                                               tool_tip_text="Take this seat away"))
             if len(self.seats) <= MIN_SEATS:
                 row["remove"].disable()
             self.rows.append(row)
-        self.add_button = self.add(UIButton(page.rect(COL_NAME[0], ROW_TOP + len(self.seats) * ROW_STEP, 220, ROW_H),
-                                            "Add a seat", ui))
+        add = cell("name", ROW_TOP + len(self.seats) * ROW_STEP)
+        add.w = look.caption_width("Add a seat", 220)
+        self.add_button = self.add(UIButton(add, "Add a seat", ui))
         if len(self.seats) >= MAX_SEATS:
             self.add_button.hide()
 
@@ -195,13 +223,18 @@ class SetupScene(Scene):
         self._show_error()
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
-            self.option_buttons[key] = self.add(UIButton(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 64, 34),
-                                                         label, ui, tool_tip_text=tip,
-                                                         tool_tip_object_id=ObjectID("#wide_tip", None)))
+            self.option_buttons[key] = self.add(fitted_button(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
+                                                              label, ui, look, group=[o[1] for o in OPTIONS],
+                                                              tool_tip_text=tip,
+                                                              tool_tip_object_id=ObjectID("#wide_tip", None)))
         every = len(self.options) == len(OPTIONS)
-        self.all_button = self.add(UIButton(page.rect(SIDE_X + SIDE_W - 104, 570, 92, 30), "None" if every else "All", ui,
-                                            tool_tip_text="Switch every advanced rule off" if every else
-                                            "The whole advanced game: all three rules"))
+        caption = "None" if every else "All"
+        w, h = look.caption_width("None", 92, pad=8), look.caption_height(30, pad=1)
+        all_rect = pygame.Rect(0, 0, w, h)
+        all_rect.topright = page.pos(SIDE_X + SIDE_W - 12, 568)
+        self.all_button = self.add(fitted_button(all_rect, caption, ui, look,
+                                                 tool_tip_text="Switch every advanced rule off" if every else
+                                                 "The whole advanced game: all three rules"))
         self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), "Back", ui))
         self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), "Start", ui,
                                               object_id=ObjectID("#setup_start", "@primary")))
@@ -321,11 +354,14 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look, page = self.app.look, self.page
         px = look.px
-        title = look.text("New game", 44, WOOD_DARK, bold=True)
-        surface.blit(title, page.pos(140, 40))
-        sub = look.text("Choose who sits at the table. Bots think for themselves; people take turns at this screen.",
-                        19, INK_SOFT)
-        surface.blit(sub, page.pos(142, 104))
+        # The heading and the line under it share the band above the cards (they shrink to it).
+        band = page.rect(140, 30, 1350, 126)
+        sub = look.fit_text("Choose who sits at the table. Bots think for themselves; people take turns at this screen.",
+                            19, INK_SOFT, width=band.w, height=px(24))
+        title = look.fit_text("New game", 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10))
+        surface.blit(title, band.topleft)
+        sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub.get_height())
+        surface.blit(sub, (band.x + px(2), sub_y))
 
         # The two cards: seats on the left, the deal on the right.
         for x, w, heading in ((120, 960, "Seats"), (1110, 380, "The deal")):
@@ -333,15 +369,25 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
             pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
             surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
-        for (x, _), label in ((COL_NAME, "Name"), (COL_KIND, "Played by"), (COL_COLOUR, "Colour")):
-            surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(x + 4, ROW_TOP - 28))
+        row_top = page.pos(0, ROW_TOP)[1]
+        for key, label in (("name", "Name"), ("kind", "Played by"), ("colour", "Colour")):
+            x, w = self.cols[key]
+            img = look.fit_text(label, 16, INK_SOFT, bold=True, width=w, height=px(26))
+            surface.blit(img, (x + px(4), row_top - img.get_height() - px(1)))
 
-        # What the bot levels mean, in the room the seats leave free.
-        surface.blit(look.text("The bots", 18, WOOD_DARK, bold=True), page.pos(144, 600))
+        # What the bot levels mean, in the room the seats leave free (below the last row).
+        seats_end = page.pos(0, ROW_TOP + len(self.seats) * ROW_STEP + (ROW_H if len(self.seats) < MAX_SEATS else 0))[1]
+        heading = look.text("The bots", 18, WOOD_DARK, bold=True)
+        font, bold = look.font(16), look.font(16, bold=True)
+        step = max(px(28), font.get_linesize())
+        y = max(seats_end + px(12), page.pos(0, 756)[1] - len(BOT_NOTES) * step - heading.get_height() - px(4))
+        y = min(y, page.pos(0, 600)[1])
+        surface.blit(heading, (page.pos(144, 0)[0], y))
+        y += heading.get_height() + px(4)
+        text_x = max(page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(lv)[0] for lv, _ in BOT_NOTES) + px(14))
         for j, (level, text) in enumerate(BOT_NOTES):
-            y = 632 + j * 28
-            surface.blit(look.text(level, 16, INK, bold=True), page.pos(144, y))
-            surface.blit(look.text(text, 16, INK_SOFT), page.pos(280, y))
+            surface.blit(bold.render(level, True, INK), (page.pos(144, 0)[0], y + j * step))
+            surface.blit(look.fit_text(text, 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x), (text_x, y + j * step))
 
         # Each seat's number on a disc of its colour.
         for i, s in enumerate(self.seats):
@@ -366,7 +412,9 @@ class SetupScene(Scene):
         box = page.rect(SIDE_X, 560, SIDE_W, 182)
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
-        surface.blit(look.text("Advanced rules", 18, WOOD_DARK, bold=True), page.pos(SIDE_X + 14, 572))
+        head_x = page.pos(SIDE_X + 14, 0)[0]
+        surface.blit(look.fit_text("Advanced rules", 18, WOOD_DARK, bold=True, width=self.all_button.rect.x - px(6) - head_x,
+                                   height=px(26)), (head_x, page.pos(0, 572)[1]))
         for i, (key, _, _) in enumerate(OPTIONS):
             tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
             on = key in self.options
@@ -380,5 +428,5 @@ class SetupScene(Scene):
         if self.replaces_autosave:
             note = look.text("Starting replaces the autosaved game in progress.", 16, BAD)
             surface.blit(note, note.get_rect(center=page.pos(800, 828)))
-        draw_keycap(surface, look, page.pos(370, 828), "Esc")
-        draw_keycap(surface, look, page.pos(1226, 828), "Enter")
+        draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery), "Esc", align="left")
+        draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery), "Enter", align="right")

@@ -24,6 +24,7 @@ from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, 
 from ..theme import INK, INK_SOFT
 from ..specials import BRINGS_TIP, STRIP_H, draw_face_up, draw_held, mark_group, strip_split
 from ..view import MOVES, Visible
+from .menu_kit import fitted_button
 from ...engine.state import PURCHASE
 
 
@@ -67,15 +68,16 @@ class TableScene(Scene):
                              app.rules.island_rows + 1, STRIP_H if "special_tiles" in self.match.options else 0)
         px = app.look.px
         top = self.layout.top
-        h = px(36)
+        # As wide as their captions at the UI scale, and no taller than the bar.
+        h = min(top.h - 2, app.look.caption_height(36, pad=1))
         y = top.y + (top.h - h) // 2
         x = top.right - px(8)
         self.buttons = {}
         for key, label, tip in self.top_buttons():
-            w = px(92)
+            w = app.look.caption_width(label, 92, pad=8)
             x -= w + px(6)
-            self.buttons[key] = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, w, h), label, app.ui, tool_tip_text=tip))
+            self.buttons[key] = self.add(fitted_button(pygame.Rect(x, y, w, h), label, app.ui, app.look, tool_tip_text=tip))
+        self.top_room = x - px(8)   # the bar's text stays left of the buttons
         self.build_decision_ui()
         self.refresh_ui()
 
@@ -377,7 +379,7 @@ class TableScene(Scene):
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
         draw_top_bar(surface, self.app, self.layout.top, self.top_text(vis), vis.bag if self.shows_bag else None,
-                     self.turn_text())
+                     self.turn_text(), right=getattr(self, "top_room", None))
 
     shows_bag = True
 
@@ -414,10 +416,16 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error)
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error,
+                                               room=self.decision_text_room(rect))
 
     def decision_text(self, vis) -> list[str]:
         return []
+
+    def decision_text_room(self, rect) -> int | None:
+        """How tall the decision panel's text may be (its lettering shrinks to fit), None
+        for no limit: scenes that draw more below their text keep room for it."""
+        return None
 
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""

@@ -139,8 +139,11 @@ class TitleScene(Scene):
         cx = page.pos(self.COL_X + self.COL_W / 2, 0)[0]
 
         # Title with a gilt shadow, a rule, and the credit.
-        title = look.text("Vikings", 112, WOOD_DARK, bold=True)
-        shadow = look.text("Vikings", 112, GOLD, bold=True)
+        # The name is the box's lettering, drawn at the window's scale whatever the UI
+        # scale (a larger one would run into the rule and the credit).
+        logo = 112 / look.ui_scale
+        title = look.text("Vikings", logo, WOOD_DARK, bold=True)
+        shadow = look.text("Vikings", logo, GOLD, bold=True)
         tr = title.get_rect(center=page.pos(800, 100))
         bg.blit(shadow, tr.move(px(3), px(4)))
         bg.blit(title, tr)
@@ -148,7 +151,8 @@ class TitleScene(Scene):
         for sx in (-1, 1):
             pygame.draw.line(bg, WOOD, (cx + sx * px(40), rule_y), (cx + sx * px(300), rule_y), max(1, px(2)))
         pygame.draw.polygon(bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)])
-        credit = look.text("After the board game by Michael Kiesling · Hans im Glück, 2007", 20, INK_SOFT)
+        credit = look.fit_text("After the board game by Michael Kiesling · Hans im Glück, 2007", 20, INK_SOFT,
+                               width=px(760), height=px(24))
         bg.blit(credit, credit.get_rect(center=page.pos(800, 210)))
         label = look.text(f"version {version()}", 14, INK_SOFT)
         bg.blit(label, label.get_rect(topright=(w - px(12), px(8))))
@@ -165,7 +169,7 @@ class TitleScene(Scene):
         # The shortcut keys beside the buttons.
         for i, (_, key, _, _) in enumerate(BUTTONS):
             y = self.TOP + i * (self.H + self.GAP) + self.H / 2
-            draw_keycap(bg, look, page.pos(self.COL_X - 40, y), key)
+            draw_keycap(bg, look, (page.pos(self.COL_X - 14, 0)[0], page.pos(0, y)[1]), key, align="right")
 
         # What Continue resumes, or why it cannot.
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
