@@ -1,10 +1,17 @@
+import os
 import random
 import shutil
 from pathlib import Path
 
 import pytest
 
+from vikings import lang
 from vikings.content import FILES, default_rules
+
+# The tests speak English whatever the machine's locale (tests of other languages choose
+# theirs), and a text key missing from the catalogues fails the test that shows it.
+os.environ["LANGUAGE"] = "en"
+lang.strict(True)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -12,6 +19,13 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 @pytest.fixture(scope="session")
 def rules():
     return default_rules()
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    if lang.language() != "en":
+        lang.set_language("en")
 
 
 @pytest.fixture

@@ -65,6 +65,7 @@ SHAPES = ((1680, 1050), (1600, 1200))   # 16:10 and 4:3 (--shapes): the table's 
 SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
          ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
 SAVE_NAME = "Saturday evening"
+LANGUAGE = "en"   # --lang: the language every Director's App speaks
 
 
 class StepClock:
@@ -91,10 +92,11 @@ class Director:
     """An App in a temporary home and a game driven to chosen moments."""
 
     def __init__(self, size, home, seats=SEATS, seed: int = 4, animation: str = "normal",
-                 bot_pace: str = "fast", clock=None):
+                 bot_pace: str = "fast", clock=None, language: str | None = None):
         settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace)
         self.storage = Storage(home)
-        self.app = App(storage=self.storage, settings=settings, size=size, title_scene=False)
+        self.app = App(storage=self.storage, settings=settings, size=size, title_scene=False,
+                       language=language or LANGUAGE)
         if clock is not None:
             self.app.clock = clock
         self.rules = self.app.rules
@@ -488,24 +490,38 @@ def main(argv=None) -> int:
     ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1920x1080 and 3840x2160, a folder each")
     ap.add_argument("--shapes", action="store_true", help="also 1680x1050 (16:10) and 1600x1200 (4:3)")
     ap.add_argument("--seed", type=int, default=4, help="the game's seed (default 4)")
+    ap.add_argument("--lang", default="en", help="the language of the screens: en, de (or qps, the pseudo-language)")
+    ap.add_argument("--untranslated", action="store_true",
+                    help="list the drawn text that did not come through the translation layer "
+                         "(use with --lang qps); exit 1 if there is any")
     args = ap.parse_args(argv)
+    global LANGUAGE
+    LANGUAGE = args.lang
     out = Path(args.out)
     if args.all_sizes or args.shapes:
         # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
         rc = 0
         for w, h in (ALL_SIZES if args.all_sizes else ()) + (SHAPES if args.shapes else ()):
             rc |= subprocess.call([sys.executable, __file__, str(out / f"{w}x{h}"), "--size", f"{w}x{h}",
-                                   "--seed", str(args.seed)])
+                                   "--seed", str(args.seed), "--lang", args.lang]
+                                  + (["--untranslated"] if args.untranslated else []))
         return rc
     t0 = time.perf_counter()
-    sh = shoot(out, parse_size(args.size), args.seed)
+    from text_probe import TextProbe
+    with TextProbe() as probe:
+        sh = shoot(out, parse_size(args.size), args.seed)
     print(f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
           + (f"; {len(sh.skipped)} skipped" if sh.skipped else "") + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
     for line in sh.skipped:
         print("  skipped", line)
     for line in sh.failed:
         print("  FAILED", line)
-    return 1 if sh.failed else 0
+    missed = probe.untranslated(allowed=[name for name, _, _ in SEATS] + [SAVE_NAME]) if args.untranslated else []
+    for text in missed:
+        print("  untranslated:", repr(text))
+    if args.untranslated:
+        print(f"{len(missed)} drawn strings not from the translation layer (of {len(probe.drawn)} drawn)")
+    return 1 if sh.failed or missed else 0
 
 
 if __name__ == "__main__":

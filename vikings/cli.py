@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from . import version
 from .engine.errors import VikingsError
+from .lang import LANGUAGES, known
 
 NO_DISPLAY = 3  # the exit status when no window can be opened (2: bad data or input)
 
@@ -17,6 +18,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     p.add_argument("--selftest", action="store_true",
                    help="play a short bot game through the real screens, headless, and exit 0 if all is well")
+    p.add_argument("--lang", metavar="CODE", type=_language,
+                   help=f"the game's language for this run: {', '.join(LANGUAGES)} "
+                        "(default: the settings' choice, else the system's)")
     # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
     p.add_argument("--measure-start", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
@@ -61,6 +65,12 @@ def _option_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--advanced", action="store_true", help="all three advanced-game options")
 
 
+def _language(code: str) -> str:
+    if not known(code):
+        raise argparse.ArgumentTypeError(f"unknown language {code!r}: choose from {', '.join(LANGUAGES)}")
+    return code
+
+
 def _options(args) -> frozenset:
     return frozenset(o for o, on in (("auction", args.auction), ("single_boatswain", args.single_boatswain),
                                       ("special_tiles", args.special_tiles)) if on or args.advanced)
@@ -71,7 +81,7 @@ def main(argv=None) -> int:
     try:
         if args.selftest:
             from .selftest import selftest
-            return selftest()
+            return selftest(language=args.lang or "en")
         if args.command == "simulate":
             from .simulate import simulate_main
             return simulate_main(args.players, args.games, args.seed, checked=not args.no_check,
@@ -83,7 +93,7 @@ def main(argv=None) -> int:
         if args.command == "score":
             from .score_cmd import score_main
             return score_main(args.file)
-        return _play(args.measure_start)
+        return _play(args.measure_start, args.lang)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
         complain(str(e))
         return 2
@@ -105,7 +115,7 @@ def complain(problem: str) -> None:
         pass
 
 
-def _play(measure_start: bool) -> int:
+def _play(measure_start: bool, language: str | None = None) -> int:
     """The bare command: open the window and play, or say in one line why there is none."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # The audio device is opened quietly by ui/sound.py (a machine without one, or with a
@@ -118,7 +128,7 @@ def _play(measure_start: bool) -> int:
     _set_window_icon()
     from .ui.app import main as play
     try:
-        return play(measure_start=measure_start)
+        return play(measure_start=measure_start, language=language)
     except pygame.error as e:  # the window itself could not be made (the loop catches the rest)
         complain(f"cannot open the game's window: {e}")
         return NO_DISPLAY

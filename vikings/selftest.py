@@ -10,7 +10,7 @@ import tempfile
 import time
 
 
-def selftest(seed: int = 2026, out=sys.stdout) -> int:
+def selftest(seed: int = 2026, out=sys.stdout, language: str = "en") -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -24,10 +24,13 @@ def selftest(seed: int = 2026, out=sys.stdout) -> int:
     from .ui.settings import Settings
     from .ui.storage import Storage
 
+    from . import lang
+    lang.strict()  # a text key missing from the catalogues fails the selftest
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="vikings-selftest-") as home:
         storage = Storage(home)
-        app = App(storage=storage, settings=Settings(animation="instant", bot_pace="instant"), size=(1280, 720))
+        app = App(storage=storage, settings=Settings(animation="instant", bot_pace="instant"), size=(1280, 720),
+                  language=language)
         app.fps = 0  # no frame cap: the test runs as fast as it can draw
         app.invalidate()
         app.frame()  # the title screen, drawn once
@@ -57,7 +60,8 @@ def selftest(seed: int = 2026, out=sys.stdout) -> int:
     where = "in the helper process" if Match.bots_in_process and remote.shared().alive else "on a thread"
     print(f"selftest: {len(g.actions())} decisions in {frames} frames, {time.perf_counter() - started:.1f} s; "
           f"scenes {', '.join(sorted(scenes))}; winner {winner} "
-          f"(Fame {', '.join(str(d.fame) for d in g.displays)}); the bots thought {where}", file=out)
+          f"(Fame {', '.join(str(d.fame) for d in g.displays)}); the bots thought {where}; "
+          f"language {lang.language()}", file=out)
     if missing or not g.is_over or not saved:
         print(f"selftest: FAILED (missing scenes {sorted(missing)}, over {g.is_over}, autosaved {saved})", file=out)
         return 1

@@ -22,6 +22,7 @@ import time
 import pygame
 import pygame_gui
 
+from .. import lang
 from ..art import load_catalog
 from ..content import default_rules
 from . import memory
@@ -54,7 +55,8 @@ def theme_scale(look: Look) -> float:
 
 class App:
     def __init__(self, storage: Storage | None = None, settings: Settings | None = None,
-                 size: tuple[int, int] | None = None, title_scene: bool = True):
+                 size: tuple[int, int] | None = None, title_scene: bool = True,
+                 language: str | None = None):
         # Where bots cannot think in their helper process they think on a thread; at the
         # interpreter's default switch interval (5 ms) a frame would then wait up to that
         # long for its turn at the interpreter lock.
@@ -63,6 +65,8 @@ class App:
         pygame.init()
         self.storage = storage or Storage()
         self.settings = settings or Settings.load(self.storage)
+        # The language: `vikings --lang` (or a test) for this run, else the setting, else the system's.
+        lang.set_language(language or self.settings.language or lang.system_language())
         self.rules = default_rules()
         self.sprites = Sprites(load_catalog(self.rules))
         self.clock = pygame.time.Clock()
@@ -82,12 +86,13 @@ class App:
         self._remember = size is None
         self._set_icon()
         self.screen = self._open_window(size)
-        pygame.display.set_caption(TITLE)
+        pygame.display.set_caption(lang.t("game.title"))
         pygame.key.set_repeat(400, 40)
         size = self.screen.get_size()
         self.look = Look(size, self.settings.ui_scale / 100)
         self._theme_doc = scaled_theme(theme_scale(self.look))
-        self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False)
+        self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False,
+                                       starting_language=lang.language())
         from . import screens
         screens.install()  # the scenes flow moves between, by name
         memory.freeze()  # what is alive now (modules, rules, art) stays out of later collections
@@ -183,6 +188,16 @@ class App:
         only the UI scale."""
         if reopen:
             self.screen = self._open_window()
+        self._relayout()
+
+    def apply_language(self, code: str) -> None:
+        """Speak `code` from now on (the settings panel), without a restart: pygame-gui's own
+        words follow through its locale, every scene rebuilds its widgets in the new
+        language, and text drawn each frame is looked up anew. "" means the system's."""
+        self.settings.language = code
+        lang.set_language(code or lang.system_language())
+        self.ui.set_locale(lang.language())
+        pygame.display.set_caption(lang.t("game.title"))
         self._relayout()
 
     def toggle_fullscreen(self) -> None:
@@ -326,14 +341,14 @@ class App:
         pygame.quit()
 
 
-def main(argv=None, measure_start: bool = False) -> int:
+def main(argv=None, measure_start: bool = False, language: str | None = None) -> int:
     """Open the window and play. `measure_start` (`vikings --measure-start`, used by
     tools/bench_start.py): draw the title's first frame, print when, and exit."""
     from ..logs import setup_logging
     storage = Storage()
     setup_logging(storage.log_path)
     log.info("starting")
-    app = App(storage=storage)
+    app = App(storage=storage, language=language)
     if measure_start:
         app.invalidate()
         app.frame()   # the title, drawn and flipped

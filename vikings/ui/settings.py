@@ -15,6 +15,7 @@ import types
 import typing
 from dataclasses import asdict, dataclass, field, fields
 
+from ..lang import LANGUAGES
 from . import safe_json
 from .safe_json import BadFile, kind_of
 from .storage import Storage
@@ -42,6 +43,7 @@ class Settings:
     hints: bool = True             # the Hint button and the H key at a person's decision
     ui_scale: int = 100            # %, 90-150: the lettering's size on top of the window's scale
     window_pos: list[int] = field(default_factory=list)  # [x, y] of the window when last closed; [] = the system's choice
+    language: str = ""             # a code of lang.LANGUAGES; "" = the system's language (lang.system_language)
 
     @property
     def speed(self) -> float:
@@ -116,6 +118,7 @@ RANGES = {
     "effects_volume": (0, 100),
     "music_volume": (0, 100),
     "ui_scale": (UI_SCALES[0], UI_SCALES[-1]),
+    "language": ("", *LANGUAGES),
 }
 WINDOW_POS = (-16384, 16384)  # each of window_pos's two numbers; [] leaves the place to the system
 TEXT_LIMIT = 200   # characters of a text setting

@@ -1,0 +1,66 @@
+"""What the screens draw, for the translation checks: every string rendered by a font,
+ours (ui/theme.py) and pygame-gui's alike.
+
+    with TextProbe() as probe:      # before the App is made, so every font is a recording one
+        ... run scenes ...
+    probe.untranslated(allowed)     # in the pseudo-language `qps`: drawn text with plain letters
+
+In `qps` (vikings/lang.py) every catalogue string has accented letters only, so a drawn
+string with an unaccented Latin letter did not come through `lang.t()`. Player names and
+the like are passed as `allowed` words. Used by tests/test_lang_screens.py and
+`tools/screenshots.py --untranslated`.
+"""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pygame.font
+
+from vikings import lang
+
+
+class TextProbe:
+    def __init__(self):
+        self.drawn: dict[str, int] = {}
+        self._saved = []
+
+    def __enter__(self) -> "TextProbe":
+        probe = self
+        base = pygame.font.Font
+
+        class RecordingFont(base):
+            def render(self, text, *args, **kw):
+                if isinstance(text, str) and text.strip():
+                    probe.drawn[text] = probe.drawn.get(text, 0) + 1
+                return super().render(text, *args, **kw)
+
+        import pygame_gui.core.gui_font_pygame as gui_font
+        self._saved = [(pygame.font, "Font", base), (gui_font, "Font", gui_font.Font)]
+        pygame.font.Font = RecordingFont
+        gui_font.Font = RecordingFont
+        self._clear_font_caches()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for module, name, value in self._saved:
+            setattr(module, name, value)
+        self._clear_font_caches()
+
+    @staticmethod
+    def _clear_font_caches() -> None:
+        from vikings.ui import theme
+        cache = getattr(theme, "_FONTS", None)
+        if isinstance(cache, dict):
+            cache.clear()
+
+    def untranslated(self, allowed=()) -> list[str]:
+        """Drawn strings that have plain letters once the `allowed` words are taken out."""
+        words = sorted((w for w in allowed if w), key=len, reverse=True)
+        pattern = re.compile("|".join(re.escape(w) for w in words)) if words else None
+        out = []
+        for text in self.drawn:
+            rest = pattern.sub(" ", text) if pattern else text
+            if lang.plain_letters(rest):
+                out.append(text)
+        return sorted(out)
