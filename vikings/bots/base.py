@@ -18,10 +18,17 @@ class Cancelled(Exception):
 
 
 class CancelToken:
-    """Lets another thread stop a decision in progress (closing the window, leaving a game)."""
+    """Lets another thread stop a decision in progress (closing the window, leaving a game),
+    and carries the decision's progress back (`report`, read as `progress`): the share of
+    its search done, 0 to 1, which the table shows as a ring on the bot's card."""
 
     def __init__(self):
         self._event = threading.Event()
+        self.progress = 0.0
+
+    def report(self, done: float) -> None:
+        """The search's own measure of how far it is: a share of its budget, 0 to 1."""
+        self.progress = min(1.0, max(0.0, done))
 
     def cancel(self) -> None:
         self._event.set()

@@ -57,6 +57,8 @@ class RoundLookahead:
             if chances and now + longest - started > self.max_seconds:
                 capped = True
                 break
+            if cancel is not None:
+                cancel.report(len(chances) / len(options))
             s = base.copy()
             s.apply(a)
             chances.append(evaluate.utilities(play_round(s, self.model, cancel))[me])

@@ -227,6 +227,7 @@ class SearchBot(Bot):
             if done % _CHECK_EVERY == 0:
                 if cancel is not None:
                     cancel.check()
+                    cancel.report(done / budget)
                 if done and time.perf_counter() - started > max_seconds:
                     capped = True
                     break

@@ -54,11 +54,20 @@ def _evict(tables: OrderedDict, keep) -> None:
 
 class _SharedCancel(CancelToken):
     """Cancelled once the screens have marked this job (or a later one) as cancelled.
-    Only the screens' process cancels, through `Thinker`; here it is only read."""
+    Only the screens' process cancels, through `Thinker`; here it is only read. The
+    search's progress goes the other way, into a shared number the screens read."""
 
-    def __init__(self, job: int, cancelled):
+    def __init__(self, job: int, cancelled, progress=None):
         self.job = job
         self.shared = cancelled
+        self.shared_progress = progress
+        self.report(0.0)
+
+    def report(self, done: float) -> None:
+        self.progress = min(1.0, max(0.0, done))
+        if self.shared_progress is not None:  # [job, share done]: the screens read only their job's
+            self.shared_progress[0] = self.job
+            self.shared_progress[1] = self.progress
 
     @property
     def cancelled(self) -> bool:
@@ -106,7 +115,7 @@ class _Hinter:
         return suggest(game, cancel)
 
 
-def _serve(conn, cancelled) -> None:
+def _serve(conn, cancelled, progress=None) -> None:
     """The helper's loop: one request at a time, until told to stop or the pipe closes."""
     tables: OrderedDict[int, _Table] = OrderedDict()  # least recently asked first
     rules: dict[int, Any] = {}
@@ -138,7 +147,7 @@ def _serve(conn, cancelled) -> None:
                 raise ValueError(f"asked for seat {seat}'s decision, but seat {game.to_move} is to move")
             bot, legal = (_Hinter() if kind == "hint" else t.bot(seat, level, seed)), game.legal_actions()
             _evict(tables, table)
-            action = bot.choose(game.copy(), legal, _SharedCancel(job, cancelled))
+            action = bot.choose(game.copy(), legal, _SharedCancel(job, cancelled, progress))
             # A search bot's figures (was it cut by its time cap?); a lone action is not searched.
             stats = getattr(bot, "last_stats", {}) if len(legal) > 1 else {}
             reply = ("done", job, (action, {k: stats[k] for k in ("seconds", "capped") if k in stats}))
@@ -176,6 +185,12 @@ class Job:
     def cancel(self) -> None:
         self.thinker._cancel(self)
 
+    @property
+    def progress(self) -> float:
+        """The share of the search done so far, 0 to 1, as the bot reports it (0 until the
+        helper has started on this job)."""
+        return self.thinker._progress_of(self)
+
 
 class Thinker:
     """The screens' handle on the helper process. `ask()` returns a Job to poll; asking
@@ -186,6 +201,7 @@ class Thinker:
         self._proc = None
         self._conn = None
         self._cancelled = None
+        self._progress = None
         self._job: Job | None = None
         self._jobs = 0
         self._rules_sent: dict[int, Any] = {}
@@ -198,7 +214,8 @@ class Thinker:
         self.stop()
         self._cancelled = self._ctx.Value("q", 0, lock=False)
         self._cancelled.value = self._jobs  # every job asked so far counts as abandoned
-        self._proc, self._conn = start_child(self._ctx, _serve, (self._cancelled,), "vikings-bots",
+        self._progress = self._ctx.Array("d", 2, lock=False)  # [job, share of its search done]
+        self._proc, self._conn = start_child(self._ctx, _serve, (self._cancelled, self._progress), "vikings-bots",
                                              "the bots' process")
         self._rules_sent = {}
 
@@ -260,6 +277,14 @@ class Thinker:
         job.done = True  # abandoned: whatever the helper answers for it is dropped
         if self._job is job:
             self._job = None
+
+    def _progress_of(self, job: Job) -> float:
+        shared = self._progress
+        if job.done:
+            return 1.0
+        if shared is None or int(shared[0]) != job.number:
+            return 0.0
+        return float(shared[1])
 
     def _collect(self) -> None:
         """Read every answer that has arrived; only the current job's is kept."""

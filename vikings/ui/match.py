@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 import zlib
 from collections import deque
 
@@ -204,6 +205,13 @@ class Match:
     def thinking(self) -> bool:
         return self._worker is not None and not self._worker.finished()
 
+    def thought(self) -> tuple[float, float] | None:
+        """While a bot thinks: (share of its search done, seconds since it began)."""
+        w = self._worker
+        if w is None or w.finished():
+            return None
+        return w.progress, time.monotonic() - w.started
+
     def bot_result(self):
         """The finished bot's action (once), or None while it thinks or if none is asked."""
         w = self._worker
@@ -283,6 +291,12 @@ class _Decision:
 
     def __init__(self, game: GameState):
         self.key = (len(game.actions()), game.to_move, game.phase)
+        self.started = time.monotonic()
+
+    @property
+    def progress(self) -> float:
+        """The share of the bot's search done, 0 to 1 (as the search reports it)."""
+        return 1.0
 
     def matches(self, game: GameState) -> bool:
         return self.key == (len(game.actions()), game.to_move, game.phase)
@@ -324,6 +338,10 @@ class _Worker(_Decision):
     def stop(self) -> None:
         self.cancel.cancel()
 
+    @property
+    def progress(self) -> float:
+        return self.cancel.progress
+
     def _run(self, bot, game, legal) -> None:
         try:
             self.action = bot.choose(game, legal, self.cancel)
@@ -355,6 +373,10 @@ class _RemoteWorker(_Decision):
 
     def stop(self) -> None:
         self.job.cancel()
+
+    @property
+    def progress(self) -> float:
+        return self.job.progress
 
 
 def load_doc_text(text: str | bytes, rules, storage=None) -> Match:
