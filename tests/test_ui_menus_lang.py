@@ -1,0 +1,221 @@
+"""The menus in German and in the pseudo-language: the Language setting in the settings
+panel (tried at once, kept on Apply, undone on Cancel), the title, setup, saves and error
+screens in German, the readers' refusals translated, and no menu text that missed `t()`."""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ui_helpers import button, choose, click, make_app, press, run  # noqa: I001 (dummy drivers first)
+
+from vikings import lang
+from vikings.content import default_rules
+from vikings.engine.errors import SaveError
+from vikings.ui import flow, reasons
+from vikings.ui.match import Match, Seat
+from vikings.ui.scenes.error import ErrorScene
+from vikings.ui.scenes.saves_panel import SavesPanel
+from vikings.ui.scenes.settings_panel import SettingsPanel
+from vikings.ui.scenes.setup import SetupScene
+from vikings.ui.scenes.title import TitleScene
+from vikings.ui.settings import Settings
+from vikings.ui.storage import Storage
+from vikings.ui.table_file import load_table_file
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from text_probe import TextProbe  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data"
+SEATS = [Seat("Ann", "person", "teal"), Seat("Astrid (Normal)", "normal", "orange")]
+
+
+@pytest.fixture
+def entered(monkeypatch):
+    got = []
+    monkeypatch.setattr(flow, "enter_game", lambda app, match: got.append(match))
+    return got
+
+
+def test_the_language_is_chosen_in_the_settings_and_kept(app):
+    press(app, pygame.K_s)
+    p = app.scenes.current
+    assert isinstance(p, SettingsPanel) and p.apply_button.text == "Apply"
+    choose(app, p.menus["Language"], "Deutsch")
+    # tried at once: the panel (rebuilt) and the title below it speak German
+    assert lang.language() == "de" and app.scenes.current is p
+    assert p.apply_button.text == "Übernehmen" and p.window.window_display_title == "Einstellungen"
+    assert app.scenes.base.buttons["new"].text == "Neues Spiel"
+    assert app.settings.language == ""   # the setting itself changes on Apply
+    click(app, p.apply_button)
+    assert isinstance(app.scenes.current, TitleScene)
+    assert button(app, "Einstellungen") and app.settings.language == "de"
+    assert Settings.load(app.storage).language == "de"
+    assert json.loads(app.storage.settings_path.read_text())["language"] == "de"
+
+    # German shortcut: E for Einstellungen; English tried, then cancelled: German again
+    press(app, pygame.K_e)
+    p = app.scenes.current
+    assert isinstance(p, SettingsPanel) and p.menus["Language"].selected_option[0] == "Deutsch"
+    choose(app, p.menus["Language"], "English")
+    assert p.cancel_button.text == "Cancel" and lang.language() == "en"
+    click(app, p.cancel_button)
+    assert isinstance(app.scenes.current, TitleScene) and lang.language() == "de"
+    assert app.scenes.current.buttons["settings"].text == "Einstellungen"
+    assert Settings.load(app.storage).language == "de"
+
+
+def test_the_system_language_is_the_default_choice(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "de")
+    a = make_app(tmp_path, settings=Settings(language=""))
+    try:
+        assert lang.language() == "de" and a.scenes.current.buttons["new"].text == "Neues Spiel"
+        press(a, pygame.K_e)
+        p = a.scenes.current
+        assert p.menus["Language"].selected_option[0] == "Systemsprache"
+        choose(a, p.menus["Language"], "English")
+        click(a, p.apply_button)
+        assert lang.language() == "en" and Settings.load(a.storage).language == "en"
+        assert a.scenes.current.buttons["new"].text == "New game"
+    finally:
+        a.shutdown()
+
+
+@pytest.fixture
+def german(tmp_path):
+    a = App_de(tmp_path)
+    yield a
+    a.shutdown()
+
+
+def App_de(home, code="de"):
+    from vikings.ui.app import App
+    a = App(storage=Storage(home), size=(1280, 720), language=code)
+    a.fps = 0
+    run(a, 2)
+    return a
+
+
+def test_title_and_setup_in_german(german, entered):
+    Match.new(SEATS, german.rules, 3, storage=german.storage).close()
+    german.scenes.switch(TitleScene(german))
+    run(german)
+    t = german.scenes.current
+    assert [b.text for b in t.buttons.values()] == ["Neues Spiel", "Spielen lernen", "Weiterspielen", "Laden",
+                                                   "Regeln", "Einstellungen", "Beenden"]
+    assert t.autosave_info == "Weiterspielen: Runde 1 von 6 · Ann, Astrid (Normal)"
+    press(german, pygame.K_n)
+    s = german.scenes.current
+    assert isinstance(s, SetupScene)
+    assert [x["name"] for x in s.seats] == ["Spieler 1", "Astrid (Normal)"]
+    assert s.rows[1]["kind"].selected_option[0] == "Bot (Normal)"
+    choose(german, s.rows[1]["kind"], "Bot (Schwer)")
+    assert s.seats[1]["name"] == "Astrid (Schwer)" and s.seats[1]["kind"] == "hard"
+    assert s.rows[0]["colour"].selected_option[0] == "Lila"
+    assert s.start_menu.selected_option[0] == "Zufällig"
+    assert s.option_buttons["special_tiles"].text == "Sonderplättchen"
+    s.seed_text = "x1"
+    press(german, pygame.K_RETURN)
+    assert entered == [] and s.error == "Der Startwert muss eine ganze Zahl sein (nur Ziffern) oder leer bleiben."
+    # names nobody typed follow a change of language, as do the menus
+    german.apply_language("en")
+    run(german)
+    assert [x["name"] for x in s.seats] == ["Player 1", "Astrid (Hard)"] and s.back_button.text == "Back"
+    assert s.error.startswith("The seed must be a whole number")
+
+
+def test_a_refused_save_is_explained_in_german(german):
+    german.storage.saves_dir.mkdir(parents=True)
+    shutil.copy(DATA / "damaged-latin1-letter.json", german.storage.saves_dir / "Abend.json")
+    german.scenes.push(SavesPanel(german))
+    run(german)
+    p = german.scenes.current
+    assert p.message.startswith("Dieser Spielstand lässt sich nicht laden: kein gespeichertes Spiel: "
+                                "die Datei ist kein UTF-8-Text (ein beschädigtes oder fremdes Byte an Position ")
+    german.apply_language("en")   # the message is kept as its key: it follows the language
+    run(german)
+    assert german.scenes.current is p
+    assert p.message.startswith("This save cannot be loaded: not a saved game: the file is not UTF-8 text")
+
+
+@pytest.mark.parametrize("fixture", sorted(p.name for p in DATA.glob("damaged-*.json")))
+def test_every_refusal_of_the_readers_is_known(fixture):
+    """The shipped damaged files go through the real readers; each refusal has its entry."""
+    with pytest.raises(SaveError) as e:
+        load_table_file(DATA / fixture, default_rules())
+    assert reasons.known(str(e.value)), str(e.value)
+    lang.set_language("de")
+    assert reasons.explain(str(e.value)) != str(e.value)
+
+
+@pytest.mark.parametrize("message", [
+    "not a saved game: invalid JSON at line 3 column 14 (Expecting value)",
+    "checksum mismatch: the file was changed after it was saved",
+    "save version 3 is not supported (saved by a newer edition?); this edition reads version 1, 2",
+    "table version 0 is not supported; this edition reads versions 1, 2",
+    "action 7 of 30 (buy 99) cannot be replayed: no group there",
+    "the saved state does not match a replay of its actions (differs in: stacks, rng); the save is inconsistent",
+    "the game was saved with different game data (rules digest 'ab', this edition has 'cd')",
+    "the save is incomplete: the text ends too early (truncated file?)",
+    "the file cannot be read (Permission denied)",
+    "the file is too large (over 2 MB; a saved game is about 15 KB)",
+    "not a saved game: the file holds too many lists and objects (over 50,000)",
+    "damaged save: the game inside the table: the JSON is nested too deeply (over 20 levels at line 2)",
+])
+def test_the_engines_messages_are_translated_with_their_details(message):
+    assert reasons.explain(message) == message   # English: as the reader wrote it
+    lang.set_language("de")
+    german_text = reasons.explain(message)
+    assert german_text != message and reasons.known(message)
+    for number in ("3", "14", "7", "30", "50.000", "20", "2 MB"):
+        if number.replace(".", ",") in message:
+            assert number in german_text, german_text
+
+
+def test_no_menu_text_misses_the_catalogue(tmp_path):
+    """The pseudo-language shows every catalogue text accented: what is drawn with plain
+    letters did not come through t() (names, the save's name and file paths allowed)."""
+    home = tmp_path / "home"
+    storage = Storage(home)
+    Match.new(SEATS, default_rules(), 3, storage=storage).close()
+    storage.saves_dir.mkdir(parents=True)
+    shutil.copy(DATA / "damaged-utf16.json", storage.saves_dir / "Broken.json")
+    with TextProbe() as probe:
+        a = App_de(home, "qps")
+        try:
+            setup = SetupScene(a)
+            a.scenes.switch(setup)
+            setup._add_seat("expert")
+            setup._rebuild()
+            setup.seed_text = "x"
+            setup.start_game()
+            run(a)
+            a.scenes.switch(TitleScene(a))
+            a.scenes.push(SettingsPanel(a))
+            run(a)
+            a.scenes.pop(a.scenes.current)
+            a.scenes.push(SavesPanel(a))
+            run(a)
+            match = Match.new(SEATS, default_rules(), 3, storage=storage)
+            a.scenes.pop(a.scenes.current)
+            a.scenes.push(SavesPanel(a, mode="save", match=match))
+            run(a)
+            a.scenes.current.save()   # the name suggested, in the pseudo-language
+            a.scenes.current.save()
+            run(a)
+            match.close()
+            storage.autosave_path.write_bytes(b"\xff\xfe{}")
+            a.scenes.switch(TitleScene(a))
+            run(a)
+            a.scenes.switch(ErrorScene(a, RuntimeError("boom"), storage.log_path))
+            run(a)
+        finally:
+            a.shutdown()
+    allowed = ["Ann", "Astrid (Normal)", "Astrid", "Bjorn", "Sigrid", "Broken", "English", "Deutsch", "RuntimeError: boom",
+               str(storage.log_path), "autosave.json.broken-"]
+    # ("A": pygame-gui measures an empty text's height by drawing an "A")
+    assert [x for x in probe.untranslated(allowed) if x != "A"] == []
