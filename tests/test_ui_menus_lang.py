@@ -217,5 +217,22 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
             a.shutdown()
     allowed = ["Ann", "Astrid (Normal)", "Astrid", "Bjorn", "Sigrid", "Broken", "English", "Deutsch", "RuntimeError: boom",
                str(storage.log_path), "autosave.json.broken-"]
+    allowed += [name.replace("_", " ") for name, _, _ in storage.list_saves()]   # the saves' names (files)
     # ("A": pygame-gui measures an empty text's height by drawing an "A")
     assert [x for x in probe.untranslated(allowed) if x != "A"] == []
+
+
+def test_a_german_save_name_keeps_its_letters_spelled_out(german):
+    from vikings.ui.storage import safe_name
+    assert safe_name("Spiel mit Jörg, Runde 3") == "Spiel_mit_Joerg_Runde_3"
+    assert safe_name("Große Äxte") == "Grosse_Aexte" and safe_name("José") == "Jose"
+    match = Match.new(SEATS, german.rules, 3, storage=german.storage)
+    german.scenes.push(SavesPanel(german, mode="save", match=match))
+    run(german)
+    p = german.scenes.current
+    assert p.name_entry.get_text() == "Ann gegen Astrid Runde 1"
+    p.name_text = "Übung mit Jörg"
+    p.save()
+    assert german.storage.save_path("Übung mit Jörg").name == "Uebung_mit_Joerg.json"
+    assert p.message == "Gespeichert als „Uebung mit Joerg“." and p.tone == "good"
+    match.close()

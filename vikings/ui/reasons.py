@@ -63,6 +63,10 @@ _NESTED = (  # a prefix, then a file problem
     (r"damaged save: the game inside the table: (?P<problem>.*)", "errors.save.inner"),
 )
 _NUMBER = re.compile(r"\d{1,3}(,\d{3})*")   # as the readers write whole numbers ("50,000")
+_JSON = {"Expecting value": "value", "Expecting ',' delimiter": "comma", "Expecting ':' delimiter": "colon",
+         "Expecting property name enclosed in double quotes": "name", "Extra data": "extra",
+         "Invalid control character at": "control", "Invalid \\escape": "escape",
+         "Unterminated string starting at": "unterminated"}   # json.JSONDecodeError's messages
 _ERRNO = ("EACCES", "EPERM", "ENOENT", "EISDIR", "ENOSPC", "EROFS", "EDQUOT", "EIO")
 
 
@@ -82,6 +86,8 @@ def _params(groups: dict) -> dict:
             out[k] = int(v.replace(",", ""))
         elif k == "reason":
             out[k] = os_text(v)
+        elif k == "detail" and v in _JSON:
+            out[k] = t(f"errors.json.{_JSON[v]}")
         else:
             out[k] = v
     return out

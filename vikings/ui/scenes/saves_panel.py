@@ -68,17 +68,19 @@ class SavesPanel(Dialog):
         y = pad
         self.name_entry = self.save_button = None
         if self.mode == "save":
-            self.add(UILabel(pygame.Rect(pad, y, px(90), bar), t("menus.saves.name"), ui, container=window,
+            label = t("menus.saves.name")
+            name_w = max(px(90), self.app.look.widget_font(19).size(label)[0] + px(16))   # (the theme's @field: 19, bold)
+            self.add(UILabel(pygame.Rect(pad, y, name_w, bar), label, ui, container=window,
                              object_id=ObjectID(None, "@field")))
             self.name_entry = self.add(UITextEntryLine(
-                pygame.Rect(pad + px(90), y, width - 2 * pad - px(90) - px(190), bar), ui, container=window,
+                pygame.Rect(pad + name_w, y, width - 2 * pad - name_w - px(190), bar), ui, container=window,
                 object_id=ObjectID("#save_name", None)))
             self.name_entry.set_text_length_limit(NAME_LIMIT)
             self.name_entry.set_text(self.name_text)
             self.save_button = self.add(UIButton(pygame.Rect(width - pad - px(176), y, px(176), bar), t("menus.saves.save"), ui,
                                                  container=window, object_id=ObjectID("#save", "@primary")))
             y += bar + px(16)
-        info_h = px(84)
+        info_h = max(px(84), 2 * self.app.look.widget_font(17).get_linesize() + px(24))   # two lines of the message
         list_h = height - y - pad - bar - px(16) - info_h
         items = self.items()
         # Loading: the newest save is chosen already (or the one chosen before a resize).

@@ -9,6 +9,7 @@ is open: a coin at the effects volume, the music at its volume; closing restores
 from __future__ import annotations
 
 import dataclasses
+import warnings
 
 import pygame
 import pygame_gui
@@ -18,8 +19,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from ... import lang
 from ...lang import percent, t
 from ..reasons import os_text
+from ..theme import caption_overflow, caption_room
 from ..settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
-from .menu_kit import Dialog
+from .menu_kit import Dialog, wrap
 
 FULLSCREEN = "fullscreen"
 
@@ -131,12 +133,22 @@ class SettingsPanel(Dialog):
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
 
     def caption(self, window, x: int, y: int, w: int, label: str, note: str) -> None:
-        """A row's name and, under it, a note on what it does."""
+        """A row's name and, under it, a note on what it does (on two lines if it is too
+        long for one: German at a large UI scale)."""
         px, ui = self.px, self.app.ui
         self.add(UILabel(pygame.Rect(x, y - px(4), w, px(30)), label, ui, container=window,
                          object_id=ObjectID(None, "@field")))
-        self.add(UILabel(pygame.Rect(x, y + px(24), w, px(26)), note, ui, container=window,
-                         object_id=ObjectID(None, "@note")))
+        rect = pygame.Rect(x, y + px(24), w, px(26))
+        with warnings.catch_warnings():   # pygame-gui warns of a label too small: it is then wrapped
+            warnings.simplefilter("ignore", UserWarning)
+            one = self.add(UILabel(rect, note, ui, container=window, object_id=ObjectID(None, "@note")))
+        if caption_overflow(one) is None:
+            return
+        one.kill()   # measured with the label's own (italic) lettering
+        self.widgets.remove(one)
+        line_h = max(px(20), one.font.size(note)[1])
+        for j, line in enumerate(wrap(one.font, note, caption_room(one)[0])):
+            self.add(UILabel(rect.move(0, j * line_h), line, ui, container=window, object_id=ObjectID(None, "@note")))
 
     def build_sound(self, window, first: pygame.Rect, step: int, label_w: int) -> None:
         """Rows from `first` (the first row's control) down, captions to its left: the

@@ -33,6 +33,7 @@ BOT_NOTES = ("beginner", "normal", "hard", "expert")   # levels explained under 
 OPTIONS = tuple((k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
                 for k in ("auction", "single_boatswain", "special_tiles"))
 NAME_LIMIT = 20
+NAME_ROOM = "Sigrid (Beginner)"   # a name the name column should show whole, if it can
 SEED_DIGITS = 18
 
 # Columns of a seat row, design pixels: (x, width); the last three grow with the UI
@@ -177,20 +178,27 @@ class SetupScene(Scene):
     # Widgets --------------------------------------------------------------------------------
     def columns(self) -> dict:
         """name -> (x, width) in pixels of the seat rows' columns: the menus and the Remove
-        button as wide as their captions need at the UI scale (at least the design's)."""
+        button as wide as their captions need at the UI scale (at least the design's). When
+        that leaves the names too little room (a small window, a large UI scale, longer
+        words), Remove shows only "×" (its tooltip says what it does)."""
         look, page = self.app.look, self.page
-        right = page.pos(ROW_RIGHT, 0)[0]
-        gap = look.px(COL_GAP)
-        widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
-        out = {}
-        for key, texts, design, pad in (("remove", [t("menus.setup.remove")], COL_REMOVE[1], 14),
-                                        ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
-                                        ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24)):
-            w = widest(texts, design, pad)
-            out[key] = (right - w, w)
-            right -= w + gap
         x = page.pos(COL_NAME[0], 0)[0]
-        out["name"] = (x, right - x)
+        widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
+        for compact in (False, True):
+            right = page.pos(ROW_RIGHT, 0)[0]
+            gap = look.px(COL_GAP)
+            out = {}
+            remove = (["\u00d7"], 48, 10) if compact else ([t("menus.setup.remove")], COL_REMOVE[1], 14)
+            for key, texts, design, pad in (("remove", *remove),
+                                            ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
+                                            ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24)):
+                w = widest(texts, design, pad)
+                out[key] = (right - w, w)
+                right -= w + gap
+            out["name"] = (x, right - x)
+            self.compact_remove = compact
+            if right - x >= look.caption_width(NAME_ROOM, pad=4):
+                break
         return out
 
     def build_ui(self) -> None:
@@ -218,7 +226,7 @@ class SetupScene(Scene):
                                                   cell("kind", y), ui))
             row["colour"] = self.add(UIDropDownMenu(colours, (colour_label(s["colour"]), s["colour"]),
                                                     cell("colour", y), ui))
-            row["remove"] = self.add(UIButton(cell("remove", y), t("menus.setup.remove"), ui,
+            row["remove"] = self.add(UIButton(cell("remove", y), "\u00d7" if self.compact_remove else t("menus.setup.remove"), ui,
                                               tool_tip_text=t("menus.setup.remove_tip")))
             if len(self.seats) <= MIN_SEATS:
                 row["remove"].disable()
@@ -418,10 +426,14 @@ class SetupScene(Scene):
 
         for y, label in ((262, t("menus.setup.start_player")), (376, t("menus.setup.seed"))):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
-        if not self.error_text:
-            font = look.font(15)
+        if not self.error_text:   # down to the advanced rules' box, in smaller lettering if need be
             y = page.pos(0, 460)[1]
-            for line in wrap(font, t("menus.setup.seed_note"), px(SIDE_W)):
+            for size in (15, 14, 13, 12):
+                font = look.font(size)
+                lines = wrap(font, t("menus.setup.seed_note"), px(SIDE_W))
+                if y + len(lines) * font.get_linesize() <= page.pos(0, 556)[1]:
+                    break
+            for line in lines:
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 
@@ -442,8 +454,11 @@ class SetupScene(Scene):
                        (tick.x + tick.w * 0.8, tick.y + tick.h * 0.28)]
                 pygame.draw.lines(surface, WOOD_DARK, False, pts, max(2, px(3)))
 
-        if self.replaces_autosave:
-            note = look.text(t("menus.setup.replaces_autosave"), 16, BAD)
+        esc = draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery),
+                          t("menus.keys.esc"), align="left")
+        enter = draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery),
+                            t("menus.keys.enter"), align="right")
+        if self.replaces_autosave:   # centred, between the key caps (smaller if it must be)
+            room = 2 * min(page.pos(800, 0)[0] - esc.right, enter.x - page.pos(800, 0)[0]) - px(24)
+            note = look.fit_text(t("menus.setup.replaces_autosave"), 16, BAD, width=room)
             surface.blit(note, note.get_rect(center=page.pos(800, 828)))
-        draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery), t("menus.keys.esc"), align="left")
-        draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery), t("menus.keys.enter"), align="right")

@@ -202,7 +202,7 @@ class TitleScene(Scene):
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
         text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
         room = page.pos(0, 722)[1] - y   # down to the sea; a long refusal gets a wider, smaller text
-        for size, width in ((18, 820), (16, 1100), (14, 1200)):
+        for size, width in ((18, 820), (16, 1100), (14, 1200), (13, 1400), (12, 1500), (11, 1560)):
             font = look.font(size, bold=bool(self.notice))
             lines = wrap(font, text, px(width))
             if len(lines) * font.get_linesize() <= room:
