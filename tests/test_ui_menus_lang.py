@@ -16,8 +16,8 @@ from ui_helpers import button, choose, click, make_app, press, run  # noqa: I001
 from vikings import lang
 from vikings.content import default_rules
 from vikings.engine.errors import SaveError
-from vikings.ui import flow, reasons
-from vikings.ui.match import Match, Seat
+from vikings.ui import reasons
+from vikings.ui.match import Match
 from vikings.ui.scenes.error import ErrorScene
 from vikings.ui.scenes.saves_panel import SavesPanel
 from vikings.ui.scenes.settings_panel import SettingsPanel
@@ -31,14 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from text_probe import TextProbe  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
-SEATS = [Seat("Ann", "person", "teal"), Seat("Astrid (Normal)", "normal", "orange")]
-
-
-@pytest.fixture
-def entered(monkeypatch):
-    got = []
-    monkeypatch.setattr(flow, "enter_game", lambda app, match: got.append(match))
-    return got
+from test_ui_menus import SEATS, entered  # noqa: E402,F401 (the seats and the fixture of the menus' tests)
 
 
 def test_the_language_is_chosen_in_the_settings_and_kept(app):
@@ -236,3 +229,26 @@ def test_a_german_save_name_keeps_its_letters_spelled_out(german):
     assert german.storage.save_path("Übung mit Jörg").name == "Uebung_mit_Joerg.json"
     assert p.message == "Gespeichert als „Uebung mit Joerg“." and p.tone == "good"
     match.close()
+
+
+def test_setup_keeps_room_for_the_names_in_german_at_a_large_ui_scale(tmp_path):
+    from vikings.ui.app import App
+    a = App(storage=Storage(tmp_path), size=(1280, 720), language="de", settings=Settings(ui_scale=150))
+    a.fps = 0
+    try:
+        run(a, 2)
+        press(a, pygame.K_n)
+        s = a.scenes.current
+        assert isinstance(s, SetupScene) and s.compact_remove
+        remove = s.rows[0]["remove"]
+        assert remove.text == "\u00d7" and remove.tool_tip_text == "Diesen Platz entfernen"
+        name = s.rows[1]["name"]
+        assert name.font.size("Astrid (Normal)")[0] < name.rect.w
+    finally:
+        a.shutdown()
+    b = make_app(tmp_path / "en")   # English at 100%: the word
+    try:
+        press(b, pygame.K_n)
+        assert b.scenes.current.rows[0]["remove"].text == "Remove"
+    finally:
+        b.shutdown()
