@@ -82,8 +82,6 @@ class SettingsPanel(Dialog):
         self.px = px
         pad, row_h, step = px(28), px(46), px(84)
         col_w = (width - 3 * pad) // 2          # two columns side by side
-        label_w = min(px(300), col_w * 55 // 100)
-        ctrl_w = col_w - label_w - px(12)
         left, right = pad, 2 * pad + col_w
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
@@ -97,6 +95,8 @@ class SettingsPanel(Dialog):
                 ("Bot pace", t("menus.settings.bot_pace"), t("menus.settings.bot_pace_note"),
                  [(t(f"menus.settings.speed.{k}"), k) for k in PACES], d.bot_pace),
                 (None, t("menus.settings.confirm"), t("menus.settings.confirm_note"), None, None))
+        label_w = self.label_width(col_w, rows)
+        ctrl_w = col_w - label_w - px(12)
         self.menus = {}
         for i, (name, label, note, options, value) in enumerate(rows):
             y = pad + i * step
@@ -131,6 +131,17 @@ class SettingsPanel(Dialog):
                                               object_id=ObjectID("#apply", "@primary")))
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
+
+    def label_width(self, col_w: int, rows) -> int:
+        """The captions' width: the design's share of a column, or more for a longer note
+        (German), as long as the controls keep room for their own captions."""
+        px, look = self.px, self.app.look
+        base = min(px(300), col_w * 55 // 100)
+        note_font = look.widget_font(15, bold=False)   # the theme's @note (italic runs ~4% wider)
+        need = max(note_font.size(note)[0] for _, _, note, _, _ in rows) * 104 // 100 + px(8)
+        captions = [c for *_, options, _ in rows if options for c, _ in options] + [c for c, _ in language_options()]
+        ctrl_need = max(px(210), max(look.caption_width(c, pad=24) for c in captions) + px(24))
+        return max(base, min(need, col_w - px(12) - ctrl_need))
 
     def caption(self, window, x: int, y: int, w: int, label: str, note: str) -> None:
         """A row's name and, under it, a note on what it does (on two lines if it is too
