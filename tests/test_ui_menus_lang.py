@@ -252,3 +252,35 @@ def test_setup_keeps_room_for_the_names_in_german_at_a_large_ui_scale(tmp_path):
         assert b.scenes.current.rows[0]["remove"].text == "Remove"
     finally:
         b.shutdown()
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_title_shortcuts_are_distinct_letters(code):
+    from vikings.ui.scenes.title import BUTTONS, shortcut
+    pygame.init()
+    lang.set_language(code)
+    letters = [shortcut(what)[0] for what in BUTTONS if what != "quit"]
+    keys = [shortcut(what)[1] for what in BUTTONS]
+    assert all(len(x) == 1 and x.isalpha() for x in letters) and len(set(letters)) == len(letters)
+    assert all(keys) and len({k for ks in keys for k in ks}) == sum(len(ks) for ks in keys)
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\xff\xfe{}", b'{"a": "\xe9"}', b"[" * 30 + b"]" * 30, b"[" + b"[]," * 60000 + b"[]]",
+    b'{"n": 1' + b"0" * 40 + b"}", b'{"a": [1, 2', b'{"a": 1,,}', b'{"a": NaN}', b'{"a": 1, "a": 2}',
+])
+def test_every_refusal_of_the_json_reader_is_known(data):
+    from vikings.ui.safe_json import BadFile, parse
+    with pytest.raises(BadFile) as e:
+        parse(data)
+    assert reasons.known(str(e.value)), str(e.value)
+    assert reasons.known(f"not a saved game: {e.value}")   # as the table reader words it
+
+
+@pytest.mark.parametrize("text", ["", "\ufffe", "[1]", '{"format": "chess"}', '{"format": "vikings-save", "version": 99}',
+                                  '{"a": [1', "{'a': 1}", '{"a": NaN}'])
+def test_every_refusal_of_the_engines_reader_is_known(text):
+    from vikings.engine.serialize import load
+    with pytest.raises(SaveError) as e:
+        load(text, default_rules())
+    assert reasons.known(str(e.value)), str(e.value)

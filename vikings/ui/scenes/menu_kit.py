@@ -149,12 +149,9 @@ def match_summary(match) -> dict:
             "options": tuple(sorted(match.options)), "names": tuple(match.names)}
 
 
-def describe_match(match) -> str:
-    """One line for a saved game: how far it got and who sits at the table."""
-    return describe_summary(match_summary(match))
-
-
 def describe_summary(s: dict) -> str:
+    """One line for a saved game (its `match_summary`) in the language in use: how far it
+    got, the advanced rules and who sits at the table."""
     progress = t("menus.match.finished") if s["over"] else t("menus.match.round", n=s["round"], total=s["rounds"])
     opts = s["options"]
     if len(opts) == len(ADVANCED_RULES):
