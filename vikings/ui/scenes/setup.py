@@ -248,7 +248,7 @@ class SetupScene(Scene):
         for i, (key, label, tip) in enumerate(OPTIONS):
             self.option_buttons[key] = self.add(fitted_button(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
                                                               t(label), ui, look, group=[t(o[1]) for o in OPTIONS],
-                                                              tool_tip_text=t(tip),
+                                                              tool_tip_text=t(tip, longboat=words.special("boat")),
                                                               tool_tip_object_id=ObjectID("#wide_tip", None)))
         every = len(self.options) == len(OPTIONS)
         caption = t("menus.setup.none") if every else t("menus.setup.all")
