@@ -47,7 +47,7 @@ def test_the_language_is_chosen_in_the_settings_and_kept(app):
     click(app, p.apply_button)
     assert isinstance(app.scenes.current, TitleScene)
     assert button(app, "Einstellungen") and app.settings.language == "de"
-    assert Settings.load(app.storage).language == "de"
+    assert Settings.load(app.storage).language == "de" and app.settings.language == "de"
     assert json.loads(app.storage.settings_path.read_text())["language"] == "de"
 
     # German shortcut: E for Einstellungen; English tried, then cancelled: German again
@@ -59,7 +59,7 @@ def test_the_language_is_chosen_in_the_settings_and_kept(app):
     click(app, p.cancel_button)
     assert isinstance(app.scenes.current, TitleScene) and lang.language() == "de"
     assert app.scenes.current.buttons["settings"].text == "Einstellungen"
-    assert Settings.load(app.storage).language == "de"
+    assert Settings.load(app.storage).language == "de" and app.settings.language == "de"
 
 
 def test_the_system_language_is_the_default_choice(tmp_path, monkeypatch):

@@ -62,7 +62,8 @@ class SettingsPanel(Dialog):
         if not self.draft.fullscreen:  # the window as it is (its edges may have been dragged)
             self.draft.width, self.draft.height = app.screen.get_size()
         self.window_chosen = False  # the Window menu was used (else the window keeps its size)
-        self.kept_language = app.settings.language  # spoken again on Cancel (a choice is tried at once)
+        self.kept_language = app.settings.language  # the setting, and the language spoken now (a
+        self.spoken = lang.language()                # `vikings --lang`): both again on Cancel
         self.applied = False
 
     def window_options(self) -> list[tuple[str, str]]:
@@ -206,8 +207,9 @@ class SettingsPanel(Dialog):
     def close(self) -> None:
         super().close()
         self.app.sound.sync()   # the settings as kept (Apply) or as they were (Cancel, Esc)
-        if not self.applied and self.draft.language != self.kept_language:
-            self.app.apply_language(self.kept_language)   # a language only tried out
+        if not self.applied and lang.language() != self.spoken:   # a language only tried out
+            self.app.apply_language(self.spoken)
+            self.app.settings.language = self.kept_language
 
     def choose_language(self, code: str) -> None:
         """Speak the chosen language at once (the panel is rebuilt in it); Apply keeps it,
