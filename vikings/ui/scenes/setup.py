@@ -1,13 +1,12 @@
 """Setting up a new game: who sits at the table, who starts, and the deal's seed.
 
-The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`); the
-widgets are drawn from them, so a change that touches other widgets (a colour swapped
+The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`: the
+`Choices` of setup_choices.py, which also names the seats); the widgets are drawn from them, so a change that touches other widgets (a colour swapped
 with another seat, a seat added) simply rebuilds the widgets.
 """
 from __future__ import annotations
 
 import html
-import random
 
 import pygame
 import pygame_gui
@@ -15,26 +14,17 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
 
 from ... import words
-from ...bots import LEVELS
 from ...engine.errors import VikingsError
-from ...lang import has, t
-from ..match import PERSON, Match, Seat
+from ...lang import t
+from ..match import Match, Seat
 from .. import flow
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from .menu_kit import Page, draw_keycap, fitted_button, typing, wrap
+from .setup_choices import (BOT_NOTES, KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, OPTIONS, Choices,  # noqa: F401
+                            colour_label, kind_label, level_name, random_seed)
 
-MIN_SEATS, MAX_SEATS = 2, 4
-# Who plays a seat: (kind, catalogue key of its label in the menu).
-KINDS = ((PERSON, "menus.setup.kind.person"),) + tuple((lv, f"menus.setup.kind.{lv}") for lv in LEVELS if lv != "random")
-BOT_NAMES = ("Astrid", "Bjorn", "Sigrid", "Leif", "Freydis", "Ragnar", "Gudrun", "Harald")
-BOT_NOTES = ("beginner", "normal", "hard", "expert")   # levels explained under the seats
-# The advanced game's rules, each on its own: (engine option, label key, tooltip key).
-OPTIONS = tuple((k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
-                for k in ("auction", "single_boatswain", "special_tiles"))
-NAME_LIMIT = 20
 NAME_ROOM = "Sigrid (Beginner)"   # a name the name column should show whole, if it can
-SEED_DIGITS = 18
 
 # Columns of a seat row, design pixels: (x, width); the last three grow with the UI
 # scale's lettering (from the row's right end, ROW_RIGHT) and the name takes the rest.
@@ -45,116 +35,13 @@ SIDE_X, SIDE_W = 1130, 340
 OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
 
 
-def auto_name(seat: dict, index: int) -> str:
-    """The name a seat gets until the player types one."""
-    if seat["kind"] == PERSON:
-        return t("game.player", n=index + 1)
-    return t("menus.setup.bot_name", name=seat["norse"], level=level_name(seat["kind"]))
-
-
-def level_name(level: str) -> str:
-    """A bot level's name: "Hard", "Schwer"."""
-    return t(f"menus.levels.{level}")
-
-
-def kind_label(kind: str) -> str:
-    """A seat's kind as its menu shows it: "Person", "Hard bot"; "Mensch", "Bot (Schwer)"."""
-    return t(dict(KINDS).get(kind, f"menus.setup.kind.{kind}"))
-
-
-def colour_label(colour: str) -> str:
-    """A player colour's name on the menu: "Teal", "Türkis"."""
-    name = words.colour(colour) if has(f"game.colour.{colour}") else t(f"menus.colour.{colour}")
-    return name[:1].upper() + name[1:]
-
-
-def random_seed() -> int:
-    """A fresh deal from the operating system's randomness (not the engine's seeded one)."""
-    return random.SystemRandom().randrange(10 ** 9)
-
-
-class SetupScene(Scene):
+class SetupScene(Choices, Scene):
     def __init__(self, app):
-        super().__init__(app)
-        self.seats: list[dict] = []
-        for kind in (PERSON, "normal"):
-            self._add_seat(kind)
-        self.start = "random"   # "random" or a seat index as text
-        self.seed_text = ""
-        self.failed = False     # Start was refused (the problems are said until the next change)
-        self.engine_error = ""  # ... or the engine refused the setup
-        self.options: set = set()  # the advanced game's rules chosen (engine option names)
+        Scene.__init__(self, app)
+        Choices.__init__(self)
         self.rows: list[dict] = []
 
-    # The choices ----------------------------------------------------------------------------
-    def _add_seat(self, kind: str) -> None:
-        used_colours = {s["colour"] for s in self.seats}
-        seat = {"kind": kind, "auto": True, "norse": None,
-                "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
-        self.seats.append(seat)
-        self._rename()
-
-    def _rename(self) -> None:
-        """Give bots a Norse name (once) and refresh the names nobody has typed."""
-        for s in self.seats:
-            if s["kind"] != PERSON and s["norse"] is None:
-                used = {o["norse"] for o in self.seats}
-                s["norse"] = next(n for n in BOT_NAMES if n not in used)
-        for i, s in enumerate(self.seats):
-            if s["auto"]:
-                s["name"] = auto_name(s, i)
-
-    def remove_seat(self, i: int) -> None:
-        if len(self.seats) <= MIN_SEATS:
-            return
-        del self.seats[i]
-        if self.start != "random":  # keep the same person starting, or fall back to random
-            st = int(self.start)
-            self.start = "random" if st == i else str(st - (st > i))
-        self._rename()
-
-    def set_kind(self, i: int, kind: str) -> None:
-        self.seats[i]["kind"] = kind
-        self._rename()
-
-    def set_colour(self, i: int, colour: str) -> None:
-        """Take `colour`; a seat that had it gets this seat's old one (colours stay distinct)."""
-        old = self.seats[i]["colour"]
-        for s in self.seats:
-            if s["colour"] == colour:
-                s["colour"] = old
-        self.seats[i]["colour"] = colour
-
-    def problems(self) -> list[str]:
-        out = []
-        names = [s["name"].strip() for s in self.seats]
-        if any(not n for n in names):
-            out.append(t("menus.setup.problem.no_name"))
-        seen = set()
-        for n in names:
-            if n and n.casefold() in seen:
-                out.append(t("menus.setup.problem.same_name", name=n))
-            seen.add(n.casefold())
-        if self.seed_problem():
-            out.append(self.seed_problem())
-        return out
-
-    @property
-    def error(self) -> str:
-        """Why Start did nothing, in the language in use ("" if it was not refused)."""
-        return self.engine_error or (" ".join(self.problems()) if self.failed else "")
-
-    def clear_error(self) -> None:
-        self.failed, self.engine_error = False, ""
-
-    def seed_problem(self) -> str:
-        text = self.seed_text.strip()
-        if text and not (text.isdigit() and text.isascii()):
-            return t("menus.setup.problem.seed_digits")
-        if len(text) > SEED_DIGITS:
-            return t("menus.setup.problem.seed_long", digits=SEED_DIGITS)
-        return ""
-
+    # Starting ---------------------------------------------------------------------------------
     def start_game(self) -> None:
         self.failed = True
         if self.error:
