@@ -11,6 +11,7 @@ from ui_helpers import button, click, make_app, run  # noqa: F401  (sets the dum
 from test_ui_table import click_at, do_by_input, fast_settings, key
 
 from vikings.engine import OPTIONS
+from vikings.lang import t
 from vikings.engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile,
                                     TakeSpecial)
 from vikings.engine.state import BID, COLOUR, REMOVE, REPLACE, SPECIAL
@@ -109,7 +110,7 @@ def test_setup_toggles_each_advanced_rule(tmp_path, monkeypatch):
     assert isinstance(s, SetupScene) and s.options == set()
     for key_, label, tip in SETUP_OPTIONS:
         b = s.option_buttons[key_]
-        assert b.text == label and tip  # each rule has its own toggle, explained in its tooltip
+        assert b.text == t(label) and tip and b.tool_tip_text  # each rule has its own toggle, explained in its tooltip
     click(app, s.option_buttons["auction"])
     click(app, s.option_buttons["special_tiles"])
     assert s.options == {"auction", "special_tiles"}

@@ -4,6 +4,8 @@ them, and parsed without NaN, oversized numbers or duplicated keys. Every proble
 `BadFile` with one short line that names what is wrong and quotes at most a few characters.
 
 No knowledge of what the file means here: callers check the parsed value's layout.
+The messages are English (they also go to the log); the screens show them through
+ui/reasons.py, which knows each one's wording: change the two together (a test checks).
 """
 from __future__ import annotations
 

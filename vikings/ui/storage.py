@@ -12,6 +12,7 @@ import os
 import re
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 
 import platformdirs
@@ -96,9 +97,15 @@ class Storage:
         return sorted(out, key=lambda e: -e[2])
 
 
+_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
+
+
 def safe_name(name: str) -> str:
-    """A file name made from what the player typed (letters, digits, - and _ kept)."""
-    cleaned = re.sub(r"[^A-Za-z0-9_\- ]+", "", name).strip().replace(" ", "_")
+    """A file name made from what the player typed (letters, digits, - and _ kept; German
+    umlauts spelled out, other accents dropped: "Jörg" -> "Joerg", "José" -> "Jose")."""
+    plain = unicodedata.normalize("NFKD", name.translate(_SPELLED))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    cleaned = re.sub(r"[^A-Za-z0-9_\- ]+", "", plain).strip().replace(" ", "_")
     return cleaned[:60] or "game"
 
 

@@ -14,6 +14,9 @@ The layout is declared with a few small checkers rather than a JSON Schema libra
 checks that matter most here (seats against the game's players, distinct names and
 colours, the checksum) are not expressible in a schema anyway, and a schema validator's
 messages quote whole values, which is what the messages here must not do.
+
+The messages are English, for the log as well; ui/reasons.py shows them in the player's
+language by their wording (the details of a damaged save stay as written).
 """
 from __future__ import annotations
 

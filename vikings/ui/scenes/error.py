@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...lang import t
 from ..scene import Scene
 from ..table import panel, wrap
 from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
@@ -33,16 +34,17 @@ class ErrorScene(Scene):
         box = pygame.Rect(0, 0, min(w - px(40), px(1000)), min(h - px(40), px(520)))
         box.center = (w // 2, h // 2)
         panel(surface, box, look)
-        lines = [("Something went wrong", 30, WOOD_DARK, True),
+        lines = [(t("errors.crash.title"), 30, WOOD_DARK, True),
+                 # the error itself, for a bug report: technical, as Python wrote it
                  (f"{type(self.error).__name__}: {self.error}", 18, BAD, True),
-                 ("Your game was saved after your last decision: choose Continue on the title screen to "
-                  "carry on.", 18, INK, False),
-                 (f"The details are in the log file: {self.log_path}", 16, INK_SOFT, False),
-                 ("Esc: back to the title screen    Q: quit", 18, INK, True)]
+                 (t("errors.crash.saved", button=t("menus.title.continue")), 18, INK, False),
+                 (t("errors.crash.log", path=str(self.log_path)), 16, INK_SOFT, False),
+                 (t("errors.crash.back", keycap=t("menus.keys.esc")), 18, INK, True),
+                 (t("errors.crash.quit", keycap=t("menus.keys.q")), 18, INK, True)]
         y = box.y + px(24)
         for text, size, colour, bold in lines:
             font = look.font(size, bold)
             for part in wrap(font, text, box.w - px(48)):
                 surface.blit(font.render(part, True, colour), (box.x + px(24), y))
                 y += font.get_linesize()
-            y += px(14)
+            y += px(14) if size < 18 or not bold or colour is not INK else px(4)

@@ -13,12 +13,15 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine, UIWindow
 
+from ...engine import OPTIONS
 from ...engine.errors import SaveError
+from ...lang import t
 from ..match import load_file
 from ..scene import Scene
 from ..theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
 
 log = logging.getLogger("vikings")
+ADVANCED_RULES = tuple(sorted(OPTIONS))   # the advanced game's rules (engine option names)
 
 
 class Dialog(Scene):
@@ -138,18 +141,31 @@ def load_match(app, path):
     return load_file(path, app.rules, app.storage)
 
 
-def describe_match(match) -> str:
-    """One line for a saved game: how far it got and who sits at the table."""
+def match_summary(match) -> dict:
+    """What one line about a saved game says (kept as data, so the line can be written again
+    in another language): how far it got, the advanced rules and who sits at the table."""
     g = match.game
-    where = "finished" if g.is_over else f"round {g.round + 1} of {g.rules.rounds}"
-    short = {"auction": "auction", "single_boatswain": "one-Viking boatswains", "special_tiles": "special tiles"}
-    opts = sorted(match.options)
-    rules = " · advanced game" if len(opts) == len(short) else "".join(f" · {short.get(o, o)}" for o in opts)
-    return f"{where}{rules} · {', '.join(match.names)}"
+    return {"over": g.is_over, "round": g.round + 1, "rounds": g.rules.rounds,
+            "options": tuple(sorted(match.options)), "names": tuple(match.names)}
+
+
+def describe_summary(s: dict) -> str:
+    """One line for a saved game (its `match_summary`) in the language in use: how far it
+    got, the advanced rules and who sits at the table."""
+    progress = t("menus.match.finished") if s["over"] else t("menus.match.round", n=s["round"], total=s["rounds"])
+    opts = s["options"]
+    if len(opts) == len(ADVANCED_RULES):
+        rules = t("menus.match.rule", rule=t("menus.match.advanced"))
+    else:
+        rules = "".join(t("menus.match.rule", rule=t(f"menus.match.option.{o}") if o in ADVANCED_RULES else o)
+                        for o in opts)
+    return t("menus.match.line", progress=progress, rules=rules,
+             names=t("menus.match.names_separator").join(s["names"]))
 
 
 def unreadable(e: BaseException) -> str:
-    """A reason a player can read for a save that does not load."""
+    """Why a save does not load, in English (for the log and the file set aside); shown to
+    the player through `reasons.explain`."""
     if isinstance(e, SaveError):
         return str(e)
     if isinstance(e, OSError):

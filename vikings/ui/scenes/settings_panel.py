@@ -9,14 +9,19 @@ is open: a coin at the effects volume, the music at its volume; closing restores
 from __future__ import annotations
 
 import dataclasses
+import warnings
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+from ... import lang
+from ...lang import percent, t
+from ..reasons import os_text
+from ..theme import caption_overflow, caption_room
 from ..settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
-from .menu_kit import Dialog
+from .menu_kit import Dialog, wrap
 
 FULLSCREEN = "fullscreen"
 
@@ -35,8 +40,15 @@ def _scale_buttons(slider: UIHorizontalSlider, width: int) -> None:
     slider.rebuild()
 
 
+def language_options() -> list[tuple[str, str]]:
+    """The Language menu: the system's language, then each language named in itself."""
+    return [(t("menus.settings.system_language"), "")] + [(name, code) for code, name in lang.languages().items()]
+
+
 class SettingsPanel(Dialog):
-    title = "Settings"
+    @property
+    def title(self) -> str:
+        return t("menus.settings.title")
 
     @property
     def size(self) -> tuple[float, float]:
@@ -50,13 +62,18 @@ class SettingsPanel(Dialog):
         if not self.draft.fullscreen:  # the window as it is (its edges may have been dragged)
             self.draft.width, self.draft.height = app.screen.get_size()
         self.window_chosen = False  # the Window menu was used (else the window keeps its size)
+        self.kept_language = app.settings.language  # the setting, and the language spoken now (a
+        self.spoken = lang.language()                # `vikings --lang`): both again on Cancel
+        self.applied = False
 
     def window_options(self) -> list[tuple[str, str]]:
-        opts = [(f"{w} \u00d7 {h}", size_id(w, h)) for w, h in WINDOW_SIZES]
+        def label(w, h):
+            return t("menus.settings.size", width=str(w), height=str(h))
+        opts = [(label(w, h), size_id(w, h)) for w, h in WINDOW_SIZES]
         own = size_id(self.draft.width, self.draft.height)
         if own not in {i for _, i in opts}:  # a size from an older settings file
-            opts.insert(0, (f"{self.draft.width} \u00d7 {self.draft.height}", own))
-        return opts + [("Full screen", FULLSCREEN)]
+            opts.insert(0, (label(self.draft.width, self.draft.height), own))
+        return opts + [(t("menus.settings.full_screen"), FULLSCREEN)]
 
     def build_body(self, window, width, height) -> None:
         ui, d, u = self.app.ui, self.draft, self.app.look.text_scale
@@ -66,23 +83,29 @@ class SettingsPanel(Dialog):
         self.px = px
         pad, row_h, step = px(28), px(46), px(84)
         col_w = (width - 3 * pad) // 2          # two columns side by side
-        label_w = min(px(300), col_w * 55 // 100)
-        ctrl_w = col_w - label_w - px(12)
         left, right = pad, 2 * pad + col_w
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
-        rows = (("Window", "Its size, or the whole screen (F11).", windows, current),
-                ("UI scale", "The size of all lettering.", [(f"{v}%", str(v)) for v in UI_SCALES], str(d.ui_scale)),
-                ("Animations", "How fast pieces move.", [(k.capitalize(), k) for k in SPEEDS], d.animation),
-                ("Bot pace", "The pause after a bot's move.", [(k.capitalize(), k) for k in PACES], d.bot_pace))
+        speeds = [(t(f"menus.settings.speed.{k}"), k) for k in SPEEDS]
+        # (menu's name in self.menus, caption, note, options, value); the last row a toggle
+        rows = (("Window", t("menus.settings.window"), t("menus.settings.window_note", keycap=t("menus.keys.f11")),
+                 windows, current),
+                ("UI scale", t("menus.settings.ui_scale"), t("menus.settings.ui_scale_note"),
+                 [(percent(v / 100), str(v)) for v in UI_SCALES], str(d.ui_scale)),
+                ("Animations", t("menus.settings.animations"), t("menus.settings.animations_note"), speeds, d.animation),
+                ("Bot pace", t("menus.settings.bot_pace"), t("menus.settings.bot_pace_note"),
+                 [(t(f"menus.settings.speed.{k}"), k) for k in PACES], d.bot_pace),
+                (None, t("menus.settings.confirm"), t("menus.settings.confirm_note"), None, None))
+        label_w = self.label_width(col_w, rows)
+        ctrl_w = col_w - label_w - px(12)
         self.menus = {}
-        for i, (label, note, options, value) in enumerate(rows + (("Confirm purchases", "Ask before paying with Fame.", None, None),)):
+        for i, (name, label, note, options, value) in enumerate(rows):
             y = pad + i * step
             self.caption(window, left, y, label_w, label, note)
             rect = pygame.Rect(left + label_w + px(12), y, ctrl_w, row_h)
             if options is not None:
                 chosen = next(o for o in options if o[1] == value)
-                self.menus[label] = self.add(UIDropDownMenu(options, chosen, rect, ui, container=window))
+                self.menus[name] = self.add(UIDropDownMenu(options, chosen, rect, ui, container=window))
             else:
                 self.confirm = self.add(UIButton(rect, "", ui, container=window,
                                                  object_id=ObjectID("#confirm_toggle", None)))
@@ -90,37 +113,65 @@ class SettingsPanel(Dialog):
         first = pygame.Rect(right + label_w + px(12), pad, ctrl_w, row_h)
         self.build_sound(window, first, step, label_w)
         y = pad + 3 * step  # hints on or off (ui/hint_view.py), below the sound's rows
-        self.caption(window, right, y, label_w, "Hints", "A Hint button and the H key.")
+        self.caption(window, right, y, label_w, t("menus.settings.hints"),
+                     t("menus.settings.hints_note", keycap=t("menus.keys.h")))
         self.hints = self.add(UIButton(first.move(0, 3 * step), "", ui, container=window,
                                        object_id=ObjectID("#hints_toggle", None)))
         self._show_toggle(self.hints, self.draft.hints)
+        y = pad + 4 * step  # the language, below the hints
+        self.caption(window, right, y, label_w, t("menus.settings.language"), t("menus.settings.language_note"))
+        languages = language_options()
+        chosen = next((o for o in languages if o[1] == d.language), languages[0])
+        self.menus["Language"] = self.add(UIDropDownMenu(languages, chosen, first.move(0, 4 * step), ui,
+                                                         container=window, object_id=ObjectID("#language", None)))
         bar = px(50)
-        self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar), "Cancel", ui,
-                                               container=window))
+        self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar),
+                                               t("menus.settings.cancel"), ui, container=window))
         self.apply_button = self.add(UIButton(pygame.Rect(width - pad - px(180), height - pad - bar, px(180), bar),
-                                              "Apply", ui, container=window, object_id=ObjectID("#apply", "@primary")))
+                                              t("menus.settings.apply"), ui, container=window,
+                                              object_id=ObjectID("#apply", "@primary")))
         self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
                                             "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
 
+    def label_width(self, col_w: int, rows) -> int:
+        """The captions' width: the design's share of a column, or more for a longer note
+        (German), as long as the controls keep room for their own captions."""
+        px, look = self.px, self.app.look
+        base = min(px(300), col_w * 55 // 100)
+        note_font = look.widget_font(15, bold=False)   # the theme's @note (italic runs ~4% wider)
+        need = max(note_font.size(note)[0] for _, _, note, _, _ in rows) * 104 // 100 + px(8)
+        captions = [c for *_, options, _ in rows if options for c, _ in options] + [c for c, _ in language_options()]
+        ctrl_need = max(px(210), max(look.caption_width(c, pad=24) for c in captions) + px(24))
+        return max(base, min(need, col_w - px(12) - ctrl_need))
+
     def caption(self, window, x: int, y: int, w: int, label: str, note: str) -> None:
-        """A row's name and, under it, a note on what it does."""
+        """A row's name and, under it, a note on what it does (on two lines if it is too
+        long for one: German at a large UI scale)."""
         px, ui = self.px, self.app.ui
         self.add(UILabel(pygame.Rect(x, y - px(4), w, px(30)), label, ui, container=window,
                          object_id=ObjectID(None, "@field")))
-        self.add(UILabel(pygame.Rect(x, y + px(24), w, px(26)), note, ui, container=window,
-                         object_id=ObjectID(None, "@note")))
+        rect = pygame.Rect(x, y + px(24), w, px(26))
+        with warnings.catch_warnings():   # pygame-gui warns of a label too small: it is then wrapped
+            warnings.simplefilter("ignore", UserWarning)
+            one = self.add(UILabel(rect, note, ui, container=window, object_id=ObjectID(None, "@note")))
+        if caption_overflow(one) is None:
+            return
+        one.kill()   # measured with the label's own (italic) lettering
+        self.widgets.remove(one)
+        line_h = max(px(20), one.font.size(note)[1])
+        for j, line in enumerate(wrap(one.font, note, caption_room(one)[0])):
+            self.add(UILabel(rect.move(0, j * line_h), line, ui, container=window, object_id=ObjectID(None, "@note")))
 
     def build_sound(self, window, first: pygame.Rect, step: int, label_w: int) -> None:
         """Rows from `first` (the first row's control) down, captions to its left: the
         effects and music volumes (sliders 0-100), the mute."""
         px, ui = self.px, self.app.ui
         self.sliders, self.slider_values = {}, {}
-        rows = (("Sound effects", "Coins, tiles, horns, clicks.", "effects_volume"),
-                ("Music", "A quiet tune in a loop; 0 is off.", "music_volume"),
-                ("Sound", "Mute turns every sound off.", None))
-        for i, (label, note, field) in enumerate(rows):
+        rows = (("effects", "effects_volume"), ("music", "music_volume"), ("sound", None))
+        for i, (name, field) in enumerate(rows):
             rect = first.move(0, i * step)
-            self.caption(window, rect.x - label_w - px(12), rect.y, label_w, label, note)
+            self.caption(window, rect.x - label_w - px(12), rect.y, label_w, t(f"menus.settings.{name}"),
+                         t(f"menus.settings.{name}_note"))
             if field is None:
                 self.mute = self.add(UIButton(rect, "", ui, container=window, object_id=ObjectID("#mute_toggle", None)))
                 self._show_mute()
@@ -137,11 +188,11 @@ class SettingsPanel(Dialog):
 
     def _percent(self, field: str) -> str:
         value = getattr(self.draft, field)
-        return "Off" if field == "music_volume" and value == 0 else f"{value}%"
+        return t("menus.settings.off") if field == "music_volume" and value == 0 else percent(value / 100)
 
     def _show_mute(self) -> None:
         muted = self.draft.muted
-        self.mute.set_text("Muted" if muted else "Sound on")
+        self.mute.set_text(t("menus.settings.muted") if muted else t("menus.settings.sound_on"))
         self.mute.select() if muted else self.mute.unselect()
 
     def _sound_changed(self, field: str | None) -> None:
@@ -156,20 +207,30 @@ class SettingsPanel(Dialog):
     def close(self) -> None:
         super().close()
         self.app.sound.sync()   # the settings as kept (Apply) or as they were (Cancel, Esc)
+        if not self.applied and lang.language() != self.spoken:   # a language only tried out
+            self.app.apply_language(self.spoken)
+            self.app.settings.language = self.kept_language
+
+    def choose_language(self, code: str) -> None:
+        """Speak the chosen language at once (the panel is rebuilt in it); Apply keeps it,
+        Cancel goes back."""
+        self.draft.language = code
+        self.app.apply_language(code)
+        self.app.settings.language = self.kept_language   # the setting itself changes on Apply
 
     def _show_confirm(self) -> None:
         on = self.draft.confirm_purchase
-        self.confirm.set_text("On" if on else "Off")
+        self.confirm.set_text(t("menus.settings.on") if on else t("menus.settings.off"))
         self.confirm.select() if on else self.confirm.unselect()
 
     @staticmethod
     def _show_toggle(button, on: bool) -> None:
-        button.set_text("On" if on else "Off")
+        button.set_text(t("menus.settings.on") if on else t("menus.settings.off"))
         button.select() if on else button.unselect()
 
     def handle(self, event) -> bool:
-        t = event.type
-        if t == pygame_gui.UI_BUTTON_PRESSED:
+        kind = event.type
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.apply_button:
                 self.apply()
             elif event.ui_element is self.cancel_button:
@@ -187,7 +248,7 @@ class SettingsPanel(Dialog):
             else:
                 return super().handle(event)
             return True
-        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             value = event.selected_option_id
             if event.ui_element is self.menus["Window"]:
                 self.window_chosen = True
@@ -200,17 +261,19 @@ class SettingsPanel(Dialog):
                 self.draft.animation = value
             elif event.ui_element is self.menus["Bot pace"]:
                 self.draft.bot_pace = value
+            elif event.ui_element is self.menus["Language"]:
+                self.choose_language(value)
             else:
                 return False
             return True
-        if t == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+        if kind == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             field = next((f for f, s in self.sliders.items() if event.ui_element is s), None)
             if field is None:
                 return False
             setattr(self.draft, field, int(round(event.value)))
             self._sound_changed(field)
             return True
-        if t == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if kind == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.apply()
             return True
         return super().handle(event)
@@ -227,10 +290,11 @@ class SettingsPanel(Dialog):
         rescale = new.ui_scale != old.ui_scale
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
+        self.applied = True
         try:
             old.save(app.storage)
         except OSError as e:  # kept for this run; say why it will not last
-            self.error_label.set_text(f"Not saved: {e.strerror or e}")
+            self.error_label.set_text(t("menus.settings.not_saved", reason=os_text(e)))
             return
         self.close()
         if display or rescale:

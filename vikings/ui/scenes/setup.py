@@ -1,50 +1,30 @@
 """Setting up a new game: who sits at the table, who starts, and the deal's seed.
 
-The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`); the
-widgets are drawn from them, so a change that touches other widgets (a colour swapped
+The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`: the
+`Choices` of setup_choices.py, which also names the seats); the widgets are drawn from them, so a change that touches other widgets (a colour swapped
 with another seat, a seat added) simply rebuilds the widgets.
 """
 from __future__ import annotations
 
 import html
-import random
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
 
-from ...bots import LEVELS
+from ... import words
 from ...engine.errors import VikingsError
-from ..match import PERSON, Match, Seat
+from ...lang import t
+from ..match import Match, Seat
 from .. import flow
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from .menu_kit import Page, draw_keycap, fitted_button, typing, wrap
+from .setup_choices import (BOT_NOTES, KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, OPTIONS, Choices,  # noqa: F401
+                            colour_label, kind_label, level_name, random_seed)
 
-MIN_SEATS, MAX_SEATS = 2, 4
-KINDS = ((PERSON, "Person"),) + tuple((lv, f"{lv.capitalize()} bot") for lv in LEVELS if lv != "random")
-BOT_NAMES = ("Astrid", "Bjorn", "Sigrid", "Leif", "Freydis", "Ragnar", "Gudrun", "Harald")
-BOT_NOTES = (("Beginner", "plays for its own display, and not always the best move"),
-             ("Normal", "weighs every player's display and the turning wheel"),
-             ("Hard", "plays out many possible rounds before it buys"),
-             ("Expert", "the same search with more time to think"))
-# The advanced game's rules, each on its own: (engine option, label, tooltip).
-OPTIONS = (
-    ("auction", "Start player auction",
-     "Each round the start player draws 13 Vikings and the players bid Gold (then Fame) to become start "
-     "player. The winner removes one Viking from the game, and from her on each player chooses a colour "
-     "to place on the wheel from 11 down."),
-    ("single_boatswain", "One-Viking boatswains",
-     "In large scorings each boatswain moves a single Viking from the pool to an empty island tile "
-     "(a Longboat special tile lets one boatswain move as in the standard game)."),
-    ("special_tiles", "Special tiles",
-     "Four of 25 special tiles lie face up. Whoever buys the dearest group on the wheel (not at price 0) "
-     "may take one: Gold at once, extra Gold or Fame in scorings, a better final scoring, or a great "
-     "building tile for an island."),
-)
-NAME_LIMIT = 20
-SEED_DIGITS = 18
+NAME_ROOM = "Sigrid (Beginner)"   # a name the name column should show whole, if it can
 
 # Columns of a seat row, design pixels: (x, width); the last three grow with the UI
 # scale's lettering (from the row's right end, ROW_RIGHT) and the name takes the rest.
@@ -55,93 +35,15 @@ SIDE_X, SIDE_W = 1130, 340
 OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
 
 
-def auto_name(seat: dict, index: int) -> str:
-    """The name a seat gets until the player types one."""
-    if seat["kind"] == PERSON:
-        return f"Player {index + 1}"
-    return f"{seat['norse']} ({seat['kind'].capitalize()})"
-
-
-def random_seed() -> int:
-    """A fresh deal from the operating system's randomness (not the engine's seeded one)."""
-    return random.SystemRandom().randrange(10 ** 9)
-
-
-class SetupScene(Scene):
+class SetupScene(Choices, Scene):
     def __init__(self, app):
-        super().__init__(app)
-        self.seats: list[dict] = []
-        for kind in (PERSON, "normal"):
-            self._add_seat(kind)
-        self.start = "random"   # "random" or a seat index as text
-        self.seed_text = ""
-        self.error = ""         # why Start did nothing
-        self.options: set = set()  # the advanced game's rules chosen (engine option names)
+        Scene.__init__(self, app)
+        Choices.__init__(self)
         self.rows: list[dict] = []
 
-    # The choices ----------------------------------------------------------------------------
-    def _add_seat(self, kind: str) -> None:
-        used_colours = {s["colour"] for s in self.seats}
-        seat = {"kind": kind, "auto": True, "norse": None,
-                "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
-        self.seats.append(seat)
-        self._rename()
-
-    def _rename(self) -> None:
-        """Give bots a Norse name (once) and refresh the names nobody has typed."""
-        for s in self.seats:
-            if s["kind"] != PERSON and s["norse"] is None:
-                used = {o["norse"] for o in self.seats}
-                s["norse"] = next(n for n in BOT_NAMES if n not in used)
-        for i, s in enumerate(self.seats):
-            if s["auto"]:
-                s["name"] = auto_name(s, i)
-
-    def remove_seat(self, i: int) -> None:
-        if len(self.seats) <= MIN_SEATS:
-            return
-        del self.seats[i]
-        if self.start != "random":  # keep the same person starting, or fall back to random
-            st = int(self.start)
-            self.start = "random" if st == i else str(st - (st > i))
-        self._rename()
-
-    def set_kind(self, i: int, kind: str) -> None:
-        self.seats[i]["kind"] = kind
-        self._rename()
-
-    def set_colour(self, i: int, colour: str) -> None:
-        """Take `colour`; a seat that had it gets this seat's old one (colours stay distinct)."""
-        old = self.seats[i]["colour"]
-        for s in self.seats:
-            if s["colour"] == colour:
-                s["colour"] = old
-        self.seats[i]["colour"] = colour
-
-    def problems(self) -> list[str]:
-        out = []
-        names = [s["name"].strip() for s in self.seats]
-        if any(not n for n in names):
-            out.append("Every seat needs a name.")
-        seen = set()
-        for n in names:
-            if n and n.casefold() in seen:
-                out.append(f"Two seats are called {n}.")
-            seen.add(n.casefold())
-        if self.seed_problem():
-            out.append(self.seed_problem())
-        return out
-
-    def seed_problem(self) -> str:
-        t = self.seed_text.strip()
-        if t and not (t.isdigit() and t.isascii()):
-            return "The seed must be a whole number (digits only), or blank."
-        if len(t) > SEED_DIGITS:
-            return f"The seed may have at most {SEED_DIGITS} digits."
-        return ""
-
+    # Starting ---------------------------------------------------------------------------------
     def start_game(self) -> None:
-        self.error = " ".join(self.problems())
+        self.failed = True
         if self.error:
             self._show_error()
             return
@@ -151,8 +53,8 @@ class SetupScene(Scene):
         try:
             match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage,
                               options=sorted(self.options))
-        except VikingsError as e:
-            self.error = str(e)
+        except VikingsError as e:   # (the checks above should leave nothing for the engine to refuse)
+            self.engine_error = str(e)
             self._show_error()
             return
         flow.enter_game(self.app, match)
@@ -163,20 +65,27 @@ class SetupScene(Scene):
     # Widgets --------------------------------------------------------------------------------
     def columns(self) -> dict:
         """name -> (x, width) in pixels of the seat rows' columns: the menus and the Remove
-        button as wide as their captions need at the UI scale (at least the design's)."""
+        button as wide as their captions need at the UI scale (at least the design's). When
+        that leaves the names too little room (a small window, a large UI scale, longer
+        words), Remove shows only "×" (its tooltip says what it does)."""
         look, page = self.app.look, self.page
-        right = page.pos(ROW_RIGHT, 0)[0]
-        gap = look.px(COL_GAP)
-        widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
-        out = {}
-        for key, texts, design, pad in (("remove", ["Remove"], COL_REMOVE[1], 14),
-                                        ("colour", [c.capitalize() for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
-                                        ("kind", [label for _, label in KINDS], COL_KIND[1], 24)):
-            w = widest(texts, design, pad)
-            out[key] = (right - w, w)
-            right -= w + gap
         x = page.pos(COL_NAME[0], 0)[0]
-        out["name"] = (x, right - x)
+        widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
+        for compact in (False, True):
+            right = page.pos(ROW_RIGHT, 0)[0]
+            gap = look.px(COL_GAP)
+            out = {}
+            remove = (["\u00d7"], 48, 10) if compact else ([t("menus.setup.remove")], COL_REMOVE[1], 14)
+            for key, texts, design, pad in (("remove", *remove),
+                                            ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
+                                            ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24)):
+                w = widest(texts, design, pad)
+                out[key] = (right - w, w)
+                right -= w + gap
+            out["name"] = (x, right - x)
+            self.compact_remove = compact
+            if right - x >= look.caption_width(NAME_ROOM, pad=4):
+                break
         return out
 
     def build_ui(self) -> None:
@@ -191,26 +100,27 @@ class SetupScene(Scene):
             return pygame.Rect(x, page.pos(0, y)[1], w, row_h)
         self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
-        kinds = [(label, kind) for kind, label in KINDS]
-        colours = [(c.capitalize(), c) for c, _ in PLAYER_COLOURS]
+        self._rename()   # names nobody typed follow the language
+        kinds = [(kind_label(kind), kind) for kind, _ in KINDS]
+        colours = [(colour_label(c), c) for c, _ in PLAYER_COLOURS]
         for i, s in enumerate(self.seats):
             y = ROW_TOP + i * ROW_STEP
             row = {"name": self.add(UITextEntryLine(cell("name", y), ui,
                                                     object_id=ObjectID(f"#seat{i}_name", None)))}
             row["name"].set_text_length_limit(NAME_LIMIT)
             row["name"].set_text(s["name"])
-            row["kind"] = self.add(UIDropDownMenu(kinds, (dict(KINDS)[s["kind"]], s["kind"]),
+            row["kind"] = self.add(UIDropDownMenu(kinds, (kind_label(s["kind"]), s["kind"]),
                                                   cell("kind", y), ui))
-            row["colour"] = self.add(UIDropDownMenu(colours, (s["colour"].capitalize(), s["colour"]),
+            row["colour"] = self.add(UIDropDownMenu(colours, (colour_label(s["colour"]), s["colour"]),
                                                     cell("colour", y), ui))
-            row["remove"] = self.add(UIButton(cell("remove", y), "Remove", ui,
-                                              tool_tip_text="Take this seat away"))
+            row["remove"] = self.add(UIButton(cell("remove", y), "\u00d7" if self.compact_remove else t("menus.setup.remove"), ui,
+                                              tool_tip_text=t("menus.setup.remove_tip")))
             if len(self.seats) <= MIN_SEATS:
                 row["remove"].disable()
             self.rows.append(row)
         add = cell("name", ROW_TOP + len(self.seats) * ROW_STEP)
-        add.w = look.caption_width("Add a seat", 220)
-        self.add_button = self.add(UIButton(add, "Add a seat", ui))
+        add.w = look.caption_width(t("menus.setup.add_seat"), 220)
+        self.add_button = self.add(UIButton(add, t("menus.setup.add_seat"), ui))
         if len(self.seats) >= MAX_SEATS:
             self.add_button.hide()
 
@@ -224,19 +134,20 @@ class SetupScene(Scene):
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
             self.option_buttons[key] = self.add(fitted_button(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
-                                                              label, ui, look, group=[o[1] for o in OPTIONS],
-                                                              tool_tip_text=tip,
+                                                              t(label), ui, look, group=[t(o[1]) for o in OPTIONS],
+                                                              tool_tip_text=t(tip, longboat=words.special("boat")),
                                                               tool_tip_object_id=ObjectID("#wide_tip", None)))
         every = len(self.options) == len(OPTIONS)
-        caption = "None" if every else "All"
-        w, h = look.caption_width("None", 92, pad=8), look.caption_height(30, pad=1)
+        caption = t("menus.setup.none") if every else t("menus.setup.all")
+        w = max(look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8))
+        h = look.caption_height(30, pad=1)
         all_rect = pygame.Rect(0, 0, w, h)
         all_rect.topright = page.pos(SIDE_X + SIDE_W - 12, 568)
         self.all_button = self.add(fitted_button(all_rect, caption, ui, look,
-                                                 tool_tip_text="Switch every advanced rule off" if every else
-                                                 "The whole advanced game: all three rules"))
-        self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), "Back", ui))
-        self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), "Start", ui,
+                                                 tool_tip_text=t("menus.setup.none_tip") if every else
+                                                 t("menus.setup.all_tip")))
+        self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), t("menus.setup.back"), ui))
+        self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), t("menus.setup.start"), ui,
                                               object_id=ObjectID("#setup_start", "@primary")))
 
     def _build_start_menu(self) -> None:
@@ -244,8 +155,9 @@ class SetupScene(Scene):
         if self.start_menu is not None:
             self.start_menu.kill()
             self.widgets.remove(self.start_menu)
-        options = [("Random", "random")] + [(f"{i + 1}. {s['name'] or '(no name)'}", str(i))
-                                            for i, s in enumerate(self.seats)]
+        options = [(t("menus.setup.random_start"), "random")] + [
+            (t("menus.setup.start_seat", n=i + 1, name=s["name"] or t("menus.setup.no_name")), str(i))
+            for i, s in enumerate(self.seats)]
         chosen = next(o for o in options if o[1] == self.start)
         self.start_menu = self.add(UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H),
                                                   self.app.ui))
@@ -258,22 +170,22 @@ class SetupScene(Scene):
 
     # Input ----------------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        t = event.type
-        if t == pygame_gui.UI_BUTTON_PRESSED:
+        kind = event.type
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element)
-        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             return self._menu(event.ui_element, event.selected_option_id)
-        if t == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+        if kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             return self._entry(event.ui_element)
-        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, (key, _, _) in enumerate(OPTIONS):  # the tick box beside each option
                 if self.page.rect(OPT_X, OPT_Y + i * OPT_STEP, 34, 34).collidepoint(event.pos):
                     self.toggle(key)
                     return True
-        if t == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+        if kind == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.app.ui.set_focus_set(None)  # Enter leaves the field; a second Enter starts
             return True
-        if t == pygame.KEYDOWN:
+        if kind == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(self.app):
                 self.start_game()
                 return True
@@ -331,21 +243,21 @@ class SetupScene(Scene):
     def _entry(self, el) -> bool:
         if el is self.seed_entry:
             self.seed_text = el.get_text()
-            self.error = ""
+            self.clear_error()
             self._show_error()
             return True
         for i, row in enumerate(self.rows):
             if el is row["name"]:
                 self.seats[i]["name"] = el.get_text()
                 self.seats[i]["auto"] = False
-                self.error = ""
+                self.clear_error()
                 self._show_error()
                 self._build_start_menu()
                 return True
         return False
 
     def _rebuild(self) -> None:
-        self.error = ""
+        self.clear_error()
         self.kill_ui()
         self.build_ui()
         self.app.invalidate()
@@ -356,38 +268,38 @@ class SetupScene(Scene):
         px = look.px
         # The heading and the line under it share the band above the cards (they shrink to it).
         band = page.rect(140, 30, 1350, 126)
-        sub = look.fit_text("Choose who sits at the table. Bots think for themselves; people take turns at this screen.",
+        sub = look.fit_text(t("menus.setup.intro"),
                             19, INK_SOFT, width=band.w, height=px(24))
-        title = look.fit_text("New game", 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10))
+        title = look.fit_text(t("menus.setup.title"), 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10))
         surface.blit(title, band.topleft)
         sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub.get_height())
         surface.blit(sub, (band.x + px(2), sub_y))
 
         # The two cards: seats on the left, the deal on the right.
-        for x, w, heading in ((120, 960, "Seats"), (1110, 380, "The deal")):
+        for x, w, heading in ((120, 960, t("menus.setup.seats")), (1110, 380, t("menus.setup.deal"))):
             card = page.rect(x, 160, w, 600)
             pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
             pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
             surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
         row_top = page.pos(0, ROW_TOP)[1]
-        for key, label in (("name", "Name"), ("kind", "Played by"), ("colour", "Colour")):
+        for key, label in (("name", t("menus.setup.name")), ("kind", t("menus.setup.played_by")), ("colour", t("menus.setup.colour"))):
             x, w = self.cols[key]
             img = look.fit_text(label, 16, INK_SOFT, bold=True, width=w, height=px(26))
             surface.blit(img, (x + px(4), row_top - img.get_height() - px(1)))
 
         # What the bot levels mean, in the room the seats leave free (below the last row).
         seats_end = page.pos(0, ROW_TOP + len(self.seats) * ROW_STEP + (ROW_H if len(self.seats) < MAX_SEATS else 0))[1]
-        heading = look.text("The bots", 18, WOOD_DARK, bold=True)
+        heading = look.text(t("menus.setup.bots"), 18, WOOD_DARK, bold=True)
         font, bold = look.font(16), look.font(16, bold=True)
         step = max(px(28), font.get_linesize())
         y = max(seats_end + px(12), page.pos(0, 756)[1] - len(BOT_NOTES) * step - heading.get_height() - px(4))
         y = min(y, page.pos(0, 600)[1])
         surface.blit(heading, (page.pos(144, 0)[0], y))
         y += heading.get_height() + px(4)
-        text_x = max(page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(lv)[0] for lv, _ in BOT_NOTES) + px(14))
-        for j, (level, text) in enumerate(BOT_NOTES):
-            surface.blit(bold.render(level, True, INK), (page.pos(144, 0)[0], y + j * step))
-            surface.blit(look.fit_text(text, 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x), (text_x, y + j * step))
+        text_x = max(page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(level_name(lv))[0] for lv in BOT_NOTES) + px(14))
+        for j, level in enumerate(BOT_NOTES):
+            surface.blit(bold.render(level_name(level), True, INK), (page.pos(144, 0)[0], y + j * step))
+            surface.blit(look.fit_text(t(f"menus.setup.bot_note.{level}"), 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x), (text_x, y + j * step))
 
         # Each seat's number on a disc of its colour.
         for i, s in enumerate(self.seats):
@@ -399,12 +311,16 @@ class SetupScene(Scene):
             n = look.text(str(i + 1), 20, ink, bold=True)
             surface.blit(n, n.get_rect(center=centre))
 
-        for y, label in ((262, "Start player"), (376, "Seed")):
+        for y, label in ((262, t("menus.setup.start_player")), (376, t("menus.setup.seed"))):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
-        if not self.error_text:
-            font = look.font(15)
+        if not self.error_text:   # down to the advanced rules' box, in smaller lettering if need be
             y = page.pos(0, 460)[1]
-            for line in wrap(font, "Blank: a new random deal. The same seed deals the same tiles and Vikings again.", px(SIDE_W)):
+            for size in (15, 14, 13, 12):
+                font = look.font(size)
+                lines = wrap(font, t("menus.setup.seed_note"), px(SIDE_W))
+                if y + len(lines) * font.get_linesize() <= page.pos(0, 556)[1]:
+                    break
+            for line in lines:
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 
@@ -413,7 +329,7 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
         head_x = page.pos(SIDE_X + 14, 0)[0]
-        surface.blit(look.fit_text("Advanced rules", 18, WOOD_DARK, bold=True, width=self.all_button.rect.x - px(6) - head_x,
+        surface.blit(look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=self.all_button.rect.x - px(6) - head_x,
                                    height=px(26)), (head_x, page.pos(0, 572)[1]))
         for i, (key, _, _) in enumerate(OPTIONS):
             tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
@@ -425,8 +341,11 @@ class SetupScene(Scene):
                        (tick.x + tick.w * 0.8, tick.y + tick.h * 0.28)]
                 pygame.draw.lines(surface, WOOD_DARK, False, pts, max(2, px(3)))
 
-        if self.replaces_autosave:
-            note = look.text("Starting replaces the autosaved game in progress.", 16, BAD)
+        esc = draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery),
+                          t("menus.keys.esc"), align="left")
+        enter = draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery),
+                            t("menus.keys.enter"), align="right")
+        if self.replaces_autosave:   # centred, between the key caps (smaller if it must be)
+            room = 2 * min(page.pos(800, 0)[0] - esc.right, enter.x - page.pos(800, 0)[0]) - px(24)
+            note = look.fit_text(t("menus.setup.replaces_autosave"), 16, BAD, width=room)
             surface.blit(note, note.get_rect(center=page.pos(800, 828)))
-        draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery), "Esc", align="left")
-        draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery), "Enter", align="right")

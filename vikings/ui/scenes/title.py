@@ -7,21 +7,33 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from ... import version
+from ...lang import t
 from .. import flow
+from ..reasons import explain
 from ..scene import Scene
 from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
-from .menu_kit import Page, describe_match, draw_keycap, load_match, unreadable, wrap
+from .menu_kit import Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap
 
 SEA = (45, 103, 135)        # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
 ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
 FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
-# (label, shortcut shown, keys, what it does)
-BUTTONS = (("New game", "N", (pygame.K_n,), "new"), ("Learn to play", "T", (pygame.K_t,), "lesson"),
-           ("Continue", "C", (pygame.K_c,), "continue"),
-           ("Load", "L", (pygame.K_l,), "load"), ("Rules", "R", (pygame.K_r,), "rules"),
-           ("Settings", "S", (pygame.K_s,), "settings"), ("Quit", "Esc", (pygame.K_ESCAPE, pygame.K_q), "quit"))
+# What each button does, top to bottom; its caption is menus.title.<what>, its letter key
+# menus.title.shortcut.<what> (the language's own: N, S, W, L, R, E in German). Quit: Esc or Q.
+BUTTONS = ("new", "lesson", "continue", "load", "rules", "settings", "quit")
+QUIT_KEYS = (pygame.K_ESCAPE, pygame.K_q)
+
+
+def shortcut(what: str) -> tuple[str, tuple[int, ...]]:
+    """The key cap's text and the keys of a title button, in the language in use."""
+    if what == "quit":
+        return t("menus.keys.esc"), QUIT_KEYS
+    letter = t(f"menus.title.shortcut.{what}")
+    try:
+        return letter, (pygame.key.key_code(letter.lower()),)
+    except ValueError:   # not a key's name (the pseudo-language's accented letters): no key
+        return letter, ()
 
 
 class TitleScene(Scene):
@@ -29,17 +41,31 @@ class TitleScene(Scene):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
         self.can_continue = False
-        self.notice = ""              # why Continue is not possible (a broken autosave)
-        self.autosave_info = ""       # what Continue would resume
+        self.refusal = None           # why Continue is not possible (a broken autosave): (reason, file kept)
+        self.resumes = None           # what Continue would resume (menu_kit.match_summary)
         self._background = None
 
     def enter(self) -> None:
         self.probe_autosave()
         super().enter()
 
+    @property
+    def notice(self) -> str:
+        """Why Continue is not possible, in the language in use ("" when it is)."""
+        if self.refusal is None:
+            return ""
+        reason, aside = self.refusal
+        if aside is None:
+            return t("menus.title.refused", reason=explain(reason))
+        return t("menus.title.refused_kept", reason=explain(reason), file=aside)
+
+    @property
+    def autosave_info(self) -> str:
+        return "" if self.resumes is None else t("menus.title.continue_info", game=describe_summary(self.resumes))
+
     def probe_autosave(self) -> None:
         """Read the autosave once on arrival, so Continue is enabled only when it works."""
-        self.can_continue, self.notice, self.autosave_info = False, "", ""
+        self.can_continue, self.refusal, self.resumes = False, None, None
         path = self.app.storage.autosave_path
         if not path.exists():
             return
@@ -49,18 +75,18 @@ class TitleScene(Scene):
             self.refuse_autosave(e)
             return
         self.can_continue = True
-        self.autosave_info = f"Continue: {describe_match(match)}"
+        self.resumes = match_summary(match)
 
     def refuse_autosave(self, e: BaseException) -> None:
         """Say why the autosave cannot be continued, and set the file aside (renamed, not
         deleted) so the next start does not trip over it."""
-        reason = unreadable(e)
-        self.notice = f"The autosaved game cannot be continued: {reason}."
+        reason = unreadable(e)   # English, for the log
+        self.refusal = (reason, None)
         path = self.app.storage.autosave_path
         if path.exists():
             aside = self.app.storage.set_aside(path, reason)
             if aside is not None:
-                self.notice += f" The file was kept as {aside.name}."
+                self.refusal = (reason, aside.name)
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
@@ -70,10 +96,10 @@ class TitleScene(Scene):
         page = Page(self.app.look)
         self.buttons.clear()
         self._background = None
-        for i, (label, key, _, what) in enumerate(BUTTONS):
+        for i, what in enumerate(BUTTONS):
             rect = page.rect(self.COL_X, self.TOP + i * (self.H + self.GAP), self.COL_W, self.H)
             oid = ObjectID(f"#title_{what}", "@primary" if what == "new" else None)
-            self.buttons[what] = self.add(UIButton(rect, label, self.app.ui, object_id=oid))
+            self.buttons[what] = self.add(UIButton(rect, t(f"menus.title.{what}"), self.app.ui, object_id=oid))
         if not self.can_continue:
             self.buttons["continue"].disable()
 
@@ -85,8 +111,8 @@ class TitleScene(Scene):
                     self.do(what)
                     return True
         if event.type == pygame.KEYDOWN and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
-            for _, _, keys, what in BUTTONS:
-                if event.key in keys and self.buttons[what].is_enabled:
+            for what in BUTTONS:
+                if event.key in shortcut(what)[1] and self.buttons[what].is_enabled:
                     self.do(what)
                     return True
         return False
@@ -116,7 +142,7 @@ class TitleScene(Scene):
         try:
             match = load_match(self.app, self.app.storage.autosave_path)
         except Exception as e:  # noqa: BLE001 - e.g. deleted or damaged since the title opened
-            self.can_continue, self.autosave_info = False, ""
+            self.can_continue, self.resumes = False, None
             self.refuse_autosave(e)
             self.buttons["continue"].disable()
             self._background = None
@@ -142,8 +168,9 @@ class TitleScene(Scene):
         # The name is the box's lettering, drawn at the window's scale whatever the UI
         # scale (a larger one would run into the rule and the credit).
         logo = 112 / look.ui_scale
-        title = look.text("Vikings", logo, WOOD_DARK, bold=True)
-        shadow = look.text("Vikings", logo, GOLD, bold=True)
+        name = t("game.title")
+        title = look.text(name, logo, WOOD_DARK, bold=True)
+        shadow = look.text(name, logo, GOLD, bold=True)
         tr = title.get_rect(center=page.pos(800, 100))
         bg.blit(shadow, tr.move(px(3), px(4)))
         bg.blit(title, tr)
@@ -151,10 +178,10 @@ class TitleScene(Scene):
         for sx in (-1, 1):
             pygame.draw.line(bg, WOOD, (cx + sx * px(40), rule_y), (cx + sx * px(300), rule_y), max(1, px(2)))
         pygame.draw.polygon(bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)])
-        credit = look.fit_text("After the board game by Michael Kiesling · Hans im Glück, 2007", 20, INK_SOFT,
+        credit = look.fit_text(t("menus.title.credit"), 20, INK_SOFT,
                                width=px(760), height=px(24))
         bg.blit(credit, credit.get_rect(center=page.pos(800, 210)))
-        label = look.text(f"version {version()}", 14, INK_SOFT)
+        label = look.text(t("menus.title.version", version=version()), 14, INK_SOFT)
         bg.blit(label, label.get_rect(topright=(w - px(12), px(8))))
 
         # The wheel on the left; the bag, Gold, Fame and the start player ship on the right.
@@ -167,15 +194,15 @@ class TitleScene(Scene):
             bg.blit(piece, piece.get_rect(center=page.pos(x, y)))
 
         # The shortcut keys beside the buttons.
-        for i, (_, key, _, _) in enumerate(BUTTONS):
+        for i, what in enumerate(BUTTONS):
             y = self.TOP + i * (self.H + self.GAP) + self.H / 2
-            draw_keycap(bg, look, (page.pos(self.COL_X - 14, 0)[0], page.pos(0, y)[1]), key, align="right")
+            draw_keycap(bg, look, (page.pos(self.COL_X - 14, 0)[0], page.pos(0, y)[1]), shortcut(what)[0], align="right")
 
         # What Continue resumes, or why it cannot.
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
         text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
         room = page.pos(0, 722)[1] - y   # down to the sea; a long refusal gets a wider, smaller text
-        for size, width in ((18, 820), (16, 1100), (14, 1200)):
+        for size, width in ((18, 820), (16, 1100), (14, 1200), (13, 1400), (12, 1500), (11, 1560)):
             font = look.font(size, bold=bool(self.notice))
             lines = wrap(font, text, px(width))
             if len(lines) * font.get_linesize() <= room:

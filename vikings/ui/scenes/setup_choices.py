@@ -1,0 +1,137 @@
+"""The choices of the setup screen, apart from its widgets: who sits at each seat (a
+person or a bot level, a name, a colour), who starts, the seed and the advanced rules; the
+names a seat gets until someone types one, and what keeps Start from starting.
+
+Text is looked up when it is needed (`t()`), so the names nobody typed and the problems
+follow a change of language.
+"""
+from __future__ import annotations
+
+import random
+
+from ... import words
+from ...bots import LEVELS
+from ...lang import has, t
+from ..match import PERSON
+from ..theme import PLAYER_COLOURS
+
+MIN_SEATS, MAX_SEATS = 2, 4
+# Who plays a seat: (kind, catalogue key of its label in the menu).
+KINDS = ((PERSON, "menus.setup.kind.person"),) + tuple((lv, f"menus.setup.kind.{lv}") for lv in LEVELS if lv != "random")
+BOT_NAMES = ("Astrid", "Bjorn", "Sigrid", "Leif", "Freydis", "Ragnar", "Gudrun", "Harald")
+BOT_NOTES = ("beginner", "normal", "hard", "expert")   # levels explained under the seats
+# The advanced game's rules, each on its own: (engine option, label key, tooltip key).
+OPTIONS = tuple((k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
+                for k in ("auction", "single_boatswain", "special_tiles"))
+NAME_LIMIT = 20
+SEED_DIGITS = 18
+
+
+def auto_name(seat: dict, index: int) -> str:
+    """The name a seat gets until the player types one."""
+    if seat["kind"] == PERSON:
+        return t("game.player", n=index + 1)
+    return t("menus.setup.bot_name", name=seat["norse"], level=level_name(seat["kind"]))
+
+
+def level_name(level: str) -> str:
+    """A bot level's name: "Hard", "Schwer"."""
+    return t(f"menus.levels.{level}")
+
+
+def kind_label(kind: str) -> str:
+    """A seat's kind as its menu shows it: "Person", "Hard bot"; "Mensch", "Bot (Schwer)"."""
+    return t(dict(KINDS).get(kind, f"menus.setup.kind.{kind}"))
+
+
+def colour_label(colour: str) -> str:
+    """A player colour's name on the menu: "Teal", "Türkis"."""
+    name = words.colour(colour) if has(f"game.colour.{colour}") else t(f"menus.colour.{colour}")
+    return name[:1].upper() + name[1:]
+
+
+def random_seed() -> int:
+    """A fresh deal from the operating system's randomness (not the engine's seeded one)."""
+    return random.SystemRandom().randrange(10 ** 9)
+
+
+class Choices:
+    """What the setup screen has chosen so far (SetupScene draws it)."""
+
+    def __init__(self):
+        self.seats: list[dict] = []
+        for kind in (PERSON, "normal"):
+            self._add_seat(kind)
+        self.start = "random"   # "random" or a seat index as text
+        self.seed_text = ""
+        self.failed = False     # Start was refused (the problems are said until the next change)
+        self.engine_error = ""  # ... or the engine refused the setup
+        self.options: set = set()  # the advanced game's rules chosen (engine option names)
+
+    def _add_seat(self, kind: str) -> None:
+        used_colours = {s["colour"] for s in self.seats}
+        seat = {"kind": kind, "auto": True, "norse": None,
+                "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
+        self.seats.append(seat)
+        self._rename()
+
+    def _rename(self) -> None:
+        """Give bots a Norse name (once) and refresh the names nobody has typed."""
+        for s in self.seats:
+            if s["kind"] != PERSON and s["norse"] is None:
+                used = {o["norse"] for o in self.seats}
+                s["norse"] = next(n for n in BOT_NAMES if n not in used)
+        for i, s in enumerate(self.seats):
+            if s["auto"]:
+                s["name"] = auto_name(s, i)
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seats) <= MIN_SEATS:
+            return
+        del self.seats[i]
+        if self.start != "random":  # keep the same person starting, or fall back to random
+            st = int(self.start)
+            self.start = "random" if st == i else str(st - (st > i))
+        self._rename()
+
+    def set_kind(self, i: int, kind: str) -> None:
+        self.seats[i]["kind"] = kind
+        self._rename()
+
+    def set_colour(self, i: int, colour: str) -> None:
+        """Take `colour`; a seat that had it gets this seat's old one (colours stay distinct)."""
+        old = self.seats[i]["colour"]
+        for s in self.seats:
+            if s["colour"] == colour:
+                s["colour"] = old
+        self.seats[i]["colour"] = colour
+
+    def problems(self) -> list[str]:
+        out = []
+        names = [s["name"].strip() for s in self.seats]
+        if any(not n for n in names):
+            out.append(t("menus.setup.problem.no_name"))
+        seen = set()
+        for n in names:
+            if n and n.casefold() in seen:
+                out.append(t("menus.setup.problem.same_name", name=n))
+            seen.add(n.casefold())
+        if self.seed_problem():
+            out.append(self.seed_problem())
+        return out
+
+    @property
+    def error(self) -> str:
+        """Why Start did nothing, in the language in use ("" if it was not refused)."""
+        return self.engine_error or (" ".join(self.problems()) if self.failed else "")
+
+    def clear_error(self) -> None:
+        self.failed, self.engine_error = False, ""
+
+    def seed_problem(self) -> str:
+        text = self.seed_text.strip()
+        if text and not (text.isdigit() and text.isascii()):
+            return t("menus.setup.problem.seed_digits")
+        if len(text) > SEED_DIGITS:
+            return t("menus.setup.problem.seed_long", digits=SEED_DIGITS)
+        return ""
