@@ -9,6 +9,7 @@ import pytest
 
 from ui_helpers import button, click, make_app, press
 
+from vikings.lang import number
 from vikings.engine.actions import Buy, PlaceTile, UseBoatswain
 from vikings.engine.display import ship_columns, threat
 from vikings.engine.scoring import large_scoring
@@ -98,8 +99,8 @@ def test_captions_state_the_positions_figures(rules, name):
     text = caption(rules, name)
     p = position(rules, name)
     for value in p.facts.values():
-        if isinstance(value, int) and name != "zero":
-            assert str(value) in text, f"{name}: {value} missing from {text!r}"
+        if isinstance(value, int) and name != "zero":   # (written as the language writes numbers: -2 as −2)
+            assert number(value) in text, f"{name}: {value} missing from {text!r}"
 
 
 def test_the_advanced_tab_says_who_opens_the_auction(rules):

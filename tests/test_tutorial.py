@@ -193,6 +193,8 @@ def test_every_scripted_person_move_has_a_step(rules):
     ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
     ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
     ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
+    ("  - id: wheel\n", "  - id: spinner\n", "no text: data/lang/en/lesson.yaml needs steps.spinner.text"),
+    ("    target: [wheel]\n", "    target: [wheel]\n    text: Here is the wheel.\n", "a step's words go in data/lang"),
 ])
 def test_a_broken_lesson_file_is_refused(tmp_path, rules, old, new, problem):
     from vikings.content import DataError
