@@ -56,16 +56,26 @@ class LessonOverlay(Scene):
         look = self.app.look
         pad, h, gap = px(10), px(34), px(6)
         # One row of four (captions in smaller lettering at a large UI scale: the text above
-        # needs the room), or two rows of two when even the smallest would not fit.
-        need = max(look.caption_width(t(f"lesson.box.{key}"), 0, pad=6, size=11) for key in BUTTONS)
-        cols = 4 if 4 * need + 3 * gap <= box.w - 2 * pad else 2
-        w = (box.w - 2 * pad - (cols - 1) * gap) // cols
+        # needs the room), each as wide as its caption needs and the spare width shared out
+        # (German captions are long), or two rows of two when even that would not fit.
+        labels = [t(f"lesson.box.{key}") for key in BUTTONS]
+        need = [look.caption_width(label, 0, pad=6, size=11) for label in labels]
+        inner = box.w - 2 * pad
+        cols = 4 if sum(need) + 3 * gap <= inner else 2
+        if cols == 4:
+            spare = (inner - 3 * gap - sum(need)) // 4
+            widths = [n + spare for n in need]
+        else:
+            widths = [(inner - gap) // 2] * 4
         rows = len(BUTTONS) // cols
         y = box.bottom - pad - h - (rows - 1) * (h + gap)
         self.buttons = {}
-        for i, key in enumerate(BUTTONS):
-            label = t(f"lesson.box.{key}")
-            rect = pygame.Rect(box.x + pad + (i % cols) * (w + gap), y + (i // cols) * (h + gap), w, h)
+        x = box.x + pad
+        for i, (key, label, w) in enumerate(zip(BUTTONS, labels, widths)):
+            if i % cols == 0:
+                x = box.x + pad
+            rect = pygame.Rect(x, y + (i // cols) * (h + gap), w, h)
+            x += w + gap
             self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
         for key in EXTRA:
             label = t(f"lesson.box.{key}")
