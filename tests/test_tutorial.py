@@ -393,6 +393,14 @@ def test_the_figures_the_steps_state_are_the_deals(rules):
     assert "paying 6 Gold and 2 Fame" in text["buy_with_fame"]
     assert games[62].displays[0].pool[rules.boatswain] == 3 and "you have three" in text["boatswains"]
     assert rules.tiles[games[12].wheel_tile[10]].reach_row == 3 and "green: three rows" in text["ship_columns"]
+    # and the German words state the same figures
+    from vikings import lang
+    lang.set_language("de")
+    de = {s.id: s.text for s in coach.steps}
+    assert "kostet 2 Gold" in de["prices"] and "30 Gold und 10 Ruhm" in de["welcome"]
+    assert "kostet jetzt 7" in de["buy_ship"] and "noch 6 Gold" in de["fame_pays"] and "kostet 8" in de["fame_pays"]
+    assert "mit 6 Gold und 2 Ruhm" in de["buy_with_fame"] and "drei im Vorrat" in de["boatswains"]
+    assert "grün: drei Reihen" in de["ship_columns"]
 
 
 # In German, and nothing drawn that missed the translation layer ---------------------------------

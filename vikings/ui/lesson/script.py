@@ -3,6 +3,7 @@ engine's door and finding where each topic of the lesson comes up.
 
 `topics()` is what tools/find_lesson_deal.py searches with and what the tests check the
 shipped script with, so the deal in data/lesson.yaml is known to show every topic.
+`in_sentence()` writes a kind's name as the language writes it inside a sentence.
 """
 from __future__ import annotations
 
