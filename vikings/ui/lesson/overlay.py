@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import pygame
 from pygame_gui import UI_BUTTON_PRESSED
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from ...engine.state import OVER
 from ...lang import t
 from ..scene import Scene
+from ..scenes.menu_kit import fitted_class
 from ..table import panel, wrap
-from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
+from ..theme import BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
 from .targets import locate_all
 
 BUTTONS = ("back", "next", "leave", "skip")    # captions: lesson.box.KEY
+ROW_LETTERING = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13), ("@smallest", 11))  # theme classes
 EXTRA = ("finish", "real_game")   # captions: lesson.box.KEY, or lesson.box.KEY_short in a narrow box
 
 
@@ -55,28 +58,34 @@ class LessonOverlay(Scene):
         self.box = box = self.box_rect()
         look = self.app.look
         pad, h, gap = px(10), px(34), px(6)
-        # One row of four (captions in smaller lettering at a large UI scale: the text above
-        # needs the room), each as wide as its caption needs and the spare width shared out
-        # (German captions are long), or two rows of two when even that would not fit.
+        # One row of four, the captions in the largest lettering that lets all four fit side
+        # by side (one lettering for the row, and smaller than the table's at a large UI
+        # scale: the text above needs the room), each button as wide as its caption needs
+        # plus a share of the rest (German captions are long); or two rows of two when even
+        # the smallest lettering would not fit in one.
         labels = [t(f"lesson.box.{key}") for key in BUTTONS]
-        need = [look.caption_width(label, 0, pad=6, size=11) for label in labels]
         inner = box.w - 2 * pad
-        cols = 4 if sum(need) + 3 * gap <= inner else 2
-        if cols == 4:
-            spare = (inner - 3 * gap - sum(need)) // 4
-            widths = [n + spare for n in need]
-        else:
-            widths = [(inner - gap) // 2] * 4
+        row = self._one_row(labels, inner - 3 * gap, h)   # (widths, theme class) or None
+        cols = 2 if row is None else 4
+        if row is None:   # two of the same width a row, again in one lettering
+            w = (inner - gap) // 2
+            row = [w] * len(labels), self._lettering(labels, w, h)
         rows = len(BUTTONS) // cols
         y = box.bottom - pad - h - (rows - 1) * (h + gap)
         self.buttons = {}
         x = box.x + pad
-        for i, (key, label, w) in enumerate(zip(BUTTONS, labels, widths)):
+        for i, (key, label) in enumerate(zip(BUTTONS, labels)):
+            primary = key == "next"
+            w, cls = row[0][i], row[1]
+            if cls:
+                object_id = ObjectID(None, "@primary_" + cls[1:] if primary else cls)
+            else:
+                object_id = "@primary" if primary else None
             if i % cols == 0:
                 x = box.x + pad
             rect = pygame.Rect(x, y + (i // cols) * (h + gap), w, h)
             x += w + gap
-            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
+            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id=object_id))
         for key in EXTRA:
             label = t(f"lesson.box.{key}")
             if look.caption_width(label) > box.w - 2 * pad:
@@ -84,6 +93,24 @@ class LessonOverlay(Scene):
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
         self.refresh()
+
+    def _one_row(self, labels, room: int, h: int):
+        """([width per caption], theme class) for the captions in one row of `room` pixels,
+        in the largest lettering with which all fit ("": the theme's own), or None."""
+        look = self.app.look
+        for cls, size in ROW_LETTERING:
+            f = look.widget_font(size)
+            need = [f.size(label)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE for label in labels]
+            if sum(need) <= room and f.get_ascent() + BUTTON_EDGE <= h:
+                spare = (room - sum(need)) // len(need)
+                return [n + spare for n in need], cls
+        return None
+
+    def _lettering(self, labels, w: int, h: int) -> str:
+        """The theme class of the largest lettering in which every label fits a button w x h."""
+        order = [c for c, _ in ROW_LETTERING]
+        rect = pygame.Rect(0, 0, w, h)
+        return max((fitted_class(self.app.look, label, rect, ROW_LETTERING) or "" for label in labels), key=order.index)
 
     def widget(self, name: str):
         return self.buttons.get(name)
