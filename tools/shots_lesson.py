@@ -2,7 +2,7 @@
 and on their own:
 
     python tools/shots_lesson.py [OUT_DIR] [--size 1280x720] [--lang de] [--untranslated]
-                                 [--only lesson|rules]
+                                 [--only lesson|rules] [--every-step]
 
 renders the rules panel's pages (every tab, the rules text page by page: rules-page-*.png),
 its pictures and every step of the lesson, in a minute or so rather than the whole set's
@@ -62,7 +62,9 @@ def _move(d, a) -> None:
     d.frames(2)
 
 
-def lesson_moments(sh, d) -> None:
+def lesson_moments(sh, d, every_step: bool = False) -> None:
+    """The table at each step the lesson's data names (with `every_step`, at the coach's own
+    "make this move" steps too: all of them)."""
     from vikings.ui.scenes.title import TitleScene
     app = d.app
     old = app.settings.animation, app.settings.bot_pace
@@ -77,7 +79,7 @@ def lesson_moments(sh, d) -> None:
         while True:
             _due(d, ov)
             step = c.step
-            if not step.auto:
+            if every_step or not step.auto:
                 sh.moment(f"tutorial-{c.index + 1:02d}-{step.id.replace('_', '-')}", lambda d: d.frames(1), d)
             if c.last:
                 break
@@ -150,6 +152,8 @@ def main(argv=None) -> int:
     ap.add_argument("--untranslated", action="store_true",
                     help="list the drawn text that did not come through the translation layer (with --lang qps)")
     ap.add_argument("--only", choices=("lesson", "rules"), help="only the lesson's steps, or only the rules panel")
+    ap.add_argument("--every-step", action="store_true",
+                    help="the coach's own short \"make this move\" steps too (all 53), not only the lesson data's")
     args = ap.parse_args(argv)
     out, size = Path(args.out), screenshots.parse_size(args.size)
     out.mkdir(parents=True, exist_ok=True)
@@ -162,7 +166,7 @@ def main(argv=None) -> int:
             rules_pages(sh, d)
             rules_moments(sh, d)
         if args.only != "rules":
-            lesson_moments(sh, d)
+            lesson_moments(sh, d, args.every_step)
         if d.match is not None:
             d.match.close()
         d.app.shutdown()
