@@ -79,7 +79,7 @@ def test_installed_wheel_finds_its_resources_away_from_the_checkout(wheel, tmp_p
         print(json.dumps({"package": vikings.__file__, "version": vikings.version(),
                           "data": str(resource_dir("data")), "assets": str(resource_dir("assets")),
                           "art": str(catalog["board", "wheel"].path), "theme": len(_theme_doc()),
-                          "rules": (resource_dir("data") / "rules.md").read_text(encoding="utf-8")[:40]}))
+                          "rules": (resource_dir("data") / "lang" / "en" / "rules.md").read_text(encoding="utf-8")[:40]}))
     """
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
@@ -89,7 +89,7 @@ def test_installed_wheel_finds_its_resources_away_from_the_checkout(wheel, tmp_p
     assert Path(got["package"]).parent == package
     assert Path(got["data"]) == package / "_data" and Path(got["assets"]) == package / "_assets"
     assert Path(got["art"]).is_relative_to(package / "_assets" / "svg")
-    assert got["theme"] > 0 and got["rules"] == (ROOT / "data" / "rules.md").read_text(encoding="utf-8")[:40]
+    assert got["theme"] > 0 and got["rules"] == (ROOT / "data" / "lang" / "en" / "rules.md").read_text(encoding="utf-8")[:40]
     assert got["version"] == pyproject_version()
     # and the game's commands run from there
     proc = subprocess.run([sys.executable, "-m", "vikings", "simulate", "--games", "2"], cwd=tmp_path, env=env,

@@ -1,18 +1,20 @@
 """The rules panel's pictures: each position, built by playing seeded games through the
 engine's door, shows what its picture claims (checked here with the engine's own
 functions), the captions state the position's figures, and the pictures are drawn at
-the window's scale in the panel's Pictures tab."""
+the window's scale in the panel's Pictures tab; the panel follows a language change."""
 from __future__ import annotations
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
-from ui_helpers import button, click, make_app, press
+from ui_helpers import button, click, elements, make_app, press, run
 
 from vikings.engine.actions import Buy, PlaceTile, UseBoatswain
 from vikings.engine.display import ship_columns, threat
 from vikings.engine.scoring import large_scoring
 from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE
+from vikings.lang import number
 from vikings.rule_positions import NAMES, position
 from vikings.ui.rule_pictures import caption
 from vikings.ui.scenes.rules_panel import RulesPanel, advanced_summary
@@ -98,8 +100,8 @@ def test_captions_state_the_positions_figures(rules, name):
     text = caption(rules, name)
     p = position(rules, name)
     for value in p.facts.values():
-        if isinstance(value, int) and name != "zero":
-            assert str(value) in text, f"{name}: {value} missing from {text!r}"
+        if isinstance(value, int) and name != "zero":   # (written as the language writes numbers: -2 as −2)
+            assert number(value) in text, f"{name}: {value} missing from {text!r}"
 
 
 def test_the_advanced_tab_says_who_opens_the_auction(rules):
@@ -129,3 +131,31 @@ def test_the_pictures_tab_follows_the_windows_scale(tmp_path):
             app.shutdown()
     small, big = sizes[(1280, 720)], sizes[(1920, 1080)]
     assert big[0] == pytest.approx(small[0] * 1.5, abs=4) and big[1] == pytest.approx(small[1] * 1.5, abs=4)
+
+
+def test_the_rules_panel_follows_a_language_change(tmp_path):
+    """Open in English, switched to German while open: the tabs, the rules text, the
+    scoring summary (its numbers from the data), a picture's title and caption in German."""
+    app = make_app(tmp_path / "home")
+    try:
+        click(app, button(app, "Rules"))
+        panel = app.scenes.current
+        assert isinstance(panel, RulesPanel) and "How to play Vikings" in panel.text.html_text
+        app.apply_language("de")
+        run(app, 2)
+        assert app.scenes.current is panel and panel.window.window_display_title == "Regeln"
+        assert "So spielst du Wikinger" in panel.text.html_text
+        click(app, button(app, "Wertungsübersicht"))
+        assert panel.tab == "scoring" and "Kleine Wertung (nach den Runden 1, 3, 5)" in panel.text.html_text
+        assert f"Je <b>{app.rules.scoring.gold_per_fame} Gold</b> werden zu <b>1 Ruhm</b>" in panel.text.html_text
+        press(app, pygame.K_TAB)
+        assert "Langboot" in panel.text.html_text and "Versteigerung" in panel.text.html_text
+        click(app, button(app, "Bilder"))
+        assert panel.tab == "pictures" and button(app, "Weiter (Rechts)")
+        assert "1 von 7: Die 0-Regel und ihre Ausnahme" in [e.text for e in elements(app, UILabel)]
+        assert "Fischer" in panel.text.html_text and "nicht zu haben" not in panel.text.html_text
+        app.apply_language("en")
+        run(app, 2)
+        assert "its fisherman is the last of its colour" in panel.text.html_text
+    finally:
+        app.shutdown()

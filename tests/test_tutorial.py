@@ -156,7 +156,7 @@ def play_step(app, ov) -> None:
     step, index = c.step, c.index
     check_highlight(app, ov)
     if step.finish:
-        click(app, button(app, "Let the bot play my seat to the end (F)"))
+        click(app, ov.buttons["finish"])
     elif step.is_move:
         before = len(ov.match.game.actions())
         make_move(app, step.move)
@@ -164,7 +164,7 @@ def play_step(app, ov) -> None:
     elif index % 2:
         press(app, pygame.K_PAGEDOWN)
     else:
-        click(app, button(app, "Next (PgDn)"))
+        click(app, ov.buttons["next"])   # (its caption: test_steps_can_be_read_again)
     run(app, 2)
     assert c.index > index, f"step {index} ({step.id}) did not move on"
 
@@ -193,6 +193,8 @@ def test_every_scripted_person_move_has_a_step(rules):
     ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
     ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
     ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
+    ("  - id: wheel\n", "  - id: spinner\n", "no text: data/lang/en/lesson.yaml needs steps.spinner.text"),
+    ("    target: [wheel]\n", "    target: [wheel]\n    text: Here is the wheel.\n", "a step's words go in data/lang"),
 ])
 def test_a_broken_lesson_file_is_refused(tmp_path, rules, old, new, problem):
     from vikings.content import DataError
@@ -391,3 +393,102 @@ def test_the_figures_the_steps_state_are_the_deals(rules):
     assert "paying 6 Gold and 2 Fame" in text["buy_with_fame"]
     assert games[62].displays[0].pool[rules.boatswain] == 3 and "you have three" in text["boatswains"]
     assert rules.tiles[games[12].wheel_tile[10]].reach_row == 3 and "green: three rows" in text["ship_columns"]
+    # and the German words state the same figures
+    from vikings import lang
+    lang.set_language("de")
+    de = {s.id: s.text for s in coach.steps}
+    assert "kostet 2 Gold" in de["prices"] and "30 Gold und 10 Ruhm" in de["welcome"]
+    assert "kostet jetzt 7" in de["buy_ship"] and "noch 6 Gold" in de["fame_pays"] and "kostet 8" in de["fame_pays"]
+    assert "mit 6 Gold und 2 Ruhm" in de["buy_with_fame"] and "drei im Vorrat" in de["boatswains"]
+    assert "grün: drei Reihen" in de["ship_columns"]
+
+
+# In German, and nothing drawn that missed the translation layer ---------------------------------
+def open_lesson_anyhow(app) -> LessonOverlay:
+    """"Learn to play" by the title's own command (its caption is the title's, in any language)."""
+    assert isinstance(app.scenes.base, TitleScene)
+    app.scenes.base.do("lesson")
+    run(app, 2)
+    return overlay(app)
+
+
+def test_the_lesson_in_german_and_back_to_english(app):
+    """A few steps in German (the words, the box's buttons, a refusal, the coach's own move
+    step); a language chosen mid-lesson shows the step anew in it."""
+    app.apply_language("de")
+    ov = open_lesson_anyhow(app)
+    c = ov.coach
+    assert c.step.text.startswith("Willkommen bei Wikinger!") and "30 Gold und 10 Ruhm" in c.step.text
+    assert ov.buttons["next"].text == "Weiter (Bild ab)"
+    for b in ov.buttons.values():   # (one row of four, each caption whole)
+        assert b.font.size(b.text)[0] < b.rect.w, f"{b.text!r} cut in {b.rect}"
+    assert ov.buttons["back"].rect.y == ov.buttons["skip"].rect.y
+    while not c.step.is_move:
+        settle(app, ov)
+        check_highlight(app, ov)
+        press(app, pygame.K_PAGEDOWN)
+    settle(app, ov)
+    step, scene = c.step, app.scenes.base
+    other = next(a for a in ov.match.game.legal_actions() if a != step.move)
+    click_at(app, center_of(app, ("wheel", other.space)))
+    click(app, scene.widget("buy"))
+    assert c.refusal == step.refuse and c.refusal.startswith("Bitte kauf in dieser Lektion")
+    while not c.step.auto:
+        play_step(app, ov)
+    settle(app, ov)
+    assert c.step.text.startswith(("Kauf ", "Leg ", "Stell ", "Schick ")), c.step.text
+    german = c.step.text
+    app.apply_language("en")
+    run(app, 2)
+    ov = overlay(app)   # (the same box, its widgets rebuilt)
+    assert ov.coach.step.text != german and ov.coach.step.text.startswith(("Buy ", "Put ", "Send ", "Place "))
+    assert ov.buttons["next"].text == "Next (PgDn)"
+    play_step(app, ov)
+
+
+def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
+    """In the pseudo-language every word the lesson's box draws over its first steps, and
+    every tab and picture of the rules panel, came through the catalogues."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from text_probe import TextProbe
+
+    from vikings import lang
+    from vikings.ui.lesson.session import SEATS
+    from vikings.ui.scenes.rules_panel import TABS, RulesPanel
+    allowed = [name for name, _, _ in SEATS]
+    with TextProbe() as probe:
+        app = make_app(tmp_path / "home", settings=Settings(animation="instant", bot_pace="instant"))
+        try:
+            app.apply_language(lang.PSEUDO)
+            ov = open_lesson_anyhow(app)
+            for _ in range(8):
+                settle(app, ov)
+                probe.drawn.clear()
+                ov.kill_ui()
+                ov.build_ui()   # (the buttons' captions are rendered as they are made)
+                ov.draw(app.screen)
+                assert len(probe.drawn) > 4 and probe.untranslated(allowed) == [], ov.coach.step.id
+                play_step(app, ov)
+            press(app, pygame.K_ESCAPE)
+            assert isinstance(app.scenes.base, TitleScene)
+            panel = RulesPanel(app)
+            app.scenes.push(panel)
+            for tab in TABS:
+                probe.drawn.clear()
+                panel.show(tab)
+                run(app, 2)
+                for i in range(panel.picture_count() if tab == "pictures" else 1):
+                    if tab == "pictures":
+                        panel.show_picture(i)
+                        run(app, 2)
+                    mine = [s for s in probe.untranslated(allowed) if s not in TITLE_WORDS]
+                    assert mine == [], (tab, i)
+        finally:
+            app.shutdown()
+
+
+# The title screen's own words below the panel (not the rules panel's; translated with the title).
+TITLE_WORDS = {"A", "C", "L", "N", "R", "S", "T", "Esc", "Continue", "Learn to play", "Load", "New game", "Quit",
+               "Rules", "Settings", "Vikings", "After the board game by Michael Kiesling · Hans im Glück, 2007"}

@@ -351,7 +351,12 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
     step's taught move is known to be the script's, legal, and the person's to make.
     Returns {"seed", "person", "bot", "script": (Action, ...), "steps": (dict, ...)};
     each step: id, text, target (tuple of tuples), at (or None), move (Action or None),
-    event, player, kind, view, refuse, finish."""
+    event, player, kind, view, refuse, finish. `text` and `refuse` are catalogue keys
+    (lesson.steps.ID.text, lesson.steps.ID.refuse: the words are in data/lang/, so a new
+    language never touches the script); the English catalogue must have the text, and
+    its placeholders must name numbers of the rules' scoring block. (The catalogue is read
+    here as a YAML file: vikings.lang reads its folder through this module.)"""
+    import re
     from .engine import GameConfig, new_game  # (the engine's door, to check the script)
     from .engine.errors import IllegalAction
     from .engine.actions import parse_action
@@ -372,6 +377,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
         except IllegalAction as e:
             r.fail(f"deal.script[{i}]", f"{text!r} cannot be played there: {e}")
         script.append(a)
+    english = (_load_yaml(data_dir() / "lang" / "en" / LESSON, f"lang/en/{LESSON}")[0].get("steps") or {})
     steps, last_at, ids = [], 0, set()
     for i, s in enumerate(r.get(doc, "steps", "steps", list)):
         entry = f"steps[{i}]"
@@ -380,7 +386,15 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
         if ident in ids:
             r.fail(entry, "the id is used twice")
         ids.add(ident)
-        text = " ".join(r.get(s, "text", entry, str).split())
+        if "text" in s or "refuse" in s:
+            r.fail(entry, "a step's words go in data/lang/<code>/lesson.yaml (steps.ID.text, steps.ID.refuse)")
+        text, refuse = f"lesson.steps.{ident}.text", f"lesson.steps.{ident}.refuse"
+        said = english.get(ident) if isinstance(english.get(ident), dict) else {}
+        if not isinstance(said.get("text"), str):
+            r.fail(entry, f"no text: data/lang/en/lesson.yaml needs steps.{ident}.text")
+        unknown = set(re.findall(r"%\{(\w+)\}", said["text"])) - set(rules.scoring.__dict__)
+        if unknown:
+            r.fail(entry, f"its text names {', '.join(sorted(unknown))}, not numbers of the rules' scoring block")
         at = r.get(s, "at", entry, int, optional=True, lo=0, hi=len(script))
         move = r.get(s, "move", entry, str, optional=True)
         if move is not None:
@@ -410,7 +424,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
                       "event": event, "player": r.get(s, "player", entry, int, optional=True, lo=0, hi=1),
                       "view": r.get(s, "view", entry, int, optional=True, lo=0, hi=1),
                       "kind": r.choice(s, "kind", entry, ("small", "large", "final"), optional=True),
-                      "refuse": " ".join(r.get(s, "refuse", entry, str, optional=True, default="").split()),
+                      "refuse": refuse if isinstance(said.get("refuse"), str) else "",
                       "finish": r.get(s, "finish", entry, bool, optional=True, default=False)})
     if not steps:
         r.fail("steps", "the lesson needs at least one step")

@@ -3,22 +3,27 @@ the table's own drawing (the wheel, a display, the pieces' art), at the window's
 
 `picture(app, name, size)` renders one to a surface; `caption(rules, name)` says in a few
 sentences (the project's own words) what it shows, with the figures read from the
-position, so the words and the picture cannot disagree.
+position, so the words and the picture cannot disagree. Titles, captions and the labels
+in the pictures are in the catalogues' `pictures` area (data/lang/<code>/pictures.yaml).
 """
 from __future__ import annotations
 
 import pygame
 
+from .. import words
+from ..lang import t
 from ..rule_positions import NAMES, position
+from .lesson.script import in_sentence
 from .table import display_geometry, draw_display, draw_wheel
 from .threat import draw_threat
 from .theme import GOLD, INK, INK_SOFT, PAPER, WOOD
 from .view import Visible
 
-TITLES = {"zero": "The 0 rule and its exception", "edges": "Where a tile fits: its edges",
-          "ships": "Ships and their columns", "threat": "Threat, and a warrior repelling a ship",
-          "scout": "A scout with Vikings below", "boatswain": "A boatswain's choices",
-          "feeding": "Feeding in the final scoring"}
+
+
+def title(name: str) -> str:
+    """Picture `name`'s title (in the language in use)."""
+    return t(f"pictures.{name}.title")
 
 
 def picture(app, name: str, size) -> pygame.Surface:
@@ -37,8 +42,8 @@ def picture(app, name: str, size) -> pygame.Surface:
 
 
 def _label(surf, app, text: str, center) -> None:
-    t = app.look.text(text, 15, INK_SOFT, bold=True)
-    surf.blit(t, t.get_rect(midtop=center))
+    drawn = app.look.text(text, 15, INK_SOFT, bold=True)
+    surf.blit(drawn, drawn.get_rect(midtop=center))
 
 
 def _zero(surf, app, pos, rect) -> None:
@@ -51,11 +56,12 @@ def _zero(surf, app, pos, rect) -> None:
         box = pygame.Rect(0, 0, side, side)
         box.midtop = (rect.x + rect.w * (1 + 2 * i) // 4, rect.y)
         legal = {a.space for a in g.legal_actions()}
-        blocked = {s: "0 rule" for s in g.groups() if s not in legal and g.price(s) == 0}
+        blocked = {s: t("pictures.zero.tag") for s in g.groups() if s not in legal and g.price(s) == 0}
         geo = draw_wheel(surf, app, vis, box, highlight=legal, blocked=blocked, selected=None if i == 0 else g.offset)
         ring = geo.tile_rect(g.offset).inflate(geo.tile // 2, geo.tile // 2)
         pygame.draw.rect(surf, GOLD, ring, max(2, px(4)), border_radius=px(6))
-        _label(surf, app, "not for sale" if i == 0 else "the last of its colour: for sale", (box.centerx, box.bottom + px(4)))
+        _label(surf, app, t("pictures.zero.left_label" if i == 0 else "pictures.zero.right_label"),
+               (box.centerx, box.bottom + px(4)))
 
 
 def _display(surf, app, pos, rect, name) -> None:
@@ -79,66 +85,50 @@ def _display(surf, app, pos, rect, name) -> None:
     if name in ("boatswain", "feeding"):
         pygame.draw.rect(surf, GOLD, geo.pool_rect.inflate(px(4), px(4)), max(2, px(3)), border_radius=px(6))
     if hand:
-        t = min(px(96), geo.t * 2)
-        img = app.sprites.get("tiles", app.rules.tiles[pos.tile].id, height=t)
+        size = min(px(96), geo.t * 2)
+        img = app.sprites.get("tiles", app.rules.tiles[pos.tile].id, height=size)
         at = img.get_rect(midtop=(geo.x0 + geo.cols * geo.t + px(75), rect.y + px(40)))
         surf.blit(img, at)
-        _label(surf, app, "in hand", (at.centerx, at.bottom + px(6)))
+        _label(surf, app, t("pictures.in_hand"), (at.centerx, at.bottom + px(6)))
 
 
-def _plural(noun: str) -> str:
-    return noun[:-3] + "men" if noun.endswith("man") else noun + "s"
+def _either(numbers) -> str:
+    """"1", "1 or 2", "1, 2 or 3"."""
+    shown = [str(n) for n in numbers]
+    if len(shown) < 2:
+        return "".join(shown)
+    return t("pictures.either", first=", ".join(shown[:-1]), last=shown[-1])
 
 
 def caption(rules, name: str) -> str:
-    """What picture `name` shows, in a few sentences of Markdown."""
+    """What picture `name` shows, in a few sentences of Markdown (in the language in use)."""
     pos = position(rules, name)
-    s = rules.scoring
+    numbers = {k: v for k, v in rules.scoring.__dict__.items() if isinstance(v, int)}
+    key = f"pictures.{name}.caption"
     if name == "zero":
-        k = rules.vikings[pos.other.facts["viking"]].name.lower()
-        return ("Left: the group at price 0 is shaded: nobody may take it while another Viking of its colour is "
-                f"still on the wheel. Right, later in a round: its {k} is the last of its colour on the wheel, so "
-                "the group at 0 is for sale, for nothing. (It is also for sale when your Gold cannot pay for any "
-                "other group.) Buying it turns the wheel to the next group, and every price drops.")
+        kind = rules.vikings[pos.other.facts["viking"]]
+        return t(key, viking=in_sentence(words.viking(kind)))
     if name == "edges":
         tile = rules.tiles[pos.tile]
-        edge = "land" if tile.west else "sea"
-        return (f"The {tile.name.lower()} in hand has a {edge} edge on its left and a "
-                f"{'land' if tile.east else 'sea'} edge on its right. It may go only on the {len(pos.cells)} lit "
-                "cells: next to the mainland or a tile, with land meeting land and sea meeting sea. The mainland's "
-                "own edge is sea. Tiles above or below do not matter.")
+        return t(key, tile=words.tile(tile), cells=len(pos.cells),
+                 left=t("pictures.edges.land" if tile.west else "pictures.edges.sea"),
+                 right=t("pictures.edges.land" if tile.east else "pictures.edges.sea"))
     if name == "ships":
-        free = rules.ship_free_columns
-        cols = " or ".join(str(c) for c in pos.columns)
-        return (f"Ships go in the top row. The first {free} may take any free column of the first {free}; "
-                f"this second ship may go in column {cols}. Later ships go at the end of the row. Choose the "
-                "column with care: a ship threatens the Vikings below it.")
+        return t(key, free=rules.ship_free_columns, last=rules.ship_free_columns, columns=_either(pos.columns))
     if name == "threat":
         (col, ship), *_ = pos.facts["unrepelled"]
         kind = rules.tiles[ship]
-        rc = pos.repelled[0]
-        return (f"The ship in column {col} has a {kind.sail} sail, which reaches down to island row "
-                f"{kind.reach_row}: every Viking in its column down to there is threatened (laid down) and scores "
-                f"nothing. In column {rc} a warrior stands right under the ship and repels it: that ship "
-                "threatens nobody, and in each large scoring the warrior earns the reward shown on the ship.")
+        return t(key, column=col, sail=t(f"pictures.threat.sail.{kind.sail}"), row=kind.reach_row,
+                 repelled=pos.repelled[0])
     if name == "scout":
-        return (f"In a large scoring a scout earns {s.scout_fame} Fame, plus {s.scout_bonus_fame} for each "
-                f"goldsmith and fisherman standing lower in its column. This scout has {pos.facts['below']} below "
-                f"it, a goldsmith and a fisherman: {pos.facts['fame']} Fame.")
+        return t(key, below=pos.facts["below"], fame=pos.facts["fame"], **numbers)
     if name == "boatswain":
         kinds = [c.split()[-1] for c in pos.facts["choices"] if c.startswith("boatswain all")]
-        names = ", ".join(_plural(rules.vikings[int(k)].name.lower()) for k in kinds)
-        return (f"Large scoring, before the display scores: {pos.facts['boatswains']} boatswains wait in the pool "
-                f"(framed). One may move all pool Vikings of one colour ({names}) or one Viking of each colour "
-                "onto the lit empty tiles of their rows; then it leaves the game. Or keep them: the most "
-                f"boatswains in the pool at the end earn {s.most_boatswains_fame} Fame.")
+        names = ", ".join(in_sentence(words.viking_plural(rules.vikings[int(k)])) for k in kinds)
+        return t(key, count=pos.facts["boatswains"], names=names, **numbers)
     f = pos.facts
-    hungry = f["mouths"] - f["food"]
-    return (f"At the end each fisherman on an island that no ship threatens feeds {s.fisherman_feeds} Vikings "
-            f"(a threatened one lies down and feeds nobody). In this finished game {f['fishermen']} fishermen "
-            f"(lit) bring {f['food']} portions for {f['mouths']} Vikings on the "
-            f"islands and in the pool (framed): {hungry} go hungry, {s.underfeed_fame} Fame lost for each "
-            f"({f['fame']} Fame). Each spare portion would have earned {s.overfeed_fame} Fame.")
+    return t(key, fishermen=words.vikings("fisherman", f["fishermen"]), food=f["food"], mouths=f["mouths"],
+             hungry=f["mouths"] - f["food"], fame=f["fame"], **numbers)
 
 
-__all__ = ["NAMES", "TITLES", "caption", "picture", "INK"]
+__all__ = ["NAMES", "caption", "picture", "title", "INK"]

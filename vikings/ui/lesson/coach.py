@@ -9,23 +9,51 @@ explains something waits until it has been read. The engine is untouched: the sc
 played through legal_actions()/apply() like any other game.
 
 No pygame here; the overlay (overlay.py) draws the current step and its target.
+
+What a step says is looked up when it is shown (`Step.text`, `Coach.refusal`): a step
+keeps the catalogue key of its words and the figures they name (ids of tiles and Vikings,
+prices), never finished text, so a language chosen mid-lesson shows the step anew in it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import words
+from ...lang import t
+
 from ...engine.actions import (Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
                                UseBoatswain)
 from ..match import MoveRefused
-from .script import lesson_game
+from .script import in_sentence, lesson_game
 
 PROGRESS_VERSION = 1
+
+
+def say(key: str, **params) -> tuple:
+    """Words to look up when shown: (catalogue key, params). A param given as
+    ("viking", id) or ("tile", id) is that kind's name in the language shown then."""
+    return (key, tuple(sorted(params.items())))
+
+
+def spoken(words_: tuple | None) -> str:
+    """The text of `say()`'s words in the language in use ("" for none)."""
+    if not words_:
+        return ""
+    key, params = words_
+    shown = {}
+    for k, v in params:
+        if isinstance(v, tuple) and v[0] == "viking":
+            v = in_sentence(words.viking(v[1]))
+        elif isinstance(v, tuple) and v[0] == "tile":
+            v = words.tile(v[1])
+        shown[k] = v
+    return t(key, **shown)
 
 
 @dataclass(frozen=True)
 class Step:
     id: str
-    text: str
+    words: tuple = ()              # say(): the catalogue key of what the step says, and its figures
     target: tuple = ()
     at: int | None = None          # actions played when the step comes up
     move: object = None            # the taught action (a move step), None for a read step
@@ -33,13 +61,22 @@ class Step:
     player: int | None = None
     kind: str | None = None
     view: int | None = None        # whose display the table shows large (a scoring's player if not given)
-    refuse: str = ""
+    refuse_words: tuple = ()       # say(): the friendly word when the player tries another move
     finish: bool = False           # offers to let the bot play the person's seat
     auto: bool = False             # made by the coach for an untaught scripted move
 
     @property
     def is_move(self) -> bool:
         return self.move is not None
+
+    @property
+    def text(self) -> str:
+        """What the step says, in the language in use."""
+        return spoken(self.words)
+
+    @property
+    def refuse(self) -> str:
+        return spoken(self.refuse_words)
 
 
 class Coach:
@@ -51,9 +88,14 @@ class Coach:
         self.steps = build_steps(lesson, rules)
         self.index = max(0, min(index, len(self.steps) - 1))
         self.view = self.index          # the step shown (Back reads earlier ones again)
-        self.refusal = ""               # the last refused move's word, shown until the next step
+        self.refused = None             # say(): the last refused move's word, shown until the next step
         self.handed_over = False        # the bot plays the person's seat
         self._save = save               # called with the step index whenever it changes
+
+    @property
+    def refusal(self) -> str:
+        """The last refused move's word in the language in use ("" when none)."""
+        return spoken(self.refused)
 
     # Where the lesson is -----------------------------------------------------------------
     @property
@@ -117,7 +159,7 @@ class Coach:
 
     def _changed(self) -> None:
         self.view = self.index
-        self.refusal = ""
+        self.refused = None
         if self._save is not None:
             self._save(self.index)
 
@@ -159,14 +201,14 @@ class Coach:
             return
         s = self.step
         if s is not None and not s.is_move and not self.last and self.due(match):
-            self.refusal = "Read this step first, then press Next (Page Down)."
+            self.refused = say("lesson.refuse.read_first")
             raise MoveRefused(self.refusal)
         want = self.expected(match.game)
         if want is None or action == want:
-            self.refusal = ""
+            self.refused = None
             return
-        self.refusal = (s.refuse if s is not None and s.is_move and s.refuse else
-                        f"In this lesson, please make the marked move: {move_words(self.rules, match.game, want)}.")
+        self.refused = (s.refuse_words if s is not None and s.is_move and s.refuse_words else
+                        move_words(self.rules, match.game, want, "refuse"))
         raise MoveRefused(self.refusal)
 
     def holds(self, match, handles=(), phases=()) -> bool:
@@ -199,14 +241,16 @@ class Coach:
 def build_steps(lesson: dict, rules) -> list[Step]:
     """The lesson's steps, with a short step of the coach's own for every scripted move of
     the person that no step teaches, in the order they come up."""
-    scoring = rules.scoring.__dict__
+    scoring = {k: v for k, v in rules.scoring.__dict__.items() if isinstance(v, int)}
     taught = {s["at"] for s in lesson["steps"] if s["move"] is not None}
-    authored = [Step(**{**s, "text": s["text"].format(**scoring)}) for s in lesson["steps"]]
+    authored = [Step(**{k: v for k, v in s.items() if k not in ("text", "refuse")},
+                     words=say(s["text"], **scoring), refuse_words=say(s["refuse"]) if s["refuse"] else ())
+                for s in lesson["steps"]]
     autos = []
     for i, game, action in _person_moves(lesson, rules):
         if i not in taught:
-            autos.append(Step(id=f"move_{i}", text=move_text(rules, game, action), target=move_target(game, action),
-                              at=i, move=action, auto=True))
+            autos.append(Step(id=f"move_{i}", words=move_words(rules, game, action, "move"),
+                              target=move_target(game, action), at=i, move=action, auto=True))
     steps = authored + autos
     # Stable: at the same moment, event steps first (the events are shown before the next
     # decision), then read steps, then the move; steps without `at` (after the script) last.
@@ -224,35 +268,31 @@ def _person_moves(lesson, rules):
         game.apply(a)
 
 
-def move_words(rules, game, a) -> str:
-    """A scripted move in a few words (the auto steps and the refusals say it)."""
+def move_words(rules, game, a, use: str) -> tuple:
+    """A scripted move in words (say()): `use` "move" for the coach's own step that asks
+    for it, "refuse" for the word when the player tried another move."""
+    k = f"lesson.{use}"
     if isinstance(a, Buy):
-        return f"buy the marked group at price {game.price(a.space)}"
+        return say(f"{k}.buy", price=game.price(a.space))
     if isinstance(a, PlaceStart):
-        return "place the start tile on the marked cell"
+        both = use == "move" and any(isinstance(x, PlaceTile) for x in game.legal_actions())
+        return say(f"{k}.start_first" if both else f"{k}.start")
     if isinstance(a, PlaceTile):
-        name = rules.tiles[game.hand_tile].name.lower() if game.hand_tile >= 0 else "tile"
-        return f"put the {name} on the marked cell"
+        if game.hand_tile < 0:
+            return say(f"{k}.tile_any")
+        return say(f"{k}.tile", tile=("tile", rules.tiles[game.hand_tile].id))
     if isinstance(a, PlaceViking):
-        k = rules.vikings[game.hand_viking].name.lower() if game.hand_viking >= 0 else "Viking"
-        return f"put your {k} on its tile (T)" if a.on_tile else f"send your {k} to the pool (P)"
+        where = "viking_tile" if a.on_tile else "viking_pool"
+        if game.hand_viking < 0:
+            return say(f"{k}.{where}_any")
+        return say(f"{k}.{where}", viking=("viking", rules.vikings[game.hand_viking].id))
     if isinstance(a, UseBoatswain):
-        return "use a boatswain as marked"
+        return say(f"{k}.boatswain")
     if isinstance(a, FinishBoatswains):
-        return "press Done (D)"
+        return say(f"{k}.finish")
     if isinstance(a, MoveViking):
-        return "move the Viking to the marked tile"
-    return str(a)
-
-
-def move_text(rules, game, a) -> str:
-    words = move_words(rules, game, a)
-    extra = ""
-    if isinstance(a, Buy):
-        extra = " Click it, then press Buy (or Enter)."
-    elif isinstance(a, PlaceStart) and any(isinstance(x, PlaceTile) for x in game.legal_actions()):
-        extra = " Press \"Place the start tile first\" (S), then click the cell."
-    return words[0].upper() + words[1:] + "." + extra
+        return say(f"{k}.move_viking")
+    return say(f"{k}.other", action=str(a))
 
 
 def move_target(game, a) -> tuple:

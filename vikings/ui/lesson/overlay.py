@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import pygame
 from pygame_gui import UI_BUTTON_PRESSED
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from ...engine.state import OVER
+from ...lang import t
 from ..scene import Scene
+from ..scenes.menu_kit import fitted_class
 from ..table import panel, wrap
-from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
+from ..theme import BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
 from .targets import locate_all
 
-BUTTONS = (("back", "Back (PgUp)"), ("next", "Next (PgDn)"), ("leave", "Leave"), ("skip", "Skip lesson"))
-EXTRA = (("finish", "Let the bot play my seat to the end (F)", "Bot plays my seat (F)"),
-         ("real_game", "Play a real game", "Play a real game"))   # (key, label, label in a narrow box)
+BUTTONS = ("back", "next", "leave", "skip")    # captions: lesson.box.KEY
+ROW_LETTERING = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13), ("@smallest", 11))  # theme classes
+EXTRA = ("finish", "real_game")   # captions: lesson.box.KEY, or lesson.box.KEY_short in a narrow box
 
 
 class LessonOverlay(Scene):
@@ -55,23 +58,59 @@ class LessonOverlay(Scene):
         self.box = box = self.box_rect()
         look = self.app.look
         pad, h, gap = px(10), px(34), px(6)
-        # One row of four (captions in smaller lettering at a large UI scale: the text above
-        # needs the room), or two rows of two when even the smallest would not fit.
-        need = max(look.caption_width(label, 0, pad=6, size=11) for _, label in BUTTONS)
-        cols = 4 if 4 * need + 3 * gap <= box.w - 2 * pad else 2
-        w = (box.w - 2 * pad - (cols - 1) * gap) // cols
+        # One row of four, the captions in the largest lettering that lets all four fit side
+        # by side (one lettering for the row, and smaller than the table's at a large UI
+        # scale: the text above needs the room), each button as wide as its caption needs
+        # plus a share of the rest (German captions are long); or two rows of two when even
+        # the smallest lettering would not fit in one.
+        labels = [t(f"lesson.box.{key}") for key in BUTTONS]
+        inner = box.w - 2 * pad
+        row = self._one_row(labels, inner - 3 * gap, h)   # (widths, theme class) or None
+        cols = 2 if row is None else 4
+        if row is None:   # two of the same width a row, again in one lettering
+            w = (inner - gap) // 2
+            row = [w] * len(labels), self._lettering(labels, w, h)
         rows = len(BUTTONS) // cols
         y = box.bottom - pad - h - (rows - 1) * (h + gap)
         self.buttons = {}
-        for i, (key, label) in enumerate(BUTTONS):
-            rect = pygame.Rect(box.x + pad + (i % cols) * (w + gap), y + (i // cols) * (h + gap), w, h)
-            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id="@primary" if key == "next" else None))
-        for key, label, short in EXTRA:
+        x = box.x + pad
+        for i, (key, label) in enumerate(zip(BUTTONS, labels)):
+            primary = key == "next"
+            w, cls = row[0][i], row[1]
+            if cls:
+                object_id = ObjectID(None, "@primary_" + cls[1:] if primary else cls)
+            else:
+                object_id = "@primary" if primary else None
+            if i % cols == 0:
+                x = box.x + pad
+            rect = pygame.Rect(x, y + (i // cols) * (h + gap), w, h)
+            x += w + gap
+            self.buttons[key] = self.add(UIButton(rect, label, ui, object_id=object_id))
+        for key in EXTRA:
+            label = t(f"lesson.box.{key}")
             if look.caption_width(label) > box.w - 2 * pad:
-                label = short
+                label = t(f"lesson.box.{key}_short")
             self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
                                                   object_id="@primary"))
         self.refresh()
+
+    def _one_row(self, labels, room: int, h: int):
+        """([width per caption], theme class) for the captions in one row of `room` pixels,
+        in the largest lettering with which all fit ("": the theme's own), or None."""
+        look = self.app.look
+        for cls, size in ROW_LETTERING:
+            f = look.widget_font(size)
+            need = [f.size(label)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE for label in labels]
+            if sum(need) <= room and f.get_ascent() + BUTTON_EDGE <= h:
+                spare = (room - sum(need)) // len(need)
+                return [n + spare for n in need], cls
+        return None
+
+    def _lettering(self, labels, w: int, h: int) -> str:
+        """The theme class of the largest lettering in which every label fits a button w x h."""
+        order = [c for c, _ in ROW_LETTERING]
+        rect = pygame.Rect(0, 0, w, h)
+        return max((fitted_class(self.app.look, label, rect, ROW_LETTERING) or "" for label in labels), key=order.index)
 
     def widget(self, name: str):
         return self.buttons.get(name)
@@ -124,7 +163,7 @@ class LessonOverlay(Scene):
         c, m = self.coach, self.match
         if key != "skip" and self.skipping:
             self.skipping = False
-            self.buttons["skip"].set_text(dict(BUTTONS)["skip"])
+            self.buttons["skip"].set_text(t("lesson.box.skip"))
         if key == "next":
             c.next(m)
         elif key == "back":
@@ -134,7 +173,7 @@ class LessonOverlay(Scene):
             return
         elif key == "skip" and not self.skipping:   # a second click skips: the lesson's progress goes
             self.skipping = True
-            self.buttons["skip"].set_text("Click again to skip")
+            self.buttons["skip"].set_text(t("lesson.box.skip_again"))
             return
         elif key in ("skip", "real_game"):
             self.session.end()
@@ -200,12 +239,10 @@ class LessonOverlay(Scene):
         pad = px(14)
         x, y, width = box.x + pad, box.y + px(10), box.w - 2 * pad
         s = c.shown
-        head = f"Learn to play  ·  step {c.view + 1} of {len(c.steps)}"
-        if c.view < c.index:
-            head += "  ·  read again (Next returns)"
-        t = look.text(head, 15, WOOD_DARK, bold=True)
-        surface.blit(t, (x, y))
-        y += t.get_height() + px(6)
+        head = t("lesson.box.head_again" if c.view < c.index else "lesson.box.head", n=c.view + 1, total=len(c.steps))
+        head_text = look.text(head, 15, WOOD_DARK, bold=True)
+        surface.blit(head_text, (x, y))
+        y += head_text.get_height() + px(6)
         if s is None:
             return
         if c.view == c.index and not c.due(m):
@@ -236,13 +273,13 @@ class LessonOverlay(Scene):
         c, m = self.coach, self.match
         if c.expected(m.game) is not None or not c.steps[c.index].event:
             if m.game.is_over:
-                return "The game is over."
+                return t("lesson.wait.over")
             if m.bots_turn():
-                return "The bot is playing; your next step comes up in a moment…"
-            return "Watch the table: your next step comes up in a moment…"
+                return t("lesson.wait.bot")
+            return t("lesson.wait.watch")
         if c.handed_over:
-            return "The bot plays both seats now; the lesson comes back for the final scoring."
-        return "Play on: the lesson comes back for the final scoring after round 6."
+            return t("lesson.wait.handed_over")
+        return t("lesson.wait.play_on")
 
 
 __all__ = ["LessonOverlay", "WHITE"]

@@ -1,7 +1,14 @@
-"""The rules reference over any scene: data/rules.md, a scoring summary whose numbers
+"""The rules reference over any scene: the rules text, a scoring summary whose numbers
 come from the rules data the engine plays with (so the two never disagree), the advanced
 game, and pictures: real positions drawn with the table's own art (ui/rule_pictures.py),
-one at a time with a caption (Left/Right or the buttons to browse)."""
+one at a time with a caption (Left/Right or the buttons to browse).
+
+The rules text is a Markdown file per language, data/lang/<code>/rules.md, rather than
+entries in the `rules` catalogue: it is some 80 lines of running prose with headings and
+lists, which a translator reads and writes best as one document (no YAML quoting, no key
+per paragraph), and nothing in it is filled in by the game. The panel's own words, the
+scoring summary and the advanced game's page (whose numbers come from the data) are in
+data/lang/<code>/rules.yaml."""
 from __future__ import annotations
 
 import html
@@ -12,21 +19,33 @@ from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
+from ... import lang, words
+from ...lang import t
 from ...paths import resource_dir
 from ..theme import SEA_DARK, WOOD_DARK
 from .menu_kit import Dialog, caption_row, fitted_button, preload_fonts
 
-TABS = (("rules", "Rules"), ("pictures", "Pictures"), ("scoring", "Scoring summary"), ("advanced", "Advanced game"))
+TABS = ("rules", "pictures", "scoring", "advanced")   # captions: rules.panel.tab.KEY
 _SCROLL = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
            pygame.K_SPACE: 0.9, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
 _ITEM = re.compile(r"^(\s*)(- |\d+\. )(.*)$")
 
 
-def read_rules_text() -> str:
+def rules_file(code: str):
+    return resource_dir("data") / "lang" / code / "rules.md"
+
+
+def read_rules_text(code: str | None = None) -> str:
+    """The rules text (Markdown) in language `code` (the one in use if None): English
+    where a language has no rules.md yet, accented in the pseudo-language."""
+    code = code or lang.language()
+    pseudo = code == lang.PSEUDO
+    path = rules_file(lang.FALLBACK if pseudo or not rules_file(code).exists() else code)
     try:
-        return (resource_dir("data") / "rules.md").read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError as e:
-        return f"# The rules\nThe rules text cannot be read ({e.strerror or e})."
+        return t("rules.panel.unreadable", reason=str(e.strerror or e))
+    return lang.pseudo(text) if pseudo else text
 
 
 def inline(text: str) -> str:
@@ -78,64 +97,29 @@ def markdown_to_html(md: str, px=lambda v: v) -> str:
 
 def scoring_summary(rules) -> str:
     """The scorings in a few lines of Markdown, with the numbers of `rules`."""
-    s = rules.scoring
-    small = ", ".join(str(i + 1) for i, k in enumerate(rules.schedule) if k == "small")
-    large = ", ".join(str(i + 1) for i, k in enumerate(rules.schedule) if k == "large")
-    start = "\n".join(f"- {n} players: {g} Gold and {f} Fame each." for n, (g, f) in sorted(rules.setup.items()))
-    return f"""# Scoring summary
-Only Vikings that no ship threatens score. A warrior under a ship drives it off.
-
-## Start
-{start}
-
-## Small scoring (after rounds {small})
-- Each goldsmith: **{s.goldsmith_gold} Gold**.
-
-## Large scoring (after rounds {large})
-1. Boatswains may bring Vikings from the pool onto empty tiles of their rows.
-2. Each warrior under a ship: the **reward printed on the ship**.
-3. Each noble: **{s.noble_fame} Fame**.
-4. Each scout: **{s.scout_fame} Fame**, plus **{s.scout_bonus_fame}** for every goldsmith and fisherman lower in its column.
-5. Each goldsmith: **{s.goldsmith_gold} Gold**.
-
-## Final scoring (after the last large scoring)
-1. Each ship not driven off costs its value in Gold (Fame when Gold runs out).
-2. Every **{s.gold_per_fame} Gold** becomes **1 Fame**.
-3. Most boatswains in the pool: **{s.most_boatswains_fame} Fame**.
-4. Most completed islands: **{s.most_islands_fame} Fame**; longest completed island: **{s.longest_island_fame} Fame** (ties all score).
-5. Feeding: each fisherman on a safe island feeds **{s.fisherman_feeds}** Vikings, the pool included. Each spare portion **+{s.overfeed_fame} Fame**, each hungry Viking **-{s.underfeed_fame} Fame**.
-
-Most Fame wins; Gold breaks a tie.
-"""
+    small = ", ".join(lang.number(i + 1) for i, k in enumerate(rules.schedule) if k == "small")
+    large = ", ".join(lang.number(i + 1) for i, k in enumerate(rules.schedule) if k == "large")
+    start = "\n".join(t("rules.scoring.start_line", players=n, gold=g, fame=f) for n, (g, f) in sorted(rules.setup.items()))
+    numbers = {k: v for k, v in rules.scoring.__dict__.items() if isinstance(v, int)}
+    return t("rules.scoring.page", start=start, small=small, large=large, small_gold=rules.scoring.goldsmith_gold,
+             **numbers)
 
 
 def advanced_summary(rules) -> str:
     """The advanced game's three rules (chosen one by one at setup) and the special tiles,
     whose list and texts come from the data the engine plays with."""
-    tiles = "\n".join(f"- **{k.name}** (×{k.count}): {k.description}" for k in rules.specials)
-    return f"""# The advanced game
-Three rules, each switched on at the setup on its own; everything else stays the same.
-
-## Auction for the start player
-1. After every scoring the start player ship passes clockwise, so the player to the left of the last auction's winner opens the next auction: she draws {rules.wheel_spaces + 1} Vikings from the bag and bids first, 0 Gold or more. If nobody raises her bid, she wins it (for 0 if she opened with 0).
-2. Clockwise, each player raises the bid or passes for good. Fame pays for a bid once Gold runs out.
-3. The highest bidder pays, takes the start player ship and removes one of the drawn Vikings from the game.
-4. The round's tiles are laid on the wheel as usual. Then the winner, and after her each player clockwise, chooses a colour: all its Vikings go on the highest free spaces, from {rules.wheel_spaces - 1} down.
-5. The winner buys first.
-
-## One-Viking boatswains
-In a large scoring each boatswain moves a single Viking from the pool to an empty island tile of its row. A Longboat special tile lets one boatswain move as in the standard game.
-
-## Special tiles
-Four lie face up; empty places are refilled at the start of each round. Whoever buys the dearest group on the wheel (never at price 0) may also take one of them. Vikings printed on special tiles are not fed.
-
-{tiles}
-"""
+    tiles = "\n".join(t("rules.advanced.tile_line", name=words.special(k), number=k.count, text=words.special_text(k))
+                      for k in rules.specials)
+    return t("rules.advanced.page", drawn=rules.wheel_spaces + 1, highest=rules.wheel_spaces - 1,
+             longboat=words.special("boat"), tiles=tiles)
 
 
 class RulesPanel(Dialog):
-    title = "Rules"
     size = (1060, 800)
+
+    @property
+    def title(self) -> str:
+        return t("rules.panel.title")
 
     def __init__(self, app, tab: str = "rules"):
         super().__init__(app)
@@ -148,17 +132,19 @@ class RulesPanel(Dialog):
         pad, bar = px(16), look.caption_height(46)
         self.tabs = {}
         x = pad
-        widths = caption_row(look, [label for _, label in TABS], width - 2 * pad, px(10), 200)
-        for (key, label), w in zip(TABS, widths):
+        labels = [t(f"rules.panel.tab.{key}") for key in TABS]
+        widths = caption_row(look, labels, width - 2 * pad, px(10), 200)
+        for key, label, w in zip(TABS, labels, widths):
             b = self.add(fitted_button(pygame.Rect(x, pad, w, bar), label, ui, look, container=window,
                                        object_id=ObjectID(f"#tab_{key}", None)))
             x += w + px(10)
             if key == self.tab:
                 b.select()
             self.tabs[key] = b
-        cw = look.caption_width("Close", 160)
+        close = t("rules.panel.close")
+        cw = look.caption_width(close, 160)
         self.close_button = self.add(UIButton(pygame.Rect(width - pad - cw, height - pad - bar, cw, bar),
-                                              "Close", ui, container=window))
+                                              close, ui, container=window))
         top = pad + bar + px(12)
         box = pygame.Rect(pad, top, width - 2 * pad, height - top - 2 * pad - bar)
         # The headings' sizes, and bold and italic at the text box's size (theme: 17).
@@ -173,12 +159,12 @@ class RulesPanel(Dialog):
     # The Pictures tab --------------------------------------------------------------------------
     def build_pictures(self, window, box: pygame.Rect, buttons_y: int) -> None:
         """The picture on top, its caption below, and Previous/Next beside Close."""
-        from ..rule_pictures import NAMES, TITLES, caption, picture
+        from ..rule_pictures import NAMES, caption, picture, title as picture_title
         px, ui = self.app.look.px, self.app.ui
         name = NAMES[self.pic]
         cap_h = px(165)
         area = pygame.Rect(box.x, box.y + px(34), box.w, box.h - cap_h - px(44))
-        title = f"{self.pic + 1} of {len(NAMES)}: {TITLES[name]}"
+        title = t("rules.panel.picture_title", n=self.pic + 1, total=len(NAMES), title=picture_title(name))
         self.add(UILabel(pygame.Rect(box.x, box.y, box.w, px(30)), title, ui, container=window,
                          object_id=ObjectID("#picture_title", None)))
         self.image = self.add(UIImage(area, picture(self.app, name, area.size), ui, container=window))
@@ -186,10 +172,11 @@ class RulesPanel(Dialog):
                                        pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h), ui, container=window,
                                        object_id=ObjectID("#rules_text", None)))
         look = self.app.look
-        w, h = max(look.caption_width(t, 170) for t in ("Previous (Left)", "Next (Right)")), px(46)
+        prev, nxt = t("rules.panel.previous"), t("rules.panel.next")
+        w, h = max(look.caption_width(c, 170) for c in (prev, nxt)), px(46)
         self.pic_buttons = {
-            "prev": self.add(fitted_button(pygame.Rect(box.x, buttons_y, w, h), "Previous (Left)", ui, look, container=window)),
-            "next": self.add(fitted_button(pygame.Rect(box.x + w + px(10), buttons_y, w, h), "Next (Right)", ui, look,
+            "prev": self.add(fitted_button(pygame.Rect(box.x, buttons_y, w, h), prev, ui, look, container=window)),
+            "next": self.add(fitted_button(pygame.Rect(box.x + w + px(10), buttons_y, w, h), nxt, ui, look,
                                            container=window))}
 
     def picture_count(self) -> int:
@@ -226,8 +213,7 @@ class RulesPanel(Dialog):
             self.show_picture(self.pic + (1 if event.key == pygame.K_RIGHT else -1))
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            keys = [k for k, _ in TABS]
-            self.show(keys[(keys.index(self.tab) + 1) % len(keys)])
+            self.show(TABS[(TABS.index(self.tab) + 1) % len(TABS)])
             return True
         if event.type == pygame.KEYDOWN and event.key in _SCROLL:
             self.scroll(_SCROLL[event.key])
