@@ -23,7 +23,9 @@ import math
 import pygame
 import pygame_gui
 
+from ... import words
 from ...engine.display import completed_islands
+from ...lang import number, t
 from .. import flow
 from ..chart import draw_marker, nice_max
 from ..fx import Call, Effect, Float, Fly, Pause, ease
@@ -33,6 +35,8 @@ from ..cards import card_icon_spots, card_ship_spot
 from ..table import draw_display, panel, wrap
 from ..threat import draw_threat
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
+from .scoring_text import (kind_inline, kind_title, line_words, names_list, nothing_note, repelled_note,
+                           ship_colour, special_kind, threatened_note)
 from .table_scene import TableScene
 
 # Beats, in seconds at normal speed.
@@ -57,56 +61,6 @@ class Step(Effect):
 
 def _round(x: float) -> int:
     return int(math.floor(x + 0.5))
-
-
-def ship_colour(rules, tile_id: str) -> str:
-    """'red' for the ship with red sail (the tile's id), else the tile's name."""
-    if tile_id.endswith("_sail"):
-        return tile_id[:-5]
-    for t in rules.tiles:
-        if t.id == tile_id:
-            return t.name.lower()
-    return tile_id
-
-
-def line_words(line: dict, rules) -> tuple[str, str]:
-    """A breakdown line in a few words: (what, a detail in smaller print)."""
-    what, col, detail = line["what"], line["col"], line["detail"]
-    if what in ("goldsmith", "noble", "scout", "fisherman"):
-        extra = ""
-        if what == "scout" and detail:
-            n = detail.split()[0]
-            extra = f"{n} Viking{'s' if n != '1' else ''} below"
-        return f"{what.capitalize()}, column {col}", extra
-    if what == "warrior":
-        return f"Warrior drives off the {ship_colour(rules, detail)} ship", f"column {col}"
-    if what == "ship":
-        return f"The {ship_colour(rules, detail)} ship is not driven off", f"column {col}"
-    if what == "gold":  # (the Treasury special tile gives its own rate as the detail)
-        return "Gold becomes Fame", (detail.replace(" each", " for 1 Fame") + ", Treasury") if detail else \
-            f"{rules.scoring.gold_per_fame} Gold for 1 Fame"
-    if what == "special":
-        k = special_kind(rules, detail)
-        name = k.name if k else detail
-        if k is not None and k.effect == "building":
-            return f"{name}, column {col}", "Vikings on it and around it"
-        if k is not None and k.effect in ("goldsmith", "viking_fame"):
-            return f"{name}: {rules.vikings[rules.row_viking[line['row']]].name.lower()}, column {col}", "special tile"
-        return name, "special tile"
-    if what == "boatswains":
-        return "Most boatswains", f"{detail} in the pool"
-    if what == "islands":
-        return "Most completed islands", f"{detail} completed"
-    if what == "longest":
-        return "Longest completed island", (f"{detail} tiles" if detail not in ("", "0") else "none")
-    if what == "feeding":
-        return "Feeding", (detail + " Vikings") if detail else ""
-    return what.capitalize(), detail
-
-
-def special_kind(rules, ident: str):
-    """The special tile kind with id `ident` (a scoring line's detail), or None."""
-    return next((k for k in rules.specials if k.id == ident), None)
 
 
 def line_icon(app, line: dict, height: int) -> pygame.Surface | None:
@@ -202,11 +156,11 @@ class ScoringScene(TableScene):
     # Widgets -----------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
         px, r = self.app.look.px, self.layout.decision
-        w, h = self.app.look.caption_width("Skip scoring (S)", 170), self.app.look.caption_height(34, pad=1)
+        label = t("scoring.skip.button")
+        w, h = self.app.look.caption_width(label, 170), self.app.look.caption_height(34, pad=1)
         rect = pygame.Rect(r.right - px(12) - w, r.bottom - px(10) - h, w, h)
         self.b_skip = self.add(pygame_gui.elements.UIButton(
-            rect, "Skip scoring (S)", self.app.ui,
-            tool_tip_text="Show the result of every waiting scoring at once (Space skips one player)"))
+            rect, label, self.app.ui, tool_tip_text=t("scoring.skip.tip")))
 
     def named_widgets(self) -> dict:
         return {**super().named_widgets(), "skip": self.b_skip}
@@ -411,7 +365,7 @@ class ScoringScene(TableScene):
     def _ships(self, p: int) -> list[tuple[int, int]]:
         """(column, ship kind) of the ships in row 0 of player p's display."""
         d = self.match.game.displays[p]
-        return [(c, t) for r, c, t, _ in d.tiles() if r == 0]
+        return [(c, k) for r, c, k, _ in d.tiles() if r == 0]
 
     def _threat_k(self) -> float:
         if self.threat_full:
@@ -463,7 +417,7 @@ class ScoringScene(TableScene):
             return [(r, c) for r, c0, n in isl for c in range(c0, c0 + n)] if line["fame"] or what == "islands" else []
         if what == "feeding":
             fr = vr[rules.fisherman]
-            hit = {tuple(t) for t in e.data["threatened"]}
+            hit = {tuple(x) for x in e.data["threatened"]}
             return [(fr, c) for c in range(1, len(d.rows[fr]) + 1) if d.occupied(fr, c) and (fr, c) not in hit]
         return []
 
@@ -505,10 +459,11 @@ class ScoringScene(TableScene):
         rules = self.app.rules
         e = self.current if self.counting() else (self.match.pending[0] if self.match.pending else self.current)
         kind = e.data["kind"] if e is not None and e.type == "scoring" else rules.schedule[min(vis.round, rules.rounds - 1)]
-        what = "Final scoring" if kind == "final" else f"{kind.capitalize()} scoring"
+        what = kind_title(kind)
         if e is not None and e.type == "game_over":
-            what = "Game over"
-        return f"Round {min(vis.round, rules.rounds - 1) + 1} of {rules.rounds}   ·   {what}"
+            what = t("scoring.game_over")
+        rnd = t("game.round_of", n=min(vis.round, rules.rounds - 1) + 1, total=rules.rounds)
+        return t("scoring.top", round=rnd, what=what)
 
     def turn_text(self) -> None:
         return None
@@ -521,13 +476,12 @@ class ScoringScene(TableScene):
         p = self.shown_player
         e = self.current
         if e is not None and e.player == p:
-            kind = e.data["kind"]
-            label = f"{self.match.seats[p].name}'s display   ·   {'final' if kind == 'final' else kind} scoring"
+            label = t("scoring.display_scoring", name=self.match.seats[p].name, kind=kind_inline(e.data["kind"]))
         else:
-            label = f"{self.match.seats[p].name}'s display"
-        t = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
-        surface.blit(t, (rect.x, rect.y))
-        body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+            label = t("scoring.display", name=self.match.seats[p].name)
+        img = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
+        surface.blit(img, (rect.x, rect.y))
+        body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
         geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
                            **self.board_options(vis, p))
         if e is not None and e.player == p:
@@ -543,8 +497,8 @@ class ScoringScene(TableScene):
         e = self.current
         if e is not None:
             name = self.match.seats[e.player].name
-            return [f"{e.data['kind'].capitalize()} scoring: {name}"]
-        return ["Scoring"]
+            return [t("scoring.decision", kind=kind_title(e.data["kind"]), name=name)]
+        return [t("scoring.scoring")]
 
     def draw_decision(self, surface, vis, rect) -> None:
         look, px = self.app.look, self.app.look.px
@@ -557,8 +511,9 @@ class ScoringScene(TableScene):
         e = self.note if self.note is not None else self.current
         if e is None and self.match.pending:
             e = self.match.pending[0]
-        skip = "finish this player's scoring" if e is not None and e.type == "scoring" else "skip ahead"
-        hint = look.text(f"Space or click: {skip}", 12, INK_SOFT)
+        skip = "scoring.skip.hint_player" if e is not None and e.type == "scoring" else "scoring.skip.hint_ahead"
+        hint = look.fit_text(t(skip), 12, INK_SOFT, width=max(1, (self.b_skip.rect.x if self.b_skip else rect.right)
+                                                             - px(10) - inner.x))
         surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
         track_h = self._track_height()
         if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
@@ -575,9 +530,9 @@ class ScoringScene(TableScene):
             self._draw_breakdown(surface, vis, body, e)
         elif e.type == "start_player":
             name = self.match.seats[e.player].name
-            self._draw_heading(surface, body, e.player, f"Round {self.new_round} begins", "")
+            self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
             y = self._draw_text(surface, body.move(0, px(40)), [
-                f"The start player ship passes to {name}: {name} buys first in round {self.new_round}."])
+                t("scoring.ship_passes", name=name, n=self.new_round)])
             # Who hands the ship to whom: marker → ship → marker.
             n = self.match.game.n
             old, seats = (e.player - 1) % n, self.match.seats
@@ -599,13 +554,12 @@ class ScoringScene(TableScene):
         elif e.type == "game_over":
             ranks = e.data["ranks"]
             winners = [p for p, r in enumerate(ranks) if r == 1]
-            names = " and ".join(self.match.seats[p].name for p in winners)
+            names = names_list(self.match.seats[p].name for p in winners)
             p = winners[0]
-            self._draw_heading(surface, body, p, "Game over", "")
-            verb = "share the win" if len(winners) > 1 else "wins"
-            self._draw_text(surface, body.move(0, px(40)), [
-                f"{names} {verb} with {e.data['fame'][p]} Fame and {e.data['gold'][p]} Gold.",
-                "The results follow…"])
+            self._draw_heading(surface, body, p, t("scoring.game_over"), "")
+            said = t("scoring.share_win" if len(winners) > 1 else "scoring.wins", names=names,
+                     fame=words.fame(e.data["fame"][p]), gold=words.gold(e.data["gold"][p]))
+            self._draw_text(surface, body.move(0, px(40)), [said, t("scoring.results_follow")])
 
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
         look, px = self.app.look, self.app.look.px
@@ -615,8 +569,8 @@ class ScoringScene(TableScene):
         r = look.text(right, 13, INK_SOFT) if right else None
         room = body.w - px(18) - (r.get_width() + px(10) if r else 0)
         font = look.font(20, True)
-        t = font.render(fit(font, title, room), True, WOOD_DARK)
-        surface.blit(t, (chip.right + px(8), chip.centery - t.get_height() // 2))
+        img = font.render(fit(font, title, room), True, WOOD_DARK)
+        surface.blit(img, (chip.right + px(8), chip.centery - img.get_height() // 2))
         if r:
             surface.blit(r, (body.right - r.get_width(), chip.centery - r.get_height() // 2))
         return chip.bottom + px(8)
@@ -636,9 +590,9 @@ class ScoringScene(TableScene):
         d = e.data
         p = e.player
         kind = d["kind"]
-        title = f"{self.match.seats[p].name}: {'final' if kind == 'final' else kind} scoring"
+        title = t("scoring.heading", name=self.match.seats[p].name, kind=kind_inline(kind))
         order = self._order(e, vis)
-        right = f"player {order[0]} of {order[1]}" if order[1] > 1 else ""
+        right = t("scoring.order", n=order[0], total=order[1]) if order[1] > 1 else ""
         y = self._draw_heading(surface, body, p, title, right)
         row_h = px(25)
         icon_h = px(20)
@@ -646,24 +600,18 @@ class ScoringScene(TableScene):
         rows = []   # (kind, payload)
         k = self._threat_k()
         if k < 1 and self._ships(p):
-            rows.append(("note", ("Each ship threatens its column down to the row of its sail…", INK_SOFT)))
+            rows.append(("note", (t("scoring.note.threat_runs"), INK_SOFT)))
         if k >= 1:
             if d["threatened"]:
-                n = len(d["threatened"])
-                rows.append(("note", (f"{n} Viking{'s' if n > 1 else ''} under ships' threat earn{'s' if n == 1 else ''}"
-                                      " nothing", BAD)))
+                rows.append(("note", (threatened_note(len(d["threatened"])), BAD)))
             if d["repelled"] and kind != "large":
-                cols = ", ".join(str(c) for c in d["repelled"])
-                rows.append(("note", (f"Warriors drive off the ships in column{'s' if len(d['repelled']) > 1 else ''} "
-                                      f"{cols}", GOOD)))
+                rows.append(("note", (repelled_note(d["repelled"]), GOOD)))
         lines = d["lines"]
         for i in range(min(self.listed, len(lines))):
             rows.append(("line", i))
         all_listed = self.listed >= len(lines) and (self.counted >= len(lines) or not self.counting())
         if not lines and (k >= 1 or not self.counting()):
-            what = {"small": "No goldsmith on an island: nothing to score.",
-                    "large": "No Viking earns anything this time."}.get(kind, "Nothing to score.")
-            rows.append(("note", (what, INK_SOFT)))
+            rows.append(("note", (nothing_note(kind), INK_SOFT)))
         total_h = row_h + px(6)
         room = body.bottom - y - total_h
         fits = max(1, room // row_h)
@@ -671,7 +619,7 @@ class ScoringScene(TableScene):
         if len(rows) > fits:
             hidden = len(rows) - (fits - 1)
             rows = rows[hidden:]
-            more = small.render(f"… {hidden} line{'s' if hidden > 1 else ''} above", True, INK_SOFT)
+            more = small.render(t("scoring.lines_above", count=hidden), True, INK_SOFT)
             surface.blit(more, (body.x + px(4), y + (row_h - more.get_height()) // 2))
             y += row_h
         for kind_, payload in rows:
@@ -692,7 +640,7 @@ class ScoringScene(TableScene):
                         icon = pygame.transform.smoothscale(icon, (round(icon_h * 1.4), round(icon.get_height() * icon_h * 1.4 / icon.get_width())))
                     surface.blit(icon, icon.get_rect(center=(x + icon_h // 2 + px(2), cy)))
                 x += icon_h + px(10)
-                amounts = amount_parts(self.app, line["gold"], line["fame"], 15, px(18), zero="0")
+                amounts = amount_parts(self.app, line["gold"], line["fame"], 15, px(18), zero=number(0))
                 amount_w = sum(a.get_width() for a in amounts) + px(3) * (len(amounts) - 1)
                 label, detail = line_words(line, rules)
                 room_w = body.right - px(6) - amount_w - px(12) - x
@@ -709,13 +657,16 @@ class ScoringScene(TableScene):
         if lines and all_listed:
             pygame.draw.line(surface, WOOD, (body.x, y + px(3)), (body.right, y + px(3)), max(1, px(1)))
             cy = y + px(6) + row_h // 2
-            tot = look.text("Total", 15, INK, bold=True)
+            tot = look.text(t("scoring.total"), 15, INK, bold=True)
             surface.blit(tot, (body.x + px(4), cy - tot.get_height() // 2))
             g, f = self.cum[-1]
-            parts = amount_parts(self.app, g, f, 16, px(20), zero="nothing")
+            parts = amount_parts(self.app, g, f, 16, px(20), zero=t("scoring.nothing"))
             blit_row(surface, parts, body.right - px(6), cy, px(3), right=True)
-            after = look.text(f"now {d['gold']} Gold, {d['fame']} Fame", 13, INK_SOFT)
-            surface.blit(after, (body.x + px(4) + tot.get_width() + px(12), cy - after.get_height() // 2 + px(1)))
+            right_x = body.right - px(6) - sum(a.get_width() for a in parts) - px(3) * (len(parts) - 1)
+            after_x = body.x + px(4) + tot.get_width() + px(12)
+            after = look.fit_text(t("scoring.now", gold=words.gold(d["gold"]), fame=words.fame(d["fame"])), 13,
+                                  INK_SOFT, width=max(1, right_x - px(10) - after_x))
+            surface.blit(after, (after_x, cy - after.get_height() // 2 + px(1)))
 
     def _order(self, e, vis) -> tuple[int, int]:
         """(position, count) of this player in the scoring's order (start player first)."""
