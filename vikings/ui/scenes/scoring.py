@@ -532,7 +532,7 @@ class ScoringScene(TableScene):
             name = self.match.seats[e.player].name
             self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
             y = self._draw_text(surface, body.move(0, px(40)), [
-                t("scoring.ship_passes", name=name, n=self.new_round)])
+                t("scoring.ship_passes", name=name, first=name, n=self.new_round)])
             # Who hands the ship to whom: marker → ship → marker.
             n = self.match.game.n
             old, seats = (e.player - 1) % n, self.match.seats
