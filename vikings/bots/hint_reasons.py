@@ -202,20 +202,20 @@ def _threat_facts(d0, d1, rules) -> list:
     tiles = rules.tiles
     for col, ship in rep1:
         if (col, ship) not in rep0:
-            t = tiles[ship]
-            out.append(Fact("repel", (t.reward_amount,), "repel", {"colour": ("sail", t.sail),
-                            "reward": ("reward", t.reward_kind, t.reward_amount)}, _SHIPS))
+            tk = tiles[ship]
+            out.append(Fact("repel", (tk.reward_amount,), "repel", {"colour": ("sail", tk.sail),
+                            "reward": ("reward", tk.reward_kind, tk.reward_amount)}, _SHIPS))
     freed = sum(1 for c in hit0 if c not in hit1 and d1.occupied(*c))
     if freed:
         out.append(Fact("freed", (freed,), "freed", {"vikings": ("count", "viking", freed)}, _SHIPS))
     for col, ship in unrep1:
         if (col, ship) not in unrep0 and (col, ship) not in rep0:
-            t = tiles[ship]
+            tk = tiles[ship]
             n = sum(1 for r, c in hit1 if c == col)
-            params = {"colour": ("sail", t.sail), "reward": ("reward", t.reward_kind, t.reward_amount)}
+            params = {"colour": ("sail", tk.sail), "reward": ("reward", tk.reward_kind, tk.reward_amount)}
             if n:
                 params["vikings"] = ("count", "viking", n)
-            out.append(Fact("ship", (t.reward_amount, n), "ship_threatens" if n else "ship", params, _SHIPS))
+            out.append(Fact("ship", (tk.reward_amount, n), "ship_threatens" if n else "ship", params, _SHIPS))
     newly = sum(1 for c in hit1 if c not in hit0 and d0.occupied(*c))
     if newly and not any(f.code == "ship" for f in out):
         out.append(Fact("threatened", (newly,), "threatened", {"vikings": ("count", "viking", newly)}, _SHIPS))

@@ -233,8 +233,8 @@ class HintController:
         look = self.scene.app.look
         rad = look.px(10)
         pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, rad)
-        t = look.text(str(i + 1), 13, WHITE, bold=True)
-        surface.blit(t, t.get_rect(center=centre))
+        img = look.text(str(i + 1), 13, WHITE, bold=True)
+        surface.blit(img, img.get_rect(center=centre))
 
     def panel_rect(self) -> pygame.Rect:
         """Over the game log (below the face-up special tiles, which a hint may mark)."""

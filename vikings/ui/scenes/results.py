@@ -144,8 +144,8 @@ def course(game) -> tuple[list[str], list[list[int]], list[list[int]]]:
     n = game.n
     gold0, fame0 = rules.setup.get(n, (0, 0))
     labels = [t("results.chart.start")] + [lang.number(i + 1) for i in range(len(game.track))]
-    fame = [[fame0] + [t[p][0] for t in game.track] for p in range(n)]
-    gold = [[gold0] + [t[p][1] for t in game.track] for p in range(n)]
+    fame = [[fame0] + [x[p][0] for x in game.track] for p in range(n)]
+    gold = [[gold0] + [x[p][1] for x in game.track] for p in range(n)]
     if game.is_over:
         labels.append(t("results.chart.end"))
         for p, d in enumerate(game.displays):
@@ -333,18 +333,18 @@ class ResultsScene(TableScene):
         title, sub = self.headline()
         room = (min(b.rect.x for b in self.b_results.values()) if self.b_results else rect.right) - x - px(16)
         # (both lines shrink to the banner's height at a large UI scale)
-        t = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
+        head = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
         s = look.fit_text(sub, 15, INK_SOFT, width=room, height=px(17))
-        y = rect.centery - (t.get_height() + s.get_height()) // 2
-        surface.blit(t, (x, y))
-        surface.blit(s, (x + px(2), y + t.get_height()))
+        y = rect.centery - (head.get_height() + s.get_height()) // 2
+        surface.blit(head, (x, y))
+        surface.blit(s, (x + px(2), y + head.get_height()))
         # The winners' markers beside the title.
-        mx = x + t.get_width() + px(22)
+        mx = x + head.get_width() + px(22)
         for p in self.winners():
             if mx + px(14) > x + room:
                 break
             seat = self.match.seats[p]
-            draw_marker(surface, look, (mx, y + t.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13))
+            draw_marker(surface, look, (mx, y + head.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13))
             mx += px(32)
 
     def column_order(self) -> list[int]:

@@ -36,7 +36,7 @@ from ..table import draw_display, panel, wrap
 from ..threat import draw_threat
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .scoring_text import (kind_inline, kind_title, line_words, names_list, nothing_note, repelled_note,
-                           ship_colour, special_kind, threatened_note)
+                           special_kind, threatened_note)
 from .table_scene import TableScene
 
 # Beats, in seconds at normal speed.
