@@ -25,7 +25,7 @@ from ..fx import Effect
 from ..hint_view import summary as hint_summary
 from ..table import panel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
-from .scoring import fit
+from .scoring_panel import fit
 from .scoring_text import detail_numbers, names_list
 from .table_scene import TableScene
 
