@@ -163,3 +163,69 @@ def test_the_scorings_and_results_draw_only_catalogue_text(tmp_path):
     pattern = re.compile("|".join(map(re.escape, sorted(allowed, key=len, reverse=True))))
     missed += [s for s in texts if lang.plain_letters(pattern.sub(" ", s))]
     assert sorted(set(missed)) == []
+
+
+def test_the_hint_panel_draws_catalogue_text_and_follows_a_change_of_language(tmp_path):
+    """A hint asked at the table (worked out by the helper process) is drawn from the
+    catalogues in the pseudo-language, and in German once the language changes."""
+    from test_hints import fast, until_hint
+    from ui_helpers import press, run
+    from vikings.ui.scenes.purchase import PurchaseScene
+    with TextProbe() as probe:
+        app = App(storage=Storage(tmp_path), settings=fast(), size=(1280, 720), title_scene=False, language="qps")
+        try:
+            app.fps = 0
+            m = Match.new([("Ann", "person", "purple"), ("Bot", "normal", "orange")], app.rules, seed=11,
+                          start_player=0, storage=app.storage)
+            flow.enter_game(app, m)
+            for _ in range(400):
+                run(app, 1)
+                s = app.scenes.base
+                if isinstance(s, PurchaseScene) and m.persons_turn() and not m.pending and not s.fx.active:
+                    break
+            press(app, pygame.K_h, unicode="h")
+            hint = until_hint(app)
+            assert hint.hint is not None
+            surface = pygame.Surface(app.look.size)
+            probe.drawn.clear()
+            hint._panel(surface)
+            assert probe.untranslated(["Ann", "Bot"]) == []
+            assert len(probe.drawn) >= 4   # the title, the note, options and reasons
+            app.apply_language("de")
+            run(app, 2)
+            assert app.scenes.base.hint.hint is hint.hint   # the same hint, now in German
+            probe.drawn.clear()
+            hint._panel(surface)
+            drawn = " ".join(probe.drawn)
+            assert "Tipp" in drawn and "Kaufe " in drawn and "kostet" in drawn and "costs" not in drawn
+        finally:
+            app.shutdown()
+
+
+def test_the_results_follow_a_change_of_language(tmp_path):
+    from test_hints import fast
+    from ui_helpers import button, run
+    app = App(storage=Storage(tmp_path), settings=fast(), size=(1280, 720), title_scene=False)
+    try:
+        app.fps = 0
+        m = Match.new(SEATS, app.rules, seed=6, storage=app.storage)
+        rng = random.Random(6)
+        while not m.game.is_over:
+            m.act(rng.choice(m.game.legal_actions()))
+        m.pending.clear()
+        flow.enter_game(app, m)
+        run(app, 3)
+        scene = app.scenes.base
+        assert isinstance(scene, ResultsScene) and button(app, "New game")
+        figures = [r.values for r in scene.rows]
+        assert scene.row("fame").label == "Final Fame"
+        app.apply_language("de")
+        run(app, 3)
+        scene = app.scenes.base
+        assert button(app, "Neues Spiel") and button(app, "Auslagen am Ende") and button(app, "Analyse")
+        assert scene.row("fame").label == "Ruhm am Ende" and [r.values for r in scene.rows] == figures
+        assert scene.top_text(scene.visible()).startswith("Spielende")
+        title, sub = scene.headline()
+        assert title.endswith("gewinnt!") or "teilen sich den Sieg" in title
+    finally:
+        app.shutdown()
