@@ -22,7 +22,7 @@ import pygame_gui
 from ...lang import t
 from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from ...review import DEFAULT_LEVEL, replays
-from ...review_job import ReviewJob
+from ...review_job import PROCESS_ENDED, ReviewJob
 from ..scene import Scene
 from ..specials import draw_held
 from ..cards import draw_card
@@ -339,7 +339,8 @@ class ReviewScene(Scene):
         elif status == "cancelled":
             text = t("review.cancelled")
         else:
-            text = t("review.failed", error=((job.error or "").splitlines() or [""])[0])
+            error = t("review.process_ended") if job.error == PROCESS_ENDED else ((job.error or "").splitlines() or [""])[0]
+            text = t("review.failed", error=error)
         label = look.text(text, 15, BAD if status == "failed" else INK, bold=status == "running")
         surface.blit(label, label.get_rect(midbottom=(rect.centerx, bar.y - px(8))))
         pygame.draw.rect(surface, (226, 214, 190), bar, border_radius=px(6))

@@ -81,7 +81,7 @@ def line_words(line: dict, rules) -> tuple[str, str]:
         if k is not None and k.effect == "building":
             return t("scoring.line.building", special=name, col=col), t("scoring.line.building_detail")
         if k is not None and k.effect in ("goldsmith", "viking_fame") and line.get("row") is not None:
-            viking = words.viking(rules.vikings[rules.row_viking[line["row"]]])
+            viking = t(f"hints.viking.{rules.vikings[rules.row_viking[line['row']]].id}", count=1)  # (in a sentence)
             return t("scoring.line.special_viking", special=name, viking=viking, col=col), \
                 t("scoring.line.special_tile")
         return name, t("scoring.line.special_tile")
