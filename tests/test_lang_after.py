@@ -198,6 +198,11 @@ def test_the_hint_panel_draws_catalogue_text_and_follows_a_change_of_language(tm
             hint._panel(surface)
             drawn = " ".join(probe.drawn)
             assert "Tipp" in drawn and "Kaufe " in drawn and "kostet" in drawn and "costs" not in drawn
+            # The Hint button's tooltip is a key pygame-gui looks up in the same language.
+            from pygame_gui.core.utility import translate
+            from vikings.ui.hint_view import TIP
+            assert app.scenes.base.buttons["hint"].tool_tip_text == TIP
+            assert translate(TIP) == "Einen Zug vorschlagen und begründen (H)"
         finally:
             app.shutdown()
 

@@ -26,12 +26,9 @@ from .theme import INK, INK_SOFT, WHITE, WOOD_DARK
 
 HINT = (20, 130, 190)        # the hint's marks: a blue that no highlight of the game uses
 HINT_SOFT = (120, 185, 220)  # the second and third options
-TIP = "Suggest a move and say why (H)"   # (English; `tip()` is the Hint button's tooltip in the language in use)
-
-
-def tip() -> str:
-    """The Hint button's tooltip in the language in use."""
-    return t("hints.tip")
+# The Hint button's tooltip: a catalogue key, which pygame-gui's tooltip looks up (through the
+# same python-i18n, in the language App.apply_language gave it) each time it is shown.
+TIP = "hints.tip"
 
 
 def decision_key(game) -> tuple:
