@@ -168,21 +168,13 @@ def test_the_scorings_and_results_draw_only_catalogue_text(tmp_path):
 def test_the_hint_panel_draws_catalogue_text_and_follows_a_change_of_language(tmp_path):
     """A hint asked at the table (worked out by the helper process) is drawn from the
     catalogues in the pseudo-language, and in German once the language changes."""
-    from test_hints import fast, until_hint
+    from test_hints import table, until_hint
     from ui_helpers import press, run
-    from vikings.ui.scenes.purchase import PurchaseScene
     with TextProbe() as probe:
-        app = App(storage=Storage(tmp_path), settings=fast(), size=(1280, 720), title_scene=False, language="qps")
+        app, m = table(tmp_path)     # Ann's purchase, in English
         try:
-            app.fps = 0
-            m = Match.new([("Ann", "person", "purple"), ("Bot", "normal", "orange")], app.rules, seed=11,
-                          start_player=0, storage=app.storage)
-            flow.enter_game(app, m)
-            for _ in range(400):
-                run(app, 1)
-                s = app.scenes.base
-                if isinstance(s, PurchaseScene) and m.persons_turn() and not m.pending and not s.fx.active:
-                    break
+            app.apply_language("qps")
+            run(app, 2)
             press(app, pygame.K_h, unicode="h")
             hint = until_hint(app)
             assert hint.hint is not None
