@@ -226,3 +226,55 @@ def test_the_results_follow_a_change_of_language(tmp_path):
         assert title.endswith("gewinnt!") or "teilen sich den Sieg" in title
     finally:
         app.shutdown()
+
+
+def test_the_review_draws_only_catalogue_text(tmp_path):
+    """The review's top bar, chart, progress and side panel in the pseudo-language. What a
+    move did is the game log's sentence (engine/events.py, not these screens'): it is
+    taken out before the check, as the players' names are."""
+    from test_review import RULES, SEATS as REVIEW_SEATS, play
+    from ui_helpers import run
+    from vikings.review import describe_action, review_game
+    from vikings.ui.scenes.review import ReviewScene
+    from vikings.ui.scenes.review_text import costly_lines, decision_lines, short
+    g, _ = play()
+    review = review_game(g.config, g.actions(), RULES, persons=(0,))
+    names = [name for name, _, _ in REVIEW_SEATS]
+    with TextProbe() as probe:
+        app = App(storage=Storage(tmp_path), settings=Settings(animation="instant", bot_pace="instant"),
+                  size=(1280, 720), title_scene=False, language="qps")
+        try:
+            app.fps = 0
+            m = Match(REVIEW_SEATS, g.copy(), storage=app.storage, autosave=False)
+            scene = ReviewScene(app, m, back=lambda: None, in_process=True)
+            app.scenes.switch(scene)
+            run(app, 2)
+            surface = pygame.Surface(app.look.size)
+            a = scene.areas()
+            probe.drawn.clear()
+            scene.draw_progress(surface, a["chart"])     # (still reviewing: the progress bar)
+            texts = [b.text for b in (scene.b_back, scene.b_cancel, scene.b_again)]
+            scene.cancel_review()
+            scene.draw_progress(surface, a["chart"])     # cancelled
+            scene.review = review
+            worst = review.costliest(0)
+            moves = set()
+            for i in (0, worst[0].index, len(g.actions()) // 2, len(g.actions())):
+                scene.show(i)
+                scene.draw_top(surface, a["top"])
+                scene.draw_chart(surface, a["chart"])
+                lines = decision_lines(scene) + costly_lines(scene)
+                texts += [line.text for line in lines]
+                for d in [scene.decision, *worst]:
+                    if d is not None:
+                        for act in (d.action, d.bot_action):
+                            if act is not None:
+                                said = describe_action(scene.states[d.index], act, names)
+                                moves |= {said, short(said, names[d.player])}
+            missed = probe.untranslated(names + [n[0] for n in names])   # (a marker shows the initial)
+        finally:
+            app.shutdown()
+    allowed = sorted(moves | set(names), key=len, reverse=True)
+    pattern = re.compile("|".join(map(re.escape, allowed)))
+    missed += [s for s in texts if lang.plain_letters(pattern.sub(" ", s))]
+    assert sorted(set(missed)) == []
