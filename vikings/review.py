@@ -43,6 +43,7 @@ from .bots import CancelToken, make_bot
 from .bots import evaluate
 from .engine import Action, FinishBoatswains, GameConfig, GameState
 from .engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PURCHASE, REMOVE
+from .lang import t
 
 LEVELS = ("normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -213,7 +214,7 @@ def describe_action(state: GameState, action, names) -> str:
     from .engine.events import describe
     p = state.to_move
     if isinstance(action, FinishBoatswains):
-        return f"{names[p]} uses no more boatswains"
+        return t("review.no_more_boatswains", name=names[p])
     s = state.copy()
     s.quiet = False
     try:

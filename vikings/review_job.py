@@ -21,6 +21,8 @@ import traceback
 from .bots import Cancelled, CancelToken
 from .processes import start_child
 
+PROCESS_ENDED = "the review's process ended unexpectedly"   # (the screen says it in the language in use)
+
 
 class _FlagCancel(CancelToken):
     """Cancelled once the screens' process has set the shared flag (a byte in shared
@@ -149,7 +151,7 @@ class ReviewJob:
                 self._release()
                 break
         if not self.finished and self._proc is not None and not self._proc.is_alive() and not self._pending():
-            self.error = "the review's process ended unexpectedly"
+            self.error = PROCESS_ENDED
             self._release()
         return self.finished
 

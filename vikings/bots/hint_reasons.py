@@ -8,7 +8,14 @@ from or put under threat, an island completed and whether it is the longest, a V
 safe tile and what it earns, the feeding count, the boatswains for the majority, the price
 paid, and for the advanced game's decisions what the bid, the removal, the colour, the
 special tile or the building does. Every number in a fact's text is one of its `nums`
-(tests/test_hints.py recomputes them from the engine). An option's facts are ordered by how
+(tests/test_hints.py recomputes them from the engine).
+
+A fact holds no finished sentence: it keeps a catalogue key (`hints.reason.<key>`,
+data/lang/<code>/hints.yaml) and its parameters as data (numbers, and words as small
+tuples such as ("viking", "scout", 2) or ("count", "boatswain", 1)); `Fact.text` writes it
+in the language in use when it is read. So a hint worked out in the bots' helper process
+(which never chooses a language) shows in the language of the screens, also after a
+change of language. An option's facts are ordered by how
 much the evaluation's matching part (`evaluate.explain`) changed, so the first reason is
 the one that weighs most in the bots' own judgement; what the decision itself does comes
 first, the price last.
@@ -22,24 +29,65 @@ from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoat
                               RemoveViking, ReplaceTile, TakeSpecial, UseBoatswain)
 from ..engine.display import completed_islands, threat
 from ..engine.state import OVER
-from ..words import plural
+from .. import words
+from ..lang import has, t
 from . import evaluate
 
 REASONS = 3           # facts per option, at most
 
 
 class Fact:
-    """One true statement about an option: `code`, the numbers it rests on, and its text."""
-    __slots__ = ("code", "nums", "text", "part")
+    """One true statement about an option: `code`, the numbers it rests on, and what it
+    says as a catalogue key and parameters (`text` writes it in the language in use)."""
+    __slots__ = ("code", "nums", "key", "params", "part")
 
-    def __init__(self, code: str, nums: tuple, text: str, part: tuple = ()):
-        self.code, self.nums, self.text, self.part = code, tuple(nums), text, part
+    def __init__(self, code: str, nums: tuple, key: str, params: dict | None = None, part: tuple = ()):
+        self.code, self.nums, self.key, self.params, self.part = code, tuple(nums), key, dict(params or {}), part
+
+    @property
+    def text(self) -> str:
+        return say(self.key, self.params)
 
     def __repr__(self):
-        return f"Fact({self.code!r}, {self.nums!r}, {self.text!r})"
+        return f"Fact({self.code!r}, {self.nums!r}, {self.key!r}, {self.params!r})"
 
     def __reduce__(self):
-        return (Fact, (self.code, self.nums, self.text, self.part))
+        return (Fact, (self.code, self.nums, self.key, self.params, self.part))
+
+
+def say(key: str, params: dict) -> str:
+    """A reason's sentence in the language in use."""
+    return t(f"hints.reason.{key}", **{k: _word(v) for k, v in params.items()})
+
+
+def _word(v):
+    """A parameter as it reads: words are tuples (kind, ...), numbers stay numbers."""
+    if not isinstance(v, tuple) or not v:
+        return v
+    kind, *args = v
+    if kind == "viking":      # ("viking", id, n): "scout" / "scouts", as it reads in a sentence
+        return t(f"hints.viking.{args[0]}", count=args[1] if len(args) > 1 else 1)
+    if kind == "count":       # ("count", noun, n): "one boatswain", "no boatswain", "3 boatswains"
+        return t(f"hints.count.{args[0]}", count=args[1])
+    if kind == "gold":
+        return words.gold(args[0])
+    if kind == "fame":
+        return words.fame(args[0])
+    if kind == "reward":      # ("reward", "gold" or "fame", n)
+        return words.gold(args[1]) if args[0] == "gold" else words.fame(args[1])
+    if kind == "special":
+        return words.special(args[0])
+    if kind == "tile":
+        key = f"hints.tile.{args[0]}"
+        return t(key) if has(key) else words.tile(args[0])
+    if kind == "sail":        # ("sail", colour): "red" / "rote", as it reads before "ship"
+        key = f"scoring.sail.{args[0]}"
+        return t(key) if has(key) else args[0]
+    if kind == "row":         # ("row", viking id): "the scouts' row"
+        return t(f"hints.row.{args[0]}")
+    if kind == "say":         # ("say", key, params): a sentence inside a sentence
+        return say(args[0], args[1])
+    return v
 
 
 def reasons(before: GameState, step: GameState, after: GameState, plan: tuple, most: int = REASONS) -> list:
@@ -86,23 +134,25 @@ def _facts(before, step, after, plan, me, rules) -> list:
         return _auction_facts(before, a, me, rules)
     elif isinstance(a, TakeSpecial):
         sid = before.specials_face_up[a.slot]
-        facts.append(Fact("special", (), f"takes the {rules.specials[sid].name}", ("fame",)))
+        facts.append(Fact("special", (), "special", {"special": ("special", rules.specials[sid].id)}, ("fame",)))
         gain = step.displays[me].gold - d0.gold
         if gain > 0:
-            facts.append(Fact("gain_gold", (gain,), f"+{gain} Gold at once", ("gold",)))
+            facts.append(Fact("gain_gold", (gain,), "gain_gold", {"gold": ("gold", gain)}, ("gold",)))
     elif isinstance(a, DeclineSpecial):
-        facts.append(Fact("decline", (), "takes no special tile"))
+        facts.append(Fact("decline", (), "decline"))
     elif isinstance(a, ReplaceTile):
         sid = step.special_at(me, a.row, a.col)
-        old = rules.tiles[d0.tile_at(a.row, a.col)].name.lower()
-        facts.append(Fact("replace", (), f"lays the {rules.specials[sid].name} over the {old}", ("fame",)))
+        old = rules.tiles[d0.tile_at(a.row, a.col)].id
+        facts.append(Fact("replace", (), "replace", {"special": ("special", rules.specials[sid].id),
+                                                     "tile": ("tile", old)}, ("fame",)))
     elif isinstance(a, FinishBoatswains):
         b = d0.pool[rules.boatswain]
-        facts.append(Fact("keep", (b,), f"keeps {_count(b, 'boatswain')} for the majority", ("majorities",)))
+        facts.append(Fact("keep", (b,), "keep", {"boatswains": ("count", "boatswain", b)}, ("majorities",)))
     elif isinstance(a, UseBoatswain):
         used = d0.pool[rules.boatswain] - d1.pool[rules.boatswain]
         if used > 0:
-            facts.append(Fact("spend", (used,), f"uses {_count(used, 'boatswain')}", ("majorities",)))
+            facts.append(Fact("spend", (used,), "spend", {"boatswains": ("count", "boatswain", used)},
+                              ("majorities",)))
     # What the turn changed on the display.
     facts += _threat_facts(d0, d1, rules)
     placed = [(x.row, x.col) for x in plan if isinstance(x, PlaceTile) and x.row > 0]
@@ -111,15 +161,15 @@ def _facts(before, step, after, plan, me, rules) -> list:
     b = d1.pool[rules.boatswain]
     for k, kind in enumerate(kinds):  # Vikings the turn sent to the pool
         if k != rules.boatswain and d1.pool[k] > d0.pool[k] and not isinstance(a, UseBoatswain):
-            facts.append(Fact("pool", (b,), f"the {kind.name.lower()} waits in the pool "
-                              f"({_count(b, 'boatswain')} there to move it)", ("pool_moves",)))
+            facts.append(Fact("pool", (b,), "pool", {"viking": ("viking", kind.id),
+                                                      "boatswains": ("count", "boatswain", b)}, ("pool_moves",)))
     if d1.pool[rules.boatswain] != d0.pool[rules.boatswain] and not isinstance(a, (FinishBoatswains, UseBoatswain)):
         facts.append(_boatswain_majority(after, me, rules))
     food0, mouths0 = feeding(d0, rules)
     food1, mouths1 = feeding(d1, rules)
     if food0 != food1:
-        facts.append(Fact("feeding", (food1, mouths1), f"feeding: {food1} food for {_count(mouths1, 'Viking')}",
-                          ("feeding",)))
+        facts.append(Fact("feeding", (food1, mouths1), "feeding",
+                          {"food": food1, "vikings": ("count", "viking", mouths1)}, ("feeding",)))
     return facts
 
 
@@ -128,24 +178,20 @@ def _purchase_facts(before, step, plan, me, rules) -> list:
     a = plan[0]
     d0, d1 = before.displays[me], step.displays[me]
     gold, fame = d0.gold - d1.gold, d0.fame - d1.fame
-    if fame:
-        text = f"costs {gold} Gold and {fame} Fame"
-    elif gold:
-        text = f"costs {gold} Gold, no Fame"
-    else:
-        text = "costs nothing"
+    key = "pay_both" if fame else "pay_gold" if gold else "pay_nothing"
+    params = {"gold": ("gold", gold), "fame": ("fame", fame)} if fame else {"gold": ("gold", gold)} if gold else {}
     prices = [before.price(b.space) for b in before.legal_actions()]
     if len(prices) > 1 and before.price(a.space) == min(prices) and prices.count(min(prices)) == 1:
-        text = "the cheapest group: " + text
-    out.append(Fact("pay", (gold, fame), text, ("gold", "fame")))
+        key, params = "cheapest", {"cost": ("say", key, params)}
+    out.append(Fact("pay", (gold, fame), key, params, ("gold", "fame")))
     turned = step.offset - before.offset if step.round == before.round else 0
     if turned > 0 and step.groups():
-        out.append(Fact("turn", (turned,), f"turns the wheel: the other groups get {turned} cheaper", ("gold",)))
+        out.append(Fact("turn", (turned,), "turn", {"n": turned}, ("gold",)))
     tile = rules.tiles[before.wheel_tile[a.space]]
     if not any(isinstance(x, PlaceTile) for x in plan[1:]):
-        out.append(Fact("discard", (), f"its {tile.name.lower()} fits nowhere and leaves the game"))
+        out.append(Fact("discard", (), "discard", {"tile": ("tile", tile.id)}))
     if before.brings_special(a.space):
-        out.append(Fact("offers_special", (), "also lets you take a special tile", ("fame",)))
+        out.append(Fact("offers_special", (), "offers_special", {}, ("fame",)))
     return out
 
 
@@ -156,24 +202,23 @@ def _threat_facts(d0, d1, rules) -> list:
     tiles = rules.tiles
     for col, ship in rep1:
         if (col, ship) not in rep0:
-            t = tiles[ship]
-            out.append(Fact("repel", (t.reward_amount,), f"repels the {t.sail} ship: +{t.reward_amount} "
-                            f"{t.reward_kind.capitalize()} each large scoring", _SHIPS))
+            tk = tiles[ship]
+            out.append(Fact("repel", (tk.reward_amount,), "repel", {"colour": ("sail", tk.sail),
+                            "reward": ("reward", tk.reward_kind, tk.reward_amount)}, _SHIPS))
     freed = sum(1 for c in hit0 if c not in hit1 and d1.occupied(*c))
     if freed:
-        out.append(Fact("freed", (freed,), f"frees {_count(freed, 'Viking')} from a ship's threat", _SHIPS))
+        out.append(Fact("freed", (freed,), "freed", {"vikings": ("count", "viking", freed)}, _SHIPS))
     for col, ship in unrep1:
         if (col, ship) not in unrep0 and (col, ship) not in rep0:
-            t = tiles[ship]
+            tk = tiles[ship]
             n = sum(1 for r, c in hit1 if c == col)
-            text = (f"the {t.sail} ship costs {t.reward_amount} {t.reward_kind.capitalize()} at the end "
-                    "unless a warrior repels it")
+            params = {"colour": ("sail", tk.sail), "reward": ("reward", tk.reward_kind, tk.reward_amount)}
             if n:
-                text += f", and threatens {_count(n, 'Viking')} of yours"
-            out.append(Fact("ship", (t.reward_amount, n), text, _SHIPS))
+                params["vikings"] = ("count", "viking", n)
+            out.append(Fact("ship", (tk.reward_amount, n), "ship_threatens" if n else "ship", params, _SHIPS))
     newly = sum(1 for c in hit1 if c not in hit0 and d0.occupied(*c))
     if newly and not any(f.code == "ship" for f in out):
-        out.append(Fact("threatened", (newly,), f"puts {_count(newly, 'Viking')} of yours under threat", _SHIPS))
+        out.append(Fact("threatened", (newly,), "threatened", {"vikings": ("count", "viking", newly)}, _SHIPS))
     return out
 
 
@@ -185,25 +230,24 @@ def _island_facts(before, after, me, rules, placed=()) -> list:
     if not new:
         for row, col in placed:  # an island tile that completes nothing: the run it is part of
             n = _run(d1, row, col)
-            where = f"the {plural(rules.vikings[rules.row_viking[row]].name.lower())}' row"
-            text = f"starts an island in {where}" if n == 1 else f"makes an island of {n} tiles in {where}"
-            out.append(Fact("run", (n,) if n > 1 else (), text, ("majorities",)))
+            where = ("row", rules.vikings[rules.row_viking[row]].id)
+            out.append(Fact("run", (n,) if n > 1 else (), "run", {"count": n, "row": where}, ("majorities",)))
         return out
     longest_before = max((n for d in before.displays for _, _, n in completed_islands(d, rules)), default=0)
     for row, col, n in new:
         if n > longest_before:
-            out.append(Fact("longest", (n,), f"completes the longest island ({n} tiles)", ("majorities",)))
+            out.append(Fact("longest", (n,), "longest", {"count": n}, ("majorities",)))
         elif n == longest_before:
-            out.append(Fact("ties_longest", (n,), f"completes an island as long as the longest ({n} tiles)",
-                            ("majorities",)))
+            out.append(Fact("ties_longest", (n,), "ties_longest", {"count": n}, ("majorities",)))
         else:
-            out.append(Fact("island", (n,), f"completes an island of {n} tiles", ("majorities",)))
+            out.append(Fact("island", (n,), "island", {"count": n}, ("majorities",)))
     mine = len(completed_islands(d1, rules))
     other = max((len(completed_islands(d, rules)) for q, d in enumerate(after.displays) if q != me), default=0)
     if mine > other:
-        out.append(Fact("most_islands", (mine, other), f"most completed islands: {mine} to {other}", ("majorities",)))
+        out.append(Fact("most_islands", (mine, other), "most_islands", {"mine": mine, "other": other},
+                        ("majorities",)))
     elif mine == other:
-        out.append(Fact("tie_islands", (mine,), f"ties for the most completed islands ({mine})", ("majorities",)))
+        out.append(Fact("tie_islands", (mine,), "tie_islands", {"mine": mine}, ("majorities",)))
     return out
 
 
@@ -232,35 +276,26 @@ def _viking_facts(before, after, plan, me, rules) -> list:
             continue
         k = rules.row_viking[r]
         if (r, c) in hit1:
-            name = rules.vikings[k].name.lower()
-            out.append(Fact("exposed", (), f"the {name} stands under a ship's threat: it earns nothing there", _SCORE))
+            out.append(Fact("exposed", (), "exposed", {"viking": ("viking", rules.vikings[k].id)}, _SCORE))
         elif not (r == wrow and c in repelling):
             new_safe[k] = new_safe.get(k, 0) + 1
     sc = rules.scoring
     for k, n in sorted(new_safe.items()):
-        name = rules.vikings[k].name.lower()
-        who = f"puts a {name}" if n == 1 else f"puts {n} {plural(name)}"
-        each = "" if n == 1 else " each"
-        safe = "a safe tile" if n == 1 else "safe tiles"
+        params = {"count": n, "viking": ("viking", rules.vikings[k].id, n)}
         if k == rules.goldsmith:
-            out.append(Fact("stands", (n, sc.goldsmith_gold), f"{who} on {safe}: +{sc.goldsmith_gold} Gold{each} "
-                            "in every scoring", _SCORE))
+            out.append(Fact("stands", (n, sc.goldsmith_gold), "stands_goldsmith",
+                            {**params, "gold": ("gold", sc.goldsmith_gold)}, _SCORE))
         elif k == rules.noble:
-            out.append(Fact("stands", (n, sc.noble_fame), f"{who} on {safe}: +{sc.noble_fame} Fame{each} "
-                            "in each large scoring", _SCORE))
+            out.append(Fact("stands", (n, sc.noble_fame), "stands_noble",
+                            {**params, "fame": ("fame", sc.noble_fame)}, _SCORE))
         elif k == rules.scout:
-            out.append(Fact("stands", (n, sc.scout_fame, sc.scout_bonus_fame),
-                            f"{who} on {safe}: +{sc.scout_fame} Fame{each} in each large scoring, "
-                            f"+{sc.scout_bonus_fame} for each Viking below", _SCORE))
+            out.append(Fact("stands", (n, sc.scout_fame, sc.scout_bonus_fame), "stands_scout",
+                            {**params, "fame": ("fame", sc.scout_fame), "bonus": sc.scout_bonus_fame}, _SCORE))
         elif k == rules.fisherman:
-            out.append(Fact("stands", (n, sc.fisherman_feeds), f"{who} on {safe}: feeds "
-                            f"{sc.fisherman_feeds} Vikings{each} at the end", ("feeding",)))
-        else:
-            out.append(Fact("stands", (n,), f"{who} ready to repel a ship in {'its' if n == 1 else 'their'} column",
-                            _SCORE))
-        if n == 1:  # (the count is in the words, not a digit)
-            f = out[-1]
-            out[-1] = Fact(f.code, (1,) + f.nums[1:], f.text, f.part)
+            out.append(Fact("stands", (n, sc.fisherman_feeds), "stands_fisherman",
+                            {**params, "feeds": sc.fisherman_feeds}, ("feeding",)))
+        else:   # (one Viking: the count is in the words, not a digit)
+            out.append(Fact("stands", (n,), "stands_warrior", params, _SCORE))
     return out
 
 
@@ -269,40 +304,36 @@ def _boatswain_majority(after, me, rules) -> Fact:
     mine = after.displays[me].pool[k]
     other = max((d.pool[k] for q, d in enumerate(after.displays) if q != me), default=0)
     if mine > other:
-        return Fact("most_boatswains", (mine, other), f"most boatswains: {mine} to {other}", ("majorities",))
+        return Fact("most_boatswains", (mine, other), "most_boatswains", {"mine": mine, "other": other},
+                    ("majorities",))
     if mine == other:
-        return Fact("tie_boatswains", (mine,), f"ties for the most boatswains ({mine})", ("majorities",))
-    return Fact("boatswains", (mine, other), f"boatswains: {mine}, a rival has {other}", ("majorities",))
+        return Fact("tie_boatswains", (mine,), "tie_boatswains", {"mine": mine}, ("majorities",))
+    return Fact("boatswains", (mine, other), "boatswains", {"mine": mine, "other": other}, ("majorities",))
 
 
 def _auction_facts(before, a, me, rules) -> list:
     d = before.displays[me]
     if isinstance(a, Bid):
         fame = max(0, a.amount - d.gold)
-        text = f"bids {a.amount} to buy first this round" + (f" ({fame} of it in Fame)" if fame else "")
-        return [Fact("bid", (a.amount, fame), text)]
+        params = {"amount": a.amount, "fame": fame} if fame else {"amount": a.amount}
+        return [Fact("bid", (a.amount, fame), "bid_fame" if fame else "bid", params)]
     if isinstance(a, PassBid):
-        return [Fact("pass", (d.gold,), f"keeps your {d.gold} Gold for the groups")]
+        return [Fact("pass", (d.gold,), "pass", {"gold": ("gold", d.gold)})]
     drawn = before.auction_vikings
     k = a.kind
-    name = rules.vikings[k].name.lower()
+    ident = rules.vikings[k].id
     n = drawn.count(k)
     row = rules.viking_row[k]
     room = len(d.empty_tiles(row)) if row is not None else None
     out = []
-    many = plural(name)
+    params = {"count": n, "viking": ("viking", ident, n)}
     if isinstance(a, RemoveViking):
-        text = f"takes one of the {n} drawn {many} out of the game" if n > 1 else \
-            f"takes the only drawn {name} out of the game"
-        out.append(Fact("remove", (n,) if n > 1 else (), text))
+        out.append(Fact("remove", (n,) if n > 1 else (), "remove", params))
     else:
-        text = f"puts the {n} drawn {many} on the dearest free spaces" if n > 1 else \
-            f"puts the drawn {name} on the dearest free space"
-        out.append(Fact("colour", (n,) if n > 1 else (), text))
+        out.append(Fact("colour", (n,) if n > 1 else (), "colour", params))
     if room is not None:
-        text = f"you have no empty tile for {many}" if not room else \
-            f"you have {_count(room, 'empty tile')} for {many}"
-        out.append(Fact("room", (room,), text))
+        out.append(Fact("room", (room,), "room", {"tiles": ("count", "empty_tile", room),
+                                                   "vikings": ("viking", ident, 2)}))
     return out
 
 
@@ -323,8 +354,4 @@ def changed_cells(d0, d1) -> tuple:
                  if d0.cell(r, c) != d1.cell(r, c))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"one {noun}" if n == 1 else f"no {noun}" if n == 0 else f"{n} {plural(noun)}"
-
-
-__all__ = ["Fact", "reasons", "feeding", "changed_cells", "REASONS"]
+__all__ = ["Fact", "say", "reasons", "feeding", "changed_cells", "REASONS"]

@@ -11,7 +11,8 @@ ranked by Normal's rules of auction.py, as every bot makes them.
 Each option carries its `plan` (the option and the rest of the turn as Normal would play
 it; a boatswain's option stops at that boatswain's moves), the cells of the mover's
 display the plan changes, and its reasons: facts read off the engine before and after the
-plan (hint_reasons.py), not canned text.
+plan (hint_reasons.py), not canned text. The texts (`Option.reason`, `describe`) are
+written in the language in use when they are read: an Option keeps data, not sentences.
 
 Pure Python, no pygame: it runs in the bots' helper process (remote.py, job kind "hint").
 """
@@ -29,7 +30,8 @@ from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, REMOVE
 from .base import CancelToken
 from .heuristic import NormalBot
 from .turn_search import AUCTION_PHASES, TurnSearch, relative
-from ..words import plural
+from .. import words
+from ..lang import t
 from .hint_reasons import Fact, changed_cells, feeding, reasons
 
 BEST = 3              # options shown
@@ -47,8 +49,8 @@ class Option:
 
     @property
     def reason(self) -> str:
-        """The one-line reason shown on screen."""
-        return "; ".join(f.text for f in self.facts) or "keeps your position as it is"
+        """The one-line reason shown on screen (in the language in use)."""
+        return t("hints.reason_sep").join(f.text for f in self.facts) or t("hints.no_change")
 
 
 @dataclass
@@ -177,43 +179,55 @@ def _plan(state: GameState, action, turn: TurnSearch):
 
 
 def describe(action, game: GameState) -> str:
-    """A short name of an option for the hint panel ("Buy the group at 3 (2 Gold)")."""
+    """A short name of an option for the hint panel ("Buy farm + scout for 2"), in the
+    language in use."""
     rules = game.rules
     if isinstance(action, Buy):
-        t, v = rules.tiles[game.wheel_tile[action.space]], rules.vikings[game.wheel_viking[action.space]]
-        return f"Buy {t.name.lower()} + {v.name.lower()} for {game.price(action.space)}"
+        tile, viking = rules.tiles[game.wheel_tile[action.space]], rules.vikings[game.wheel_viking[action.space]]
+        return t("hints.option.buy", tile=_tile(tile.id), viking=t(f"hints.viking.{viking.id}", count=1),
+                 price=game.price(action.space))
     if isinstance(action, PlaceTile):
-        what = rules.tiles[game.hand_tile].name if game.hand_tile >= 0 else "Tile"
-        return f"{what} at row {action.row}, column {action.col}" if action.row else f"{what} in column {action.col}"
+        what = _tile(rules.tiles[game.hand_tile].id, start=True) if game.hand_tile >= 0 else t("hints.option.tile")
+        if action.row:
+            return t("hints.option.place_at", tile=what, row=action.row, col=action.col)
+        return t("hints.option.place_column", tile=what, col=action.col)
     if isinstance(action, PlaceStart):
-        return f"Start tile in row {action.row}"
+        return t("hints.option.start", row=action.row)
     if isinstance(action, PlaceViking):
-        name = rules.vikings[game.hand_viking].name
-        return f"{name} on the tile" if action.on_tile else f"{name} to the pool"
+        name = words.viking(rules.vikings[game.hand_viking])
+        return t("hints.option.on_tile" if action.on_tile else "hints.option.to_pool", viking=name)
     if isinstance(action, UseBoatswain):
         if action.mode == "each":
-            return "Boatswain: one of each colour"
-        name = rules.vikings[action.kind].name.lower()
-        return f"Boatswain: all {plural(name)}" if action.mode == "all" else f"Boatswain: one {name}"
+            return t("hints.option.boatswain_each")
+        ident = rules.vikings[action.kind].id
+        if action.mode == "all":
+            return t("hints.option.boatswain_all", vikings=t(f"hints.viking.{ident}", count=2))
+        return t("hints.option.boatswain_one", viking=t(f"hints.viking.{ident}", count=1))
     if isinstance(action, FinishBoatswains):
-        return "No more boatswain moves"
+        return t("hints.option.finish_boatswains")
     if isinstance(action, MoveViking):
-        return f"Move it to row {action.row}, column {action.col}"
+        return t("hints.option.move", row=action.row, col=action.col)
     if isinstance(action, Bid):
-        return f"Bid {action.amount}"
+        return t("hints.option.bid", amount=action.amount)
     if isinstance(action, PassBid):
-        return "Pass"
+        return t("hints.option.pass")
     if isinstance(action, RemoveViking):
-        return f"Remove a {rules.vikings[action.kind].name.lower()}"
+        return t("hints.option.remove", viking=t(f"hints.viking.{rules.vikings[action.kind].id}", count=1))
     if isinstance(action, ChooseColour):
-        return f"{plural(rules.vikings[action.kind].name)} on the dear spaces"
+        return t("hints.option.colour", vikings=words.viking_plural(rules.vikings[action.kind]))
     if isinstance(action, TakeSpecial):
-        return f"Take the {rules.specials[game.specials_face_up[action.slot]].name} ({action.slot + 1})"
+        return t("hints.option.take", special=words.special(rules.specials[game.specials_face_up[action.slot]]),
+                 n=action.slot + 1)
     if isinstance(action, DeclineSpecial):
-        return "No special tile"
+        return t("hints.option.decline")
     if isinstance(action, ReplaceTile):
-        return f"Building at row {action.row}, column {action.col}"
+        return t("hints.option.building", row=action.row, col=action.col)
     return str(action)
+
+
+def _tile(ident: str, start: bool = False) -> str:
+    """A tile's name as it reads in an option: "farm" in a sentence, "Farm" leading one."""
+    return words.tile(ident) if start else t(f"hints.tile.{ident}")
 
 
 __all__ = ["Hint", "Option", "Fact", "suggest", "explain_option", "reasons", "feeding", "describe", "BEST"]

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from ..lang import number
 from .theme import INK, INK_SOFT, WHITE
 
 
@@ -90,8 +91,8 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
     top = max(values + [1])
     step = nice_step(top, 5 if rect.h > look.px(200) else 4)
     ymax = nice_max(top, step)
-    label_w = max(font.size(str(v))[0] for v in range(0, ymax + 1, step)) + px(8)
-    end_w = font.size(str(ymax))[0] + px(24)   # room for the last values at the lines' ends
+    label_w = max(font.size(number(v))[0] for v in range(0, ymax + 1, step)) + px(8)
+    end_w = font.size(number(ymax))[0] + px(24)   # room for the last values at the lines' ends
     xl_h = font.get_linesize() + (font.get_linesize() if x_title else 0) + px(4)
     plot = pygame.Rect(rect.x + label_w, y + px(6), rect.w - label_w - end_w, rect.bottom - y - px(6) - xl_h)
     if plot.w < 20 or plot.h < 20:
@@ -105,7 +106,7 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
     for v in range(0, ymax + 1, step):
         yy = round(at(0, v)[1])
         pygame.draw.line(surface, (218, 206, 184) if v else INK_SOFT, (plot.x, yy), (plot.right, yy), 1)
-        lab = font.render(str(v), True, INK_SOFT)
+        lab = font.render(number(v), True, INK_SOFT)
         surface.blit(lab, lab.get_rect(midright=(plot.x - px(5), yy)))
     pygame.draw.line(surface, INK_SOFT, plot.topleft, plot.bottomleft, 1)
     for i, text in enumerate(x_labels):
@@ -147,7 +148,7 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
             pygame.draw.circle(surface, INK, p, px(4))
             pygame.draw.circle(surface, colour, p, px(4) - 1)
         if progress >= 1.0:
-            ends.append([pts[-1][1], str(s.values[-1]), colour, pts[-1][0]])
+            ends.append([pts[-1][1], number(s.values[-1]), colour, pts[-1][0]])
     # The last values, pushed apart so they do not overlap, each with a dot of its colour.
     lfont = look.font(12, bold=True)
     lh = lfont.get_linesize() - px(3)

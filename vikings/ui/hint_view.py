@@ -20,12 +20,15 @@ import pygame_gui
 from ..bots.base import Cancelled, CancelToken
 from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceViking,
                               RemoveViking, TakeSpecial, UseBoatswain)
+from ..lang import percent, t
 from .table import panel, wrap
 from .theme import INK, INK_SOFT, WHITE, WOOD_DARK
 
 HINT = (20, 130, 190)        # the hint's marks: a blue that no highlight of the game uses
 HINT_SOFT = (120, 185, 220)  # the second and third options
-TIP = "Suggest a move and say why (H)"
+# The Hint button's tooltip: a catalogue key, which pygame-gui's tooltip looks up (through the
+# same python-i18n, in the language App.apply_language gave it) each time it is shown.
+TIP = "hints.tip"
 
 
 def decision_key(game) -> tuple:
@@ -46,7 +49,8 @@ def summary(match) -> str | None:
     people = [(s.name, counts[p]) for p, s in enumerate(match.seats) if s.is_person]
     if not people:
         return None
-    return "Hints used: " + ", ".join(f"{name} {n}" for name, n in people)
+    return t("hints.view.used", list=t("scoring.list_sep").join(t("hints.view.used_one", name=name, n=n)
+                                                                for name, n in people))
 
 
 class _LocalJob:
@@ -154,7 +158,7 @@ class HintController:
             return
         self.job = None
         if job.error is not None:
-            self.error = f"No hint: {str(job.error).splitlines()[0]}"
+            self.error = str(job.error).splitlines()[0]   # (shown as "No hint: ..." in the language in use)
         elif job.action is not None:
             self.hint = job.action
             if self.counted != self.key:  # a decision's hint counts once, however often it is asked
@@ -226,8 +230,8 @@ class HintController:
         look = self.scene.app.look
         rad = look.px(10)
         pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, rad)
-        t = look.text(str(i + 1), 13, WHITE, bold=True)
-        surface.blit(t, t.get_rect(center=centre))
+        img = look.text(str(i + 1), 13, WHITE, bold=True)
+        surface.blit(img, img.get_rect(center=centre))
 
     def panel_rect(self) -> pygame.Rect:
         """Over the game log (below the face-up special tiles, which a hint may mark)."""
@@ -243,14 +247,25 @@ class HintController:
         rect = self.panel_rect()
         panel(surface, rect, look, fill=(236, 244, 248), border=HINT, width=3)
         x, y, w = rect.x + px(12), rect.y + px(8), rect.w - px(24)
-        title = look.text("Hint", 18, WOOD_DARK, bold=True)
+        title = look.text(t("hints.view.title"), 18, WOOD_DARK, bold=True)
         surface.blit(title, (x, y))
-        note = "the bots' best options for you; acting or H hides it" if self.hint else ""
-        if self.hint is None:
-            note = self.error or "Thinking…"
-        n = look.text(note, 12, INK_SOFT)
-        surface.blit(n, (x + title.get_width() + px(10), y + title.get_height() - n.get_height()))
-        y += title.get_height() + px(6)
+        if self.hint is not None:
+            note = t("hints.view.note")
+        else:
+            note = t("hints.view.error", error=self.error) if self.error is not None else t("hints.view.thinking")
+        # (the note beside the title; wrapped under it when the language's words are longer)
+        small = look.font(12)
+        beside = w - title.get_width() - px(10)
+        if small.size(note)[0] <= beside:
+            n = small.render(note, True, INK_SOFT)
+            surface.blit(n, (x + title.get_width() + px(10), y + title.get_height() - n.get_height()))
+            y += title.get_height() + px(6)
+        else:
+            y += title.get_height()
+            for part in wrap(small, note, w):
+                surface.blit(small.render(part, True, INK_SOFT), (x, y))
+                y += small.get_linesize()
+            y += px(6)
         if self.hint is None:
             return
         from ..bots.hints import describe
@@ -261,7 +276,7 @@ class HintController:
         for opt in self.hint.options:
             label = describe(opt.action, self.match.game)
             if chances and opt.chance is not None:
-                label += f"  ·  win chance ~{round(100 * opt.chance)}%"
+                label = t("hints.view.chance", label=label, chance=percent(opt.chance))
             labels.append(label)
         # The lettering shrinks (to 62%) before an option or a line of its reason is left out.
         for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62):

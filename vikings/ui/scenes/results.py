@@ -6,128 +6,27 @@ Gold converted, final Fame and Gold, rank; players in rank order) and two charts
 player's Fame and Gold after every round. "Final displays" shows the ordinary table with
 the players' displays as the game ended. Every figure comes from the engine's records
 (`game.scores`, `game.track`, `game.ranks`), so the same screen shows a finished game
-that was loaded from a file.
+that was loaded from a file. The rows and the course are made in results_sheet.py.
 
 Enter or Esc: back to the title screen.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pygame
 import pygame_gui
 
+from ... import lang, words
+from ...lang import t
 from .. import flow
 from ..chart import Series, draw_line_chart, draw_marker
 from ..fx import Effect
 from ..hint_view import summary as hint_summary
 from ..table import panel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
-from .scoring import fit
+from .results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
+from .scoring_panel import fit
+from .scoring_text import names_list
 from .table_scene import TableScene
-
-
-class Row(NamedTuple):
-    key: str
-    label: str
-    hint: str                 # a small explanation under the label
-    values: tuple             # per player (seat order): an int, or None for "nothing"
-    details: tuple            # per player: a small text under the value
-    style: str                # "value", "change", "total" or "rank"
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def final_scores(game) -> tuple:
-    """The final scoring's PlayerScores in seat order (empty if the game is not over)."""
-    for _, kind, scores in reversed(game.scores):
-        if kind == "final":
-            return tuple(sorted(scores, key=lambda s: s.player))
-    return ()
-
-
-def results_rows(game) -> list[Row]:
-    """The score sheet, from the engine's final scoring breakdown."""
-    rules = game.rules
-    s = rules.scoring
-    scores = final_scores(game)
-    n = len(scores)
-
-    def lines(p, what):
-        return [line for line in scores[p].lines if line.what == what]
-
-    def total(p, what, field):
-        return sum(getattr(line, field) for line in lines(p, what))
-
-    before_fame = tuple(sc.fame - sc.fame_change for sc in scores)
-    before_gold = tuple(sc.gold - sc.gold_change for sc in scores)
-    rows = [Row("before", "Fame before the final scoring", f"after round {rules.rounds}", before_fame,
-                tuple(f"and {g} Gold" for g in before_gold), "value")]
-    ship_fame = tuple(total(p, "ship", "fame") for p in range(n))
-    ship_details = []
-    for p in range(n):
-        ships, gold = len(lines(p, "ship")), total(p, "ship", "gold")
-        ship_details.append("none" if not ships else
-                            f"{ships} ship{'s' if ships > 1 else ''}" + (f", {gold:+d} Gold".replace("-", "−") if gold else ""))
-    rows.append(Row("ships", "Ships not driven off", "each costs its value in Gold, else Fame", ship_fame,
-                    tuple(ship_details), "change"))
-    rows.append(Row("gold", "Gold converted", f"{s.gold_per_fame} Gold for 1 Fame",
-                    tuple(total(p, "gold", "fame") for p in range(n)),
-                    tuple(f"{-total(p, 'gold', 'gold')} Gold" + "".join(f", {x.detail.replace(' each', ' for 1')}"
-                                                                      for x in lines(p, "gold") if x.detail)
-                          for p in range(n)), "change"))  # (a detail: the Treasury's rate)
-    for what, label, hint, unit in (
-            ("boatswains", "Most boatswains", f"{s.most_boatswains_fame} Fame", "in the pool"),
-            ("islands", "Most completed islands", f"{s.most_islands_fame} Fame", "completed"),
-            ("longest", "Longest completed island", f"{s.longest_island_fame} Fame", "tiles long")):
-        details = []
-        for p in range(n):
-            d = lines(p, what)[0].detail if lines(p, what) else "0"
-            helped = [rules.specials[k].name for k in game.specials_held(p)  # advanced: tiles that count
-                      if rules.specials[k].effect == ("boatswain" if what == "boatswains" else None)]
-            details.append((f"{d} with {helped[0]}" if helped else f"{d} {unit}")
-                           if d not in ("", "0") or what == "boatswains" else "none")
-        rows.append(Row(what, label, hint + " (ties all score)", tuple(total(p, what, "fame") for p in range(n)),
-                        tuple(details), "change"))
-    rows.append(Row("feeding", "Feeding", f"{s.overfeed_fame} Fame per spare portion, −{s.underfeed_fame} per hungry Viking",
-                    tuple(total(p, "feeding", "fame") for p in range(n)),
-                    tuple((lines(p, "feeding")[0].detail if lines(p, "feeding") else "")
-                          + ("".join(f", {rules.specials[k].name}" for k in game.specials_held(p)
-                                     if rules.specials[k].effect == "feeding")) for p in range(n)),
-                    "change"))
-    if any(lines(p, "special") for p in range(n)):  # advanced game: the building special tiles
-        rows.append(Row("special", "Great buildings", "special tiles: 1 Fame per Viking on and around them",
-                        tuple(total(p, "special", "fame") for p in range(n)),
-                        tuple(", ".join(rules_name(rules, x.detail) for x in lines(p, "special")) or "none"
-                              for p in range(n)), "change"))
-    rows.append(Row("fame", "Final Fame", "", tuple(sc.fame for sc in scores), ("",) * n, "total"))
-    rows.append(Row("final_gold", "Final Gold", "breaks a tie in Fame", tuple(sc.gold for sc in scores), ("",) * n, "value"))
-    ranks = tuple(game.ranks) if game.ranks else tuple(1 for _ in range(n))
-    rows.append(Row("rank", "Rank", "", ranks, ("",) * n, "rank"))
-    return rows
-
-
-def rules_name(rules, ident: str) -> str:
-    """A special tile's name from its id (a scoring line's detail)."""
-    return next((k.name for k in rules.specials if k.id == ident), ident)
-
-
-def course(game) -> tuple[list[str], list[list[int]], list[list[int]]]:
-    """x labels and each player's Fame and Gold: at the start, after every round, at the end."""
-    rules = game.rules
-    n = game.n
-    gold0, fame0 = rules.setup.get(n, (0, 0))
-    labels = ["Start"] + [str(i + 1) for i in range(len(game.track))]
-    fame = [[fame0] + [t[p][0] for t in game.track] for p in range(n)]
-    gold = [[gold0] + [t[p][1] for t in game.track] for p in range(n)]
-    if game.is_over:
-        labels.append("End")
-        for p, d in enumerate(game.displays):
-            fame[p].append(d.fame)
-            gold[p].append(d.gold)
-    return labels, fame, gold
 
 
 class _Grow(Effect):
@@ -140,7 +39,7 @@ class ResultsScene(TableScene):
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
         self.table_view = False
-        self.rows = results_rows(self.match.game)
+        self._rows: tuple = ("", [])   # (language, the score sheet's rows in it)
         self.grow = _Grow(on_done=self._grown)
         self.grown = False
         self.fx.add(self.grow)
@@ -154,6 +53,13 @@ class ResultsScene(TableScene):
         from ..fx import ease
         return 1.0 if self.grown else ease(self.grow.progress)
 
+    @property
+    def rows(self) -> list[Row]:
+        """The score sheet in the language in use (made anew after a change of language)."""
+        if self._rows[0] != lang.language():
+            self._rows = (lang.language(), results_rows(self.match.game))
+        return self._rows[1]
+
     def row(self, key: str) -> Row:
         return next(r for r in self.rows if r.key == key)
 
@@ -161,9 +67,7 @@ class ResultsScene(TableScene):
     def top_buttons(self) -> tuple:
         # Nothing to undo at the end, and the banner has New game and Title (Esc still
         # leaves). A finished game saved under a name loads back to this screen.
-        return (("settings", "Settings", "Window, animation speed, bot pace"),
-                ("rules", "Rules", "The rules and a scoring summary (F1)"),
-                ("save", "Save", "Save the finished game to look at its results again (Ctrl+S)"))
+        return tuple((key, t(f"results.top.{key}"), t(f"results.top.{key}_tip")) for key in ("settings", "rules", "save"))
 
     def areas(self) -> dict:
         px = self.app.look.px
@@ -185,12 +89,9 @@ class ResultsScene(TableScene):
         y = banner.centery - h // 2
         x = banner.right - px(16)
         self.b_results = {}
-        for key, label, width, oid, tip in (
-                ("title", "Title (Enter)", 140, None, "Back to the title screen"),
-                ("new", "New game", 140, "@primary", "Set up a new game"),
-                ("table", "Final displays", 160, None, "See the players' displays as the game ended"),
-                ("review", "Review", 110, None, "Each player's chance to win after every decision, "
-                 "and each person's costliest decisions")):
+        for key, width, oid in (("title", 140, None), ("new", 140, "@primary"), ("table", 160, None),
+                                ("review", 110, None)):
+            label, tip = t(f"results.button.{key}"), t(f"results.button.{key}_tip")
             w = look.caption_width(label, width)   # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(pygame_gui.elements.UIButton(
@@ -198,7 +99,7 @@ class ResultsScene(TableScene):
             x -= px(10)
         r = self.layout.decision
         self.b_back = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(r.x + px(14), r.bottom - px(14) - h, r.w - px(28), h), "Back to the results", ui,
+            pygame.Rect(r.x + px(14), r.bottom - px(14) - h, r.w - px(28), h), t("results.button.back"), ui,
             object_id="@primary"))
 
     def refresh_ui(self) -> None:
@@ -268,7 +169,9 @@ class ResultsScene(TableScene):
     def top_text(self, vis) -> str:
         rounds = len(self.match.game.track) or self.app.rules.rounds
         used = hint_summary(self.match)  # how many hints each person asked for
-        return f"Game over   ·   {rounds} rounds played   ·   {self.match.game.n} players" + (f"   ·   {used}" if used else "")
+        text = t("results.top_text", rounds=t("results.rounds_played", count=rounds),
+                 players=t("results.players", count=self.match.game.n))
+        return text + (f"   ·   {used}" if used else "")
 
     def winners(self) -> list[int]:
         g = self.match.game
@@ -281,17 +184,19 @@ class ResultsScene(TableScene):
         names = [seats[p].name for p in win]
         d = g.displays[win[0]]
         if len(win) == 1:
-            title = f"{names[0]} wins!"
+            title = t("results.wins", name=names[0])
             others = sorted((p for p in range(g.n) if p not in win), key=lambda p: g.ranks[p])
-            sub = f"{d.fame} Fame and {d.gold} Gold"
+            sub = t("results.fame_and_gold", fame=words.fame(d.fame), gold=words.gold(d.gold))
             if others:
                 q = others[0]
-                sub += f"   ·   {ordinal(g.ranks[q])}: {seats[q].name}, {g.displays[q].fame} Fame"
+                sub += "   ·   " + t("results.next", rank=ordinal(g.ranks[q]), name=seats[q].name,
+                                     fame=words.fame(g.displays[q].fame))
                 if g.displays[q].fame == d.fame:
-                    sub += f" (Gold decides: {d.gold} to {g.displays[q].gold})"
+                    sub += " " + t("results.gold_decides", gold=d.gold, other=g.displays[q].gold)
         else:
-            title = (", ".join(names[:-1]) + " and " + names[-1]) + " share the win!"
-            sub = f"{'both' if len(win) == 2 else 'all'} with {d.fame} Fame and {d.gold} Gold"
+            title = t("results.share_win", names=names_list(names))
+            sub = t("results.both_with" if len(win) == 2 else "results.all_with",
+                    fame=words.fame(d.fame), gold=words.gold(d.gold))
         return title, sub
 
     def draw_banner(self, surface, rect) -> None:
@@ -303,18 +208,18 @@ class ResultsScene(TableScene):
         title, sub = self.headline()
         room = (min(b.rect.x for b in self.b_results.values()) if self.b_results else rect.right) - x - px(16)
         # (both lines shrink to the banner's height at a large UI scale)
-        t = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
+        head = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
         s = look.fit_text(sub, 15, INK_SOFT, width=room, height=px(17))
-        y = rect.centery - (t.get_height() + s.get_height()) // 2
-        surface.blit(t, (x, y))
-        surface.blit(s, (x + px(2), y + t.get_height()))
+        y = rect.centery - (head.get_height() + s.get_height()) // 2
+        surface.blit(head, (x, y))
+        surface.blit(s, (x + px(2), y + head.get_height()))
         # The winners' markers beside the title.
-        mx = x + t.get_width() + px(22)
+        mx = x + head.get_width() + px(22)
         for p in self.winners():
             if mx + px(14) > x + room:
                 break
             seat = self.match.seats[p]
-            draw_marker(surface, look, (mx, y + t.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13))
+            draw_marker(surface, look, (mx, y + head.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13))
             mx += px(32)
 
     def column_order(self) -> list[int]:
@@ -327,11 +232,12 @@ class ResultsScene(TableScene):
         panel(surface, rect, look)
         seats = self.match.seats
         pad = px(14)
-        head = look.text("Final scoring", 18, WOOD_DARK, bold=True)
+        head = look.text(t("results.sheet"), 18, WOOD_DARK, bold=True)
         surface.blit(head, (rect.x + pad, rect.y + px(10)))
         fame_icon = self.app.sprites.get("board", "fame", height=px(18))
         surface.blit(fame_icon, (rect.x + pad + head.get_width() + px(8), rect.y + px(10) + (head.get_height() - fame_icon.get_height()) // 2))
-        note = look.text("Fame per category; Gold in small print", 12, INK_SOFT)
+        note = look.fit_text(t("results.sheet_note"), 12, INK_SOFT,
+                             width=max(1, rect.w - 2 * pad - head.get_width() - px(40)))
         surface.blit(note, (rect.right - pad - note.get_width(), rect.y + px(10) + head.get_height() - note.get_height()))
         order = self.column_order()
         inner = pygame.Rect(rect.x + pad, rect.y + px(10) + head.get_height() + px(8), rect.w - 2 * pad,
@@ -361,7 +267,7 @@ class ResultsScene(TableScene):
             x = cx - w // 2
             draw_marker(surface, look, (x + r, name_y), colour_of(seat.colour), seat.name, radius=r)
             surface.blit(name, (x + 2 * r + px(6), name_y - name.get_height() // 2))
-            kind = kind_font.render("person" if seat.is_person else f"{seat.kind} bot", True, INK_SOFT)
+            kind = kind_font.render(fit(kind_font, seat_kind(seat), col_w - px(4)), True, INK_SOFT)
             surface.blit(kind, kind.get_rect(midtop=(cx, kind_y)))
         pygame.draw.line(surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2)))
         value_font, total_font = look.font(17, True), look.font(20, True)
@@ -389,13 +295,13 @@ class ResultsScene(TableScene):
                 if row.style == "rank":
                     text, colour, font = ordinal(v), (WOOD_DARK if v == 1 else INK), total_font
                 elif row.style == "change":
-                    text = "—" if not v else f"{v:+d}".replace("-", "−")
+                    text = "—" if not v else signed(v)
                     colour = INK_SOFT if not v else (GOOD if v > 0 else BAD)
                     font = value_font
                 elif row.style == "total":
-                    text, colour, font = str(v), INK, total_font
+                    text, colour, font = lang.number(v), INK, total_font
                 else:
-                    text, colour, font = str(v), INK, value_font
+                    text, colour, font = lang.number(v), INK, value_font
                 img = font.render(text, True, colour)
                 det = row.details[p]
                 dimg = small.render(fit(small, det, col_w - px(6)), True, INK_SOFT) if det and row_h >= px(36) else None
@@ -415,7 +321,7 @@ class ResultsScene(TableScene):
         panel(surface, rect, look)
         g, seats = self.match.game, self.match.seats
         pad = px(14)
-        head = look.text("The game's course", 18, WOOD_DARK, bold=True)
+        head = look.text(t("results.course"), 18, WOOD_DARK, bold=True)
         surface.blit(head, (rect.x + pad, rect.y + px(10)))
         # Legend.
         x = rect.x + pad
@@ -440,17 +346,17 @@ class ResultsScene(TableScene):
         icon = self.app.sprites.get("board", "fame", height=px(20))
         draw_line_chart(surface, look, fame_rect,
                         [Series(s.name, colour_of(s.colour), fame[p]) for p, s in enumerate(seats)],
-                        labels, title="Fame after each round", icon=icon, progress=self.progress)
+                        labels, title=t("results.chart.fame"), icon=icon, progress=self.progress)
         icon = self.app.sprites.get("board", "coin", height=px(20))
         draw_line_chart(surface, look, gold_rect,
                         [Series(s.name, colour_of(s.colour), gold[p], dashed=True) for p, s in enumerate(seats)],
-                        labels, title="Gold after each round", icon=icon, progress=self.progress,
-                        x_title="Round")
+                        labels, title=t("results.chart.gold"), icon=icon, progress=self.progress,
+                        x_title=t("results.chart.round"))
 
     # The table view ---------------------------------------------------------------------------------
     def decision_text(self, vis) -> list[str]:
         title, sub = self.headline()
-        return [title, sub, "Click a player's card to see that display."]
+        return [title, sub, t("results.click_card")]
 
 
-__all__ = ["ResultsScene", "Row", "results_rows", "course", "final_scores"]
+__all__ = ["ResultsScene", "Row", "results_rows", "course", "final_scores", "ordinal"]

@@ -19,9 +19,10 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from ...lang import t
 from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from ...review import DEFAULT_LEVEL, replays
-from ...review_job import ReviewJob
+from ...review_job import PROCESS_ENDED, ReviewJob
 from ..scene import Scene
 from ..specials import draw_held
 from ..cards import draw_card
@@ -136,17 +137,19 @@ class ReviewScene(Scene):
         a = self.areas()
         h = px(36)
         top = a["top"]
-        bw = self.app.look.caption_width("Back (Esc)", 130, pad=8)
+        back = t("review.button.back")
+        bw = self.app.look.caption_width(back, 130, pad=8)
         self.b_back = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(top.right - px(8) - bw, top.y + (top.h - h) // 2, bw, h), "Back (Esc)", ui,
-            tool_tip_text="Leave the review"))
+            pygame.Rect(top.right - px(8) - bw, top.y + (top.h - h) // 2, bw, h), back, ui,
+            tool_tip_text=t("review.button.back_tip")))
         chart = a["chart"]
-        bw = px(150)
+        cancel, again = t("review.button.cancel"), t("review.button.again")
+        bw = max(self.app.look.caption_width(cancel, 150), self.app.look.caption_width(again, 150))
         self.b_cancel = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), "Cancel", ui,
-            tool_tip_text="Stop reviewing (the replay stays)"))
+            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), cancel, ui,
+            tool_tip_text=t("review.button.cancel_tip")))
         self.b_again = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), "Review again", ui,
+            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), again, ui,
             object_id="@primary"))
         self.refresh_ui()
 
@@ -159,8 +162,8 @@ class ReviewScene(Scene):
 
     # Input ---------------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        t = event.type
-        if t == pygame_gui.UI_BUTTON_PRESSED:
+        kind = event.type
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.b_back:
                 self.leave()
             elif event.ui_element is self.b_cancel:
@@ -171,7 +174,7 @@ class ReviewScene(Scene):
             else:
                 return False
             return True
-        if t == pygame.KEYDOWN:
+        if kind == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_ESCAPE:
                 self.leave()
@@ -188,9 +191,9 @@ class ReviewScene(Scene):
             else:
                 return False
             return True
-        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
-        if t == pygame.MOUSEMOTION and event.buttons[0] and self.chart is not None:
+        if kind == pygame.MOUSEMOTION and event.buttons[0] and self.chart is not None:
             i = self.chart.index_at(event.pos)  # dragging along the chart scrubs through the game
             if i is not None and i != self.index:
                 self.show(i)
@@ -276,13 +279,13 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, WOOD_DARK, rect)
         n = len(self.actions)
         g = self.state
-        where = (("the end" if g.is_over else "where the game stopped") if self.index == n else
-                 f"decision {self.index + 1} of {n}")
+        where = (t("review.top.end" if g.is_over else "review.top.stopped") if self.index == n else
+                 t("review.top.decision", n=self.index + 1, total=n))
         rnd = min(g.round + 1, g.rules.rounds)
-        text = f"Review of {' vs '.join(self.names)}   ·   {where}   ·   round {rnd}"
-        label = look.text(text, 17, WHITE, bold=True)
+        text = t("review.top.text", names=t("review.top.vs").join(self.names), where=where, round=rnd)
+        label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, self.b_back.rect.x - px(30)))
         surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
-        keys = look.text("Left/Right: step   ·   PageUp/PageDown: rounds   ·   click the chart", 13, (235, 215, 170))
+        keys = look.text(t("review.top.keys"), 13, (235, 215, 170))
         x = self.b_back.rect.x - px(16) - keys.get_width()
         if x > px(24) + label.get_width():
             surface.blit(keys, (x, rect.centery - keys.get_height() // 2))
@@ -307,7 +310,7 @@ class ReviewScene(Scene):
     def draw_chart(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
         panel(surface, rect, look)
-        head = look.text("Chance to win after every decision", 16, WOOD_DARK, bold=True)
+        head = look.text(t("review.chart_title"), 16, WOOD_DARK, bold=True)
         surface.blit(head, (rect.x + px(12), rect.y + px(8)))
         x = rect.x + px(24) + head.get_width()
         font = look.font(13, True)
@@ -332,11 +335,12 @@ class ReviewScene(Scene):
         bar = pygame.Rect(0, 0, min(px(520), rect.w - px(40)), px(22))
         bar.center = (rect.centerx, rect.centery + px(8))
         if status == "running":
-            text = f"Reviewing every decision… {job.done if job else 0} of {len(self.actions)}"
+            text = t("review.progress", done=job.done if job else 0, total=len(self.actions))
         elif status == "cancelled":
-            text = "The review was cancelled. The replay below still works."
+            text = t("review.cancelled")
         else:
-            text = "The review failed: " + (job.error or "").splitlines()[0]
+            error = t("review.process_ended") if job.error == PROCESS_ENDED else ((job.error or "").splitlines() or [""])[0]
+            text = t("review.failed", error=error)
         label = look.text(text, 15, BAD if status == "failed" else INK, bold=status == "running")
         surface.blit(label, label.get_rect(midbottom=(rect.centerx, bar.y - px(8))))
         pygame.draw.rect(surface, (226, 214, 190), bar, border_radius=px(6))
@@ -366,12 +370,12 @@ class ReviewScene(Scene):
                 hover = (a.row, a.col)
             if isinstance(a, PlaceTile) and g.hand_tile >= 0:
                 preview = (g.hand_tile, a.row, a.col)
-        label = f"{self.names[p]}'s display" + ("  (click the card again to follow the game)" if self.viewed is not None else "")
-        t = look.text(label, 14, INK_SOFT)
-        body = board_rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+        label = t("review.display_viewed" if self.viewed is not None else "review.display", name=self.names[p])
+        img = look.fit_text(label, 14, INK_SOFT, width=board_rect.w)
+        body = board_rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
         geo = display_geometry(self.app, vis.players[p], body, cells)  # centred in the room below the chart
         body.y += max(0, (body.h - geo.t * (geo.rows + 1)) // 2)
-        surface.blit(t, (board_rect.x, body.y - t.get_height() - 4))
+        surface.blit(img, (board_rect.x, body.y - img.get_height() - 4))
         draw_display(surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview)
 
     def draw_side(self, surface, rect) -> None:

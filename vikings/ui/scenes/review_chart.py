@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...lang import percent, t
 from ..chart import draw_marker
 from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE
 
@@ -33,22 +34,22 @@ class ChartGeometry:
         return max(0, min(self.count - 1, i))
 
 
-def round_starts(states) -> list[tuple[int, str]]:
-    """(moment, label) where each round begins: the first moment with that round."""
-    out = [(0, "Round 1")]
+def round_starts(states) -> list[tuple[int, int]]:
+    """(moment, round number) where each round begins: the first moment with that round."""
+    out = [(0, 1)]
     for i in range(1, len(states)):
         if states[i].round != states[i - 1].round:
-            out.append((i, f"Round {states[i].round + 1}"))
+            out.append((i, states[i].round + 1))
     return out
 
 
 def draw_chances(surface, look, rect: pygame.Rect, chances, colours, names, rounds, cursor: int,
                  marks=()) -> ChartGeometry:
     """The chart in `rect`. chances[i][p]: player p's chance after i decisions; rounds:
-    (moment, label) of each round's start; marks: (moment, player, number) rings."""
+    (moment, round number) of each round's start; marks: (moment, player, number) rings."""
     px = look.px
     font = look.font(12)
-    label_w = font.size("100%")[0] + px(8)
+    label_w = font.size(percent(1))[0] + px(8)
     plot = pygame.Rect(rect.x + label_w, rect.y + px(18), rect.w - label_w - px(10),
                        rect.h - px(18) - font.get_linesize() - px(6))
     geo = ChartGeometry(plot, len(chances))
@@ -57,17 +58,17 @@ def draw_chances(surface, look, rect: pygame.Rect, chances, colours, names, roun
     for v in (0, 25, 50, 75, 100):
         yy = round(geo.y_at(v / 100))
         pygame.draw.line(surface, INK_SOFT if v in (0, 100) else (218, 206, 184), (plot.x, yy), (plot.right, yy), 1)
-        lab = font.render(f"{v}%", True, INK_SOFT)
+        lab = font.render(percent(v / 100), True, INK_SOFT)
         surface.blit(lab, lab.get_rect(midright=(plot.x - px(5), yy)))
     # The rounds: a faint line at each start, the label between it and the next.
     bounds = [i for i, _ in rounds] + [len(chances) - 1]
-    for j, (i, label) in enumerate(rounds):
+    for j, (i, number) in enumerate(rounds):
         xx = round(geo.x_at(i))
         pygame.draw.line(surface, (200, 186, 160), (xx, plot.y - px(14)), (xx, plot.bottom + px(3)), 1)
-        lab = font.render(label, True, INK_SOFT)
+        lab = font.render(t("game.round", n=number), True, INK_SOFT)
         mid = (geo.x_at(i) + geo.x_at(bounds[j + 1])) / 2
         if lab.get_width() + px(4) > geo.x_at(bounds[j + 1]) - geo.x_at(i):
-            lab = font.render(label.replace("Round ", "R"), True, INK_SOFT)
+            lab = font.render(t("review.round_short", n=number), True, INK_SOFT)
         surface.blit(lab, lab.get_rect(midtop=(round(mid), plot.bottom + px(4))))
     # One line per player (a light colour gets a dark edge).
     width = max(2, px(2.5))

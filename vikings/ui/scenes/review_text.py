@@ -7,14 +7,14 @@ from typing import NamedTuple
 
 import pygame
 
+from ... import words
+from ...lang import number, percent, t
 from ...review import describe_action
 from ..table import wrap
 from ..theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
 
-PHASE_WORDS = {"purchase": "buys a group", "place": "places a tile", "viking": "places a Viking",
-               "boatswain": "uses boatswains", "boatswain_move": "moves a Viking", "bid": "bids in the auction",
-               "remove": "removes a Viking", "colour": "chooses a colour", "special": "takes a special tile",
-               "replace": "places a building", "over": ""}
+PHASES = ("purchase", "place", "viking", "boatswain", "boatswain_move", "bid", "remove", "colour", "special",
+          "replace")   # what the player to move does (review.phase.<phase>)
 
 
 class Line(NamedTuple):
@@ -32,12 +32,19 @@ def short(text: str, name: str) -> str:
     return text[len(name) + 1:] if text.startswith(name + " ") else text
 
 
-def percent(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def fame1(x: float) -> str:
+    """Expected Fame with one decimal ("12.3", "12,3")."""
+    return number(x, 1)
 
 
 def _level(scene) -> str:
-    return f"{scene.level.capitalize()} bot"
+    """"Normal bot" / "Bot (Normal)": the bot the review asked."""
+    return t(f"review.level.{scene.level}")
+
+
+def _doing(scene, who: str, phase: str) -> str:
+    """"Ann buys a group" for the player to move in `phase`."""
+    return t(f"review.phase.{phase}", name=who) if phase in PHASES else who
 
 
 def decision_lines(scene) -> list[Line]:
@@ -45,23 +52,25 @@ def decision_lines(scene) -> list[Line]:
     review = scene.review
     out = []
     if i >= n:
-        out.append(Line("The end of the game" if g.is_over else "Where the game stopped", 20, WOOD_DARK, True))
+        out.append(Line(t("review.end" if g.is_over else "review.stopped"), 20, WOOD_DARK, True))
         if g.is_over and g.ranks:
             order = sorted(range(g.n), key=lambda p: (g.ranks[p], p))
-            out.append(Line("   ·   ".join(f"{names[p]} {g.displays[p].fame} Fame" for p in order), 15))
-        out.append(Line("Step back with the Left key (or click the chart) to see how the game went.", 14, INK_SOFT))
+            out.append(Line("   ·   ".join(t("review.fame_of", name=names[p], fame=words.fame(g.displays[p].fame))
+                                           for p in order), 15))
+        out.append(Line(t("review.step_back"), 14, INK_SOFT))
     else:
         p = g.to_move
         seat = scene.seats[p]
-        who = names[p] + ("" if seat.is_person else f" ({seat.kind} bot)")
-        out.append(Line(f"Decision {i + 1} of {n}", 20, WOOD_DARK, True))
-        out.append(Line(f"Round {g.round + 1}   ·   {who} {PHASE_WORDS.get(g.phase, g.phase)}", 14, INK_SOFT))
+        who = names[p] if seat.is_person else t("review.bot_seat", name=names[p], bot=t(f"results.seat.{seat.kind}"))
+        out.append(Line(t("review.decision_of", n=i + 1, total=n), 20, WOOD_DARK, True))
+        out.append(Line(t("review.round_doing", round=t("game.round", n=g.round + 1), doing=_doing(scene, who, g.phase)),
+                        14, INK_SOFT))
         out.append(Line(describe_action(g, scene.action, names), 15, INK, True))
         out += _judgement(scene)
     if review is not None:
         now = review.chances[i]
-        out.append(Line("Chance to win here: " + "   ".join(f"{names[p]} {percent(now[p])}"
-                                                           for p in range(len(names))), 14, INK))
+        out.append(Line(t("review.chance_here", list="   ".join(t("review.name_value", name=names[p], value=percent(now[p]))
+                                                                 for p in range(len(names)))), 14, INK))
     return out
 
 
@@ -69,58 +78,56 @@ def _judgement(scene) -> list[Line]:
     d = scene.decision
     g, names = scene.state, scene.names
     if scene.review is None:
-        return [Line("What the bot would have played shows when the review is done.", 14, INK_SOFT)]
+        return [Line(t("review.judge.waiting"), 14, INK_SOFT)]
     if not d.person:
-        return [Line("A bot's decision: only persons' decisions are judged.", 14, INK_SOFT)]
+        return [Line(t("review.judge.bot"), 14, INK_SOFT)]
     if d.options < 2:
-        return [Line("Nothing to decide: it was the only legal move.", 14, INK_SOFT)]
+        return [Line(t("review.judge.only_move"), 14, INK_SOFT)]
     bot = d.bot_action
+    said = t("review.bot_says", bot=_level(scene), move=short(describe_action(g, bot, names), names[d.player]))
     if not d.judged:
-        return [Line(f"{_level(scene)}: {short(describe_action(g, bot, names), names[d.player])}", 14),
-                Line("Auction decisions are not judged: what a bid or a colour brings shows only in the "
-                     "purchases after it.", 13, INK_SOFT)]
+        return [Line(said, 14), Line(t("review.judge.auction"), 13, INK_SOFT)]
     if not d.differs:
-        return [Line(f"The {_level(scene)} would have played the same.", 14, GOOD, True),
-                Line(f"Expected final Fame afterwards: {d.fame:.1f}", 14)]
+        return [Line(t("review.judge.same", bot=_level(scene)), 14, GOOD, True),
+                Line(t("review.judge.expected", fame=fame1(d.fame)), 14)]
     cost = d.cost
-    verdict = (f"costs {cost:.1f} expected Fame" if cost > 0.05 else
-               f"{-cost:.1f} expected Fame better by this measure" if cost < -0.05 else "about as good")
-    return [Line(f"{_level(scene)}: {short(describe_action(g, bot, names), names[d.player])}", 14),
-            Line(f"Expected final Fame: {d.fame:.1f} after this move, {d.bot_fame:.1f} after the bot's: "
-                 f"this move {verdict}.", 14, BAD if cost > 0.05 else INK, cost > 0.05),
-            Line(f"Chance to win after the turn: {percent(d.chance)} (with the bot's move {percent(d.bot_chance)})",
-                 13, INK_SOFT),
-            Line("On the table the move played has a gold frame, the bot's a pale one.", 13, INK_SOFT)]
+    verdict = (t("review.judge.costs", fame=fame1(cost)) if cost > 0.05 else
+               t("review.judge.better", fame=fame1(-cost)) if cost < -0.05 else t("review.judge.as_good"))
+    return [Line(said, 14),
+            Line(t("review.judge.compare", fame=fame1(d.fame), bot_fame=fame1(d.bot_fame), verdict=verdict),
+                 14, BAD if cost > 0.05 else INK, cost > 0.05),
+            Line(t("review.judge.chance", chance=percent(d.chance), bot_chance=percent(d.bot_chance)), 13, INK_SOFT),
+            Line(t("review.judge.frames"), 13, INK_SOFT)]
 
 
 def costly_lines(scene) -> list[Line]:
     names, review = scene.names, scene.review
-    out = [Line("Costliest decisions", 17, WOOD_DARK, True),
-           Line(f"Expected Fame each move gave up against the {_level(scene)}'s. Click one to see it.", 13, INK_SOFT)]
+    out = [Line(t("review.costly.title"), 17, WOOD_DARK, True),
+           Line(t("review.costly.explain", bot=_level(scene)), 13, INK_SOFT)]
     if not scene.persons:
-        return out + [Line("Every seat was played by a bot: no decision is judged.", 14)]
+        return out + [Line(t("review.costly.all_bots"), 14)]
     if review is None:
-        return out + [Line("They appear when the review is done.", 14, INK_SOFT)]
+        return out + [Line(t("review.costly.waiting"), 14, INK_SOFT)]
     compact = len(scene.persons) > 2
     for p in scene.persons:
         judged = review.judged(p)
-        out.append(Line(f"{names[p]}  ({len(judged)} decisions judged)", 15, WOOD_DARK, True))
+        out.append(Line(t("review.costly.person", name=names[p], count=len(judged)), 15, WOOD_DARK, True))
         worst = review.costliest(p)
         if not judged:
-            out.append(Line("No decision of hers to judge yet.", 14, INK_SOFT, indent=12))
+            out.append(Line(t("review.costly.none_yet"), 14, INK_SOFT, indent=12))
         elif not worst:
-            out.append(Line("None cost anything by this measure.", 14, INK_SOFT, indent=12))
+            out.append(Line(t("review.costly.none_cost"), 14, INK_SOFT, indent=12))
         for k, d in enumerate(worst, 1):
             g = scene.states[d.index]
             played = short(describe_action(g, d.action, names), names[p])
             bot = short(describe_action(g, d.bot_action, names), names[p])
-            head = f"{k}. Round {d.round + 1}, decision {d.index + 1}: −{d.cost:.1f} Fame"
+            head = t("review.costly.head", k=k, round=d.round + 1, n=d.index + 1, fame=fame1(d.cost))
             if compact:
-                out.append(Line(f"{head}  ·  {played}", 13, BAD, False, d.index, 12, True))
+                out.append(Line(t("review.costly.compact", head=head, move=played), 13, BAD, False, d.index, 12, True))
                 continue
             out.append(Line(head, 14, BAD, True, d.index, 12))
-            out.append(Line(f"Played: {played}", 13, INK, False, d.index, 28, True))
-            out.append(Line(f"Bot: {bot}", 13, INK_SOFT, False, d.index, 28, True))
+            out.append(Line(t("review.costly.played", move=played), 13, INK, False, d.index, 28, True))
+            out.append(Line(t("review.costly.bot", move=bot), 13, INK_SOFT, False, d.index, 28, True))
     return out
 
 
