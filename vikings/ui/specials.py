@@ -42,10 +42,14 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     side_w = min(px(210), rect.w // 4)
     head = look.text(t("table.specials.title"), 16, WOOD_DARK, bold=True)
     surface.blit(head, (rect.x + pad, rect.y + px(8)))
-    font = look.font(12)
     y = rect.y + px(8) + head.get_height() + px(2)
     note = t("table.specials.note", count=vis.specials_supply)
-    for line in wrap(font, note, side_w - pad):
+    for size in (12, 11, 10):   # smaller lettering before the reminder is cut short
+        font = look.font(size)
+        lines = wrap(font, note, side_w - pad)
+        if y + len(lines) * font.get_linesize() <= rect.bottom - px(4):
+            break
+    for line in lines:
         if y + font.get_linesize() > rect.bottom - px(4):
             break
         surface.blit(font.render(line, True, INK_SOFT), (rect.x + pad, y))

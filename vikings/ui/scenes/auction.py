@@ -28,8 +28,9 @@ from ...lang import t
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of, shrink_caption
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, shrink_caption
 from ..tooltips import viking_text
+from .auction_rows import ROW_MIN, draw_bid_rows
 from .offer import OfferScene
 
 # The auction's events, the start player change it makes, the offer it completes and the
@@ -345,7 +346,7 @@ class AuctionScene(OfferScene):
             return []
         y = self._strip_y()
         w = min(px(84), (r.w - px(28)) // len(kinds))
-        h = px(64)
+        h = getattr(self, "strip_h", px(64))
         x0 = r.x + px(14)
         return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
 
@@ -405,6 +406,10 @@ class AuctionScene(OfferScene):
         e = self.in_flight
         strip = self.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
+        # A shorter strip where the text leaves too little room for it and a row per player.
+        below = (self.b_bid.rect.y - px(8) - px(22)) if self.bidding() else rect.bottom - px(12)
+        full = px(64) + px(10) + g.n * px(ROW_MIN)
+        self.strip_h = px(64) if below - self.decision_bottom >= full else px(46)
         self.kind_rects = self.strip_layout(strip)
         counts = {k: strip.count(k) for k in set(strip)}
         for i, (r, k) in enumerate(self.kind_rects):
@@ -424,7 +429,7 @@ class AuctionScene(OfferScene):
         if self.bidding():
             self._draw_cost(surface, rect, bottom)
             bottom -= px(22)
-        self._draw_table(surface, vis, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
+        draw_bid_rows(self, surface, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
 
     def _draw_cost(self, surface, rect, bottom) -> None:
         g = self.match.game
@@ -439,55 +444,6 @@ class AuctionScene(OfferScene):
             text, colour = t("table.auction.cost", amount=self.amount, pay=self.amount, gold=words.gold(gold)), INK_SOFT
         img = self.app.look.text(text, 14, colour, bold=bool(fame))
         surface.blit(img, (rect.x + self.app.look.px(14), bottom - img.get_height()))
-
-    def _draw_table(self, surface, vis, box: pygame.Rect) -> None:
-        """One row per player, clockwise from the opener: her bid, a pass, the winner, and
-        the colours chosen so far."""
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
-        m, g = self.match, self.match.game
-        rec = self.record()
-        if rec.opener is None or box.h < px(24) or self.opening() is not None:
-            return
-        n = g.n
-        row_h = min(px(28), box.h // n)
-        font, bold = look.font(14), look.font(14, True)
-        for i in range(n):
-            p = (rec.opener + i) % n
-            row = pygame.Rect(box.x, box.y + i * row_h, box.w, row_h - px(2))
-            if row.bottom > box.bottom:
-                break
-            to_move = p == g.to_move and g.phase == BID and not m.pending
-            high = rec.winner is None and p == rec.bidder or rec.winner is not None and rec.winner[0] == p
-            if to_move or high:
-                pygame.draw.rect(surface, (250, 228, 160) if to_move else (228, 240, 222), row, border_radius=px(5))
-            pygame.draw.rect(surface, colour_of(m.seats[p].colour), (row.x + px(4), row.y + px(4), px(8), row.h - px(8)),
-                             border_radius=px(2))
-            name = bold.render(m.seats[p].name, True, INK)
-            surface.blit(name, (row.x + px(18), row.centery - name.get_height() // 2))
-            limit = look.text(t("table.auction.up_to", limit=g.bid_limit(p)), 12, INK_SOFT)
-            if rec.winner is None:
-                surface.blit(limit, (row.x + px(18) + name.get_width() + px(8), row.centery - limit.get_height() // 2 + px(1)))
-            if rec.winner is not None and rec.winner[0] == p:
-                status, colour = t("table.auction.won_row", amount=rec.winner[1]), GOOD
-            elif p in rec.passed:
-                key = "table.auction.cannot" if rec.passed[p] else "table.auction.passed"
-                status = t(key + "_bid", amount=rec.bids[p]) if p in rec.bids else t(key)
-                colour = BAD
-            elif p in rec.bids:
-                status = t("table.auction.bids_high" if p == rec.bidder else "table.auction.bids", amount=rec.bids[p])
-                colour = GOOD if p == rec.bidder else INK
-            elif to_move:
-                status, colour = t("table.auction.to_bid"), WOOD_DARK
-            else:
-                status, colour = "—", INK_SOFT
-            placed = [k for who, k, _ in rec.colours if who == p]
-            x = row.right - px(4)
-            for k in reversed(placed):  # the colours she chose (or was dealt last)
-                fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=row.h - px(6))
-                x -= fig.get_width() + px(2)
-                surface.blit(fig, (x, row.y + px(3)))
-            st = (bold if colour in (GOOD, WOOD_DARK) else font).render(status, True, colour)
-            surface.blit(st, (x - px(8) - st.get_width(), row.centery - st.get_height() // 2))
 
     def turn_text(self) -> str | None:
         m = self.match
