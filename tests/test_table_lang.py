@@ -106,6 +106,15 @@ def test_the_log_and_the_panel_follow_a_change_of_language(tmp_path):
     assert scene.top_buttons()[0][1] == "Menü"
     app.apply_language("en")
     assert m.shown_log() == english
+    scene = app.scenes.base
+    assert m.can_undo()
+    scene.command("undo")                     # a note kept in the panel follows the language too
+    run(app, 3)
+    scene = app.scenes.base
+    assert "Your last decision was taken back." in scene.decision_text(scene.visible())
+    app.apply_language("de")
+    scene = app.scenes.base
+    assert "Deine letzte Entscheidung wurde zurückgenommen." in scene.decision_text(scene.visible())
 
 
 def hover(app, pos) -> None:

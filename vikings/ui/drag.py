@@ -20,6 +20,7 @@ from ..engine.state import PURCHASE
 from ..event_text import paid
 from ..lang import t
 from ..words import tile as tile_name
+from .said import Said
 from .fx import Fly
 
 DRAG_START = 6   # design pixels the mouse must travel before a press becomes a drag
@@ -53,22 +54,22 @@ def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
     return sorted(places_after_buy(game, space))
 
 
-def why_not(rules, display, tile: int, row: int, col: int) -> str:
+def why_not(rules, display, tile: int, row: int, col: int) -> Said:
     """Why a tile cannot go on a cell, in the players' words (the engine has already said
     that it cannot: this only explains which rule of the display stands in the way)."""
     if display.tile_at(row, col) >= 0:
-        return t("table.drag.taken")
+        return Said("table.drag.taken")
     if rules.tile_is_ship[tile]:
         if row != 0:
-            return t("table.drag.ship_row", tile=tile_name(rules.tiles[tile]))
-        return t("table.drag.ship_order")
+            return Said("table.drag.ship_row", tile=lambda: tile_name(rules.tiles[tile]))
+        return Said("table.drag.ship_order")
     if row == 0:
-        return t("table.drag.top_row")
+        return Said("table.drag.top_row")
     touches = col == 1 or any(display.tile_at(r, c) >= 0 for r, c in
                               ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)) if r >= 1 and c >= 1)
     if not touches:
-        return t("table.drag.touch")
-    return t("table.drag.coasts")
+        return Said("table.drag.touch")
+    return Said("table.drag.coasts")
 
 
 class WheelDrag:
@@ -150,10 +151,11 @@ class WheelDrag:
             return
         tile = g.wheel_tile[space]
         if cell is None:
-            reason = t("table.drag.drop_here")
+            reason = Said("table.drag.drop_here")
         else:
             reason = why_not(sc.app.rules, g.displays[g.to_move], tile, *cell)
-        sc.error = t("table.drag.not_placed", tile=tile_name(sc.app.rules.tiles[tile]), reason=reason)
+        kind = sc.app.rules.tiles[tile]
+        sc.error = Said("table.drag.not_placed", tile=lambda: tile_name(kind), reason=reason)
         self.snap_back(space, pos)
 
     def snap_back(self, space: int, pos) -> None:
@@ -206,7 +208,7 @@ class DirectMoves:
         if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
             self.select(space)
             self.plan = list(actions)
-            self.ctx.message = t("table.drag.confirm_fame")
+            self.ctx.message = Said("table.drag.confirm_fame")
             return
         self.plan = list(actions)
         self.drop_origin = (space, pos)

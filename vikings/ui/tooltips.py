@@ -6,6 +6,7 @@ from .. import words
 from ..event_text import viking_in_sentence
 from ..engine.phases import PURCHASE
 from ..lang import t
+from .said import Said
 
 
 def viking_text(rules, k: int) -> str:
@@ -44,20 +45,21 @@ def tile_text(rules, tile: int) -> str:
     return t("table.tip.tile", tile=words.tile(k))
 
 
-def blocker_text(game, space: int) -> str | None:
+def blocker(game, space: int) -> Said | None:
     """Why the player to move may not buy the group at `space` (None if she may), in the
     players' words: the engine's `buy_blockers` decides, this names its reason."""
     if game.buy_blockers(space) is None:
         return None
     if game.phase != PURCHASE:
-        return t("table.blocker.phase")
+        return Said("table.blocker.phase")
     if not 0 <= space < len(game.wheel_tile) or game.wheel_tile[space] < 0:
-        return t("table.blocker.none")
+        return Said("table.blocker.none")
     price = game.price(space)
     if price == 0:
-        return t("table.blocker.zero")
+        return Said("table.blocker.zero")
     d = game.displays[game.to_move]
-    return t("table.blocker.dear", price=price, gold=words.gold(d.gold), fame=words.fame(d.fame))
+    gold, fame = d.gold, d.fame
+    return Said("table.blocker.dear", price=price, gold=lambda: words.gold(gold), fame=lambda: words.fame(fame))
 
 
 def group_text(rules, tile: int, viking: int) -> dict:
@@ -74,9 +76,9 @@ def wheel_tip(game, vis, space: int) -> str | None:
     lines = [t("table.tip.group", price=price, **group_text(rules, tile, viking)),
              tile_text(rules, tile), viking_text(rules, viking)]
     if not game.is_over and game.phase == PURCHASE:
-        why = blocker_text(game, space)
+        why = blocker(game, space)
         if why:
-            lines.append(t("table.tip.not_now", name=game.config.players[game.to_move], why=why))
+            lines.append(t("table.tip.not_now", name=game.config.players[game.to_move], why=str(why)))
         elif game.fame_cost(space):
             lines.append(t("table.tip.fame_cost", fame=words.fame(game.fame_cost(space))))
         if game.brings_special(space):

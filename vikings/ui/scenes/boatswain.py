@@ -13,6 +13,7 @@ from ...engine.state import BOATSWAIN, BOATSWAIN_MOVE
 from ... import words
 from ...event_text import viking_in_sentence
 from ...lang import t
+from ..said import text
 from .purchase import MOVE_EVENTS, PurchaseScene
 
 
@@ -109,7 +110,7 @@ class BoatswainScene(PurchaseScene):
         seat = m.seat()
         if not seat.is_person or m.pending:
             return [t("table.boatswain.title", name=seat.name), t("table.auction.deciding", name=seat.name),
-                    self.ctx.message]
+                    text(self.ctx.message)]
         d = g.displays[g.to_move]
         lines = [t("table.boatswain.title", name=seat.name)]
         boatswains = words.vikings(rules.vikings[rules.boatswain], d.pool[rules.boatswain])
@@ -125,6 +126,6 @@ class BoatswainScene(PurchaseScene):
         if g.phase == BOATSWAIN_MOVE:
             lines.append(t("table.boatswain.move", viking=viking_in_sentence(rules, g.moves[0], "plain")))
         if self.ctx.message:
-            lines.append(self.ctx.message)
+            lines.append(text(self.ctx.message))
         return lines
 

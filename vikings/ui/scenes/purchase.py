@@ -21,7 +21,8 @@ from ... import words
 from ...event_text import paid, tile_in_sentence, viking_in_sentence
 from ...lang import t
 from ..cards import bot_level
-from ..tooltips import blocker_text, building, group_text
+from ..said import Said, text
+from ..tooltips import blocker, building, group_text
 from .purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from .table_scene import TableScene
 
@@ -226,7 +227,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
                     self.select(s)
                 return True
             if s is not None and g.wheel_tile[s] >= 0:
-                self.error = t("table.purchase.cannot_buy", why=blocker_text(g, s))
+                self.error = Said("table.purchase.cannot_buy", why=blocker(g, s))
                 return True
         if g.phase == SPECIAL:
             spots = [(r, slot) for r, _, slot in self.slot_spots] + self.special_rows
@@ -312,11 +313,11 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
         seat = m.seat(self.acting_player())   # (a move still being shown is its player's)
         if m.pending or self.fx.active:
             return [t("table.top.turn_person" if seat.is_person else "table.purchase.playing", name=seat.name),
-                    self.ctx.message]
+                    text(self.ctx.message)]
         if not seat.is_person:
             return [t("table.purchase.thinking", name=seat.name),
-                    t("table.purchase.bot_note", level=bot_level(seat.kind)), self.ctx.message]
-        lines = [t("table.purchase.your_turn", name=seat.name)] + ([self.ctx.message] if self.ctx.message else [])
+                    t("table.purchase.bot_note", level=bot_level(seat.kind)), text(self.ctx.message)]
+        lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(self.ctx.message)] if self.ctx.message else [])
         if g.phase == PURCHASE:
             if self.selected is None:
                 lines.append(t("table.purchase.choose"))

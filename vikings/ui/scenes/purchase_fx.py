@@ -10,6 +10,7 @@ import pygame
 from ... import words
 from ...engine.state import PLACE, VIKING
 from ...event_text import tile_in_sentence
+from ..said import Said
 from ...lang import t
 from ..fx import Fly, Float, Tween
 from ..motion import money_flights
@@ -135,8 +136,8 @@ class PurchaseMotion:
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(40))
             self.fx.add(Fly(img, self.hand_spot(), dst, duration=0.4))
         elif e.type == "tile_discarded":
-            self.ctx.message = t("table.purchase.discarded", name=self.match.seats[p].name,
-                                 tile=tile_in_sentence(rules, d["tile"]))
+            self.ctx.message = Said("table.purchase.discarded", name=self.match.seats[p].name,
+                                    tile=lambda: tile_in_sentence(rules, d["tile"]))
             self.fx.add(Float(look.text(t("table.fx.discarded"), 20, BAD, bold=True), self.layout.decision.center, duration=1.0))
         elif e.type == "boatswain_used":
             self.fx.add(Float(look.text(t("table.fx.boatswain"), 20, GOOD, bold=True), self.layout.cards[p].center, duration=0.7))

@@ -27,6 +27,7 @@ from ..view import MOVES, Visible
 from .menu_kit import fitted_button
 from ...engine.state import PURCHASE
 from ...lang import t
+from ..said import Said, text
 
 
 class TableScene(Scene):
@@ -41,7 +42,7 @@ class TableScene(Scene):
         self.hover_cell = None
         self.hover_space = None
         self.tooltip: str | None = None
-        self.error: str | None = None
+        self.error: str | Said | None = None   # (a Said reads in the language in use)
         self.layout = None
         self.board_geo = None
         self.wheel_geo = None
@@ -152,7 +153,7 @@ class TableScene(Scene):
         try:
             action = self.match.bot_result()
         except Exception as e:  # a bot bug must not take the window down
-            self.error = t("table.message.bot_failed", error=str(e))
+            self.error = Said("table.message.bot_failed", error=str(e))
             return False
         if action is None:
             return False
@@ -260,7 +261,7 @@ class TableScene(Scene):
         elif key == "undo" and self.match.can_undo():
             self.fx.clear(finish=False)
             self.match.undo()
-            self.ctx.message = t("table.message.undone")
+            self.ctx.message = Said("table.message.undone")
             self._bot_wait = 0.0
             flow.advance(app, self.ctx, force=True)
 
@@ -417,7 +418,7 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error,
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), text(self.error) or None,
                                                room=self.decision_text_room(rect))
 
     def decision_text(self, vis) -> list[str]:
@@ -431,9 +432,9 @@ class TableScene(Scene):
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
         from ..tooltips import cell_tip, wheel_tip
-        for rect, text in self.tips:
+        for rect, tip in self.tips:
             if rect.collidepoint(pos):
-                return text
+                return tip
         vis = self.visible()
         if self.wheel_geo and self.hover_space is not None and not vis.wheel_hidden:
             return wheel_tip(self.match.game, vis, self.hover_space)
