@@ -64,6 +64,13 @@ def test_german_log_lines_have_their_own_plurals_cases_and_numbers(rules, event,
     assert describe(Event(event.type, event.player, d), rules, NAMES) == german
 
 
+def test_every_type_of_event_has_its_line_in_both_languages():
+    from vikings.engine.events import TYPES
+    for code in lang.LANGUAGES:
+        keys = lang.read_catalogue(code)
+        assert [k for k in TYPES if f"log.{k}" not in keys] == [], code
+
+
 def test_every_event_of_an_advanced_game_reads_in_german(rules):
     from vikings.engine import OPTIONS, GameConfig, new_game
     import random

@@ -9,6 +9,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+# Every type of event the engine reports (the log has a line for each: vikings/event_text.py).
+TYPES = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded", "viking_placed",
+         "viking_to_pool", "boatswain_used", "viking_moved", "scoring", "start_player", "auction", "bid",
+         "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed", "special_revealed",
+         "special_taken", "special_declined", "special_gold", "special_placed", "special_spent", "game_over")
+
+
 class Event(NamedTuple):
     type: str
     player: int | None
