@@ -173,3 +173,40 @@ def test_an_auction_in_the_pseudo_language_draws_only_catalogue_text(tmp_path):
                 break
     assert lang.t("table.auction.title", round=1) in probe.drawn   # (the probe saw the panel)
     assert probe.untranslated(NAMES) == []
+
+
+def test_a_boatswain_decision_in_the_pseudo_language_draws_only_catalogue_text(tmp_path, rules):
+    from helpers import fill_row, start_scoring
+    from vikings.engine import GameConfig, new_game
+    from vikings.engine.actions import UseBoatswain
+    from vikings.ui.scenes.boatswain import BoatswainScene
+    game = new_game(GameConfig(("Ann", "Bjorn"), seed=1, start_player=0), rules)
+    d = game.displays[0]
+    d.start_tile = -1
+    fill_row(d, rules, 5, 4)   # empty tiles for the pool's fishermen and scouts
+    fill_row(d, rules, 3, 3)
+    for name, n in (("fisherman", 3), ("scout", 2), ("boatswain", 2)):
+        d.pool[kind(rules, name)] = n
+    start_scoring(game, 1)     # the large scoring after round 2: Ann's boatswains first
+    with TextProbe() as probe:
+        app = App(storage=Storage(tmp_path), settings=fast_settings(), size=(1280, 720), title_scene=False,
+                  language="qps")
+        app.fps = 0
+        m = Match(SEATS[:2], game, autosave=False)
+        flow.enter_game(app, m)
+        run(app, 4)
+        scene = app.scenes.base
+        assert isinstance(scene, BoatswainScene) and len(scene.option_buttons) == 4
+        texts = [b.text for b, _ in scene.option_buttons]
+        assert lang.t("table.boatswain.all", vikings=lang.t("log.viking.fisherman.plural"), count=3) in texts
+        scene.act(UseBoatswain("each"))                           # then: the tile for the fisherman
+        run(app, 4)
+        lines = app.scenes.base.decision_text(app.scenes.base.visible())
+    assert lines[0] == lang.t("table.boatswain.title", name="Ann")
+    assert probe.untranslated(NAMES) == []
+    app.apply_language("de")
+    scene = app.scenes.base
+    lines = scene.decision_text(scene.visible())
+    assert lines[0] == "Große Wertung: die Bootsleute von Ann"
+    assert lines[1].startswith("1 Bootsmann in deinem Vorrat.")   # (one of the two is used)
+    assert lines[-1] == "Wähle das leere Plättchen für deinen Fischer (hervorgehobene Felder)."
