@@ -99,6 +99,7 @@ class AuctionScene(OfferScene):
         self.b_pass = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.right - px(14) - pass_w, y, pass_w, h),
                                                             t("table.auction.pass"), ui, object_id="@danger",
                                                             tool_tip_text=t("table.auction.pass_tip")))
+        shrink_caption(self.b_pass)
 
     def legal_bids(self) -> list[int]:
         g = self.match.game

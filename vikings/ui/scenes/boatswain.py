@@ -14,6 +14,7 @@ from ... import words
 from ...event_text import viking_in_sentence
 from ...lang import t
 from ..said import text
+from ..theme import shrink_caption
 from .purchase import MOVE_EVENTS, PurchaseScene
 
 
@@ -63,6 +64,7 @@ class BoatswainScene(PurchaseScene):
                 oid = "@primary"
             rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
+            shrink_caption(b)
             self.option_buttons.append((b, a))
 
     def named_widgets(self) -> dict:

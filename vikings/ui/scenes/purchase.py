@@ -16,7 +16,7 @@ from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceV
 from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from ..drag import DirectMoves, WheelDrag
 from ..table import wrap
-from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
+from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK, shrink_caption
 from ... import words
 from ...event_text import paid, tile_in_sentence, viking_in_sentence
 from ...lang import t
@@ -88,6 +88,9 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
             price = g.price(self.selected)
             self.b_buy.set_text(t("table.purchase.buy_for_fame", price=price, fame=cost) if cost
                                 else t("table.purchase.buy_for", price=price))
+        for b, on in show.items():
+            if on:
+                shrink_caption(b)   # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
     def legal_cells(self) -> dict:
