@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vikings.content import default_rules
-from vikings.engine import ConfigError, GameConfig, GameState, describe, new_game, parse_action
+from vikings.engine import ConfigError, GameConfig, GameState, new_game, parse_action
+from vikings.event_text import describe
 from vikings.engine.events import Event
 from vikings.engine.invariants import check, special_locations
 from vikings.engine.serialize import load, save, state_to_dict

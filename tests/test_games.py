@@ -7,7 +7,8 @@ from helpers import make_game
 
 from vikings import simulate
 from vikings.cli import main
-from vikings.engine import describe, describe_line
+from vikings.engine import describe_line
+from vikings.event_text import describe
 from vikings.engine.invariants import check
 from vikings.engine.serialize import state_to_dict
 

@@ -11,6 +11,7 @@ import pygame
 
 from vikings.engine.actions import Buy
 from vikings.engine.state import PURCHASE
+from vikings.lang import t
 from vikings.ui.drag import cells_after_buy
 from vikings.ui.fx import Fly
 
@@ -36,7 +37,8 @@ def table_moments(sh, d, seed: int) -> None:
         buys = [a.space for a in g.legal_actions() if isinstance(a, Buy) and cells_after_buy(g, a.space)]
         d.space = min(buys, key=lambda s: (g.fame_cost(s) > 0, -g.price(s)))   # the dearest without Fame
         d.point(d.scene.wheel_geo.tile_rect(d.space).center)
-        assert d.scene.tooltip and "Fits on" in d.scene.tooltip, d.scene.tooltip
+        fits = t("table.drag.fits", count=len(cells_after_buy(g, d.space)))   # (in the language in use)
+        assert d.scene.tooltip and fits in d.scene.tooltip, d.scene.tooltip
     sh.moment("table-hover-group", hover_group, d)
 
     def dragging(d):

@@ -211,7 +211,7 @@ def _replace(d: Decision, **changes) -> Decision:
 def describe_action(state: GameState, action, names) -> str:
     """What `action` does in `state`, in the game log's words ("Ann buys the noble island
     with a scout for 3 Gold"): the first thing it makes happen to the mover."""
-    from .engine.events import describe
+    from .event_text import describe
     p = state.to_move
     if isinstance(action, FinishBoatswains):
         return t("review.no_more_boatswains", name=names[p])

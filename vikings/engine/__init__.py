@@ -12,7 +12,7 @@ from .actions import (Action, Bid, Buy, ChooseColour, DeclineSpecial, FinishBoat
 from .components import Rules
 from .display import Display
 from .errors import ConfigError, IllegalAction, NotationError, SaveError, VikingsError
-from .events import Event, describe, describe_line
+from .events import Event, describe_line
 from .scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
 from .state import (AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE,
                     REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING, GameConfig, GameState)

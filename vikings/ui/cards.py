@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import pygame
 
+from ..lang import has, t
 from .table import DisplayGeometry, columns_needed, draw_display, panel, ring_cell
 from .theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
 from .view import event_cell, last_moves
+
+
+def bot_level(kind: str) -> str:
+    """A bot's level in words ("normal", "Schwer"); an unknown level as it is named."""
+    return t(f"table.bot.{kind}") if has(f"table.bot.{kind}") else kind
 
 
 def card_ship_spot(look, rect: pygame.Rect) -> tuple[int, int]:
@@ -62,14 +68,15 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
     # Second line: who she is (or that she is thinking), her Gold and Fame.
     y2 = rect.y + px(44)
     if bot_thinking:
-        tag = look.text("thinking…", 12, WOOD_DARK, bold=True)
+        tag = look.text(t("table.card.thinking"), 12, WOOD_DARK, bold=True)
         box = tag.get_rect(midleft=(rect.x + px(12), y2)).inflate(px(10), px(4))
         pygame.draw.rect(surface, (255, 214, 90), box, border_radius=px(8))
         surface.blit(tag, tag.get_rect(center=box.center))
     spots = card_money_spots(look, rect)
     if not bot_thinking:   # (cut short on a narrow card: the figures come first)
         room = spots["coin"][0] - px(28) - rect.x - px(12)
-        kinds = ("person",) if seat.is_person else (f"{seat.kind} bot", seat.kind)
+        kinds = (t("table.card.person"),) if seat.is_person else \
+            (t("table.card.bot", level=bot_level(seat.kind)), bot_level(seat.kind))
         for kind in kinds:
             sub = look.fit_text(kind, 12, INK_SOFT, height=px(15))
             if sub.get_width() <= room or kind == kinds[-1]:
@@ -94,15 +101,15 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
     return g
 
 
-def draw_zoom(surface, app, seat, pv, card: pygame.Rect, t: int, mark=None) -> pygame.Rect:
+def draw_zoom(surface, app, seat, pv, card: pygame.Rect, ts: int, mark=None) -> pygame.Rect:
     """An opponent's display enlarged beside her card (the pointer is over it), at tile
-    size `t`: readable at a glance without leaving the table."""
+    size `ts`: readable at a glance without leaving the table."""
     look, px = app.look, app.look.px
     rows = app.rules.island_rows
     aspect = app.sprites.aspect("board", "mainland")
     pad, head = px(10), px(30)
-    w = round((columns_needed(pv) + aspect * (rows + 1)) * t) + 2 * pad + 2
-    h = (rows + 1) * t + head + pad
+    w = round((columns_needed(pv) + aspect * (rows + 1)) * ts) + 2 * pad + 2
+    h = (rows + 1) * ts + head + pad
     screen = surface.get_rect()
     box = pygame.Rect(card.right + px(8), card.y, w, h)
     if box.right > screen.right:          # (the tall layout: the cards are at the bottom)
@@ -112,8 +119,8 @@ def draw_zoom(surface, app, seat, pv, card: pygame.Rect, t: int, mark=None) -> p
     shadow.fill((30, 20, 10, 70))
     surface.blit(shadow, box.inflate(px(12), px(12)).move(px(4), px(4)))
     panel(surface, box, look, border=colour_of(seat.colour), width=3)
-    surface.blit(look.text(f"{seat.name}'s display", 15, WOOD_DARK, bold=True), (box.x + pad, box.y + px(6)))
-    body = pygame.Rect(box.x + pad, box.y + head, w - 2 * pad, (rows + 1) * t)
+    surface.blit(look.text(t("table.card.display", name=seat.name), 15, WOOD_DARK, bold=True), (box.x + pad, box.y + px(6)))
+    body = pygame.Rect(box.x + pad, box.y + head, w - 2 * pad, (rows + 1) * ts)
     g = draw_display(surface, app, pv, body)
     if mark is not None:
         r, c, mc = mark

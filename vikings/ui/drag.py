@@ -17,6 +17,10 @@ import pygame
 
 from ..engine.actions import Buy, PlaceStart, PlaceTile
 from ..engine.state import PURCHASE
+from ..event_text import paid
+from ..lang import t
+from ..words import tile as tile_name
+from .said import Said
 from .fx import Fly
 
 DRAG_START = 6   # design pixels the mouse must travel before a press becomes a drag
@@ -50,23 +54,22 @@ def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
     return sorted(places_after_buy(game, space))
 
 
-def why_not(rules, display, tile: int, row: int, col: int) -> str:
+def why_not(rules, display, tile: int, row: int, col: int) -> Said:
     """Why a tile cannot go on a cell, in the players' words (the engine has already said
     that it cannot: this only explains which rule of the display stands in the way)."""
-    name = rules.tiles[tile].name
     if display.tile_at(row, col) >= 0:
-        return "That cell already holds a tile."
+        return Said("table.drag.taken")
     if rules.tile_is_ship[tile]:
         if row != 0:
-            return f"The {name.lower()} is a ship: ships go in the top row."
-        return "Ships fill the top row from the left: that place is not free yet."
+            return Said("table.drag.ship_row", tile=lambda: tile_name(rules.tiles[tile]))
+        return Said("table.drag.ship_order")
     if row == 0:
-        return "The top row is for ships; island tiles go in the rows below it."
+        return Said("table.drag.top_row")
     touches = col == 1 or any(display.tile_at(r, c) >= 0 for r, c in
                               ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)) if r >= 1 and c >= 1)
     if not touches:
-        return "An island tile must touch the mainland or one of your island tiles."
-    return "Its coasts do not match the tiles beside it: land must meet land, and sea meet sea."
+        return Said("table.drag.touch")
+    return Said("table.drag.coasts")
 
 
 class WheelDrag:
@@ -148,10 +151,11 @@ class WheelDrag:
             return
         tile = g.wheel_tile[space]
         if cell is None:
-            reason = "Drop the tile on a lit cell of your display to buy it and place it there."
+            reason = Said("table.drag.drop_here")
         else:
             reason = why_not(sc.app.rules, g.displays[g.to_move], tile, *cell)
-        sc.error = f"{sc.app.rules.tiles[tile].name} not placed: {reason}"
+        kind = sc.app.rules.tiles[tile]
+        sc.error = Said("table.drag.not_placed", tile=lambda: tile_name(kind), reason=reason)
         self.snap_back(space, pos)
 
     def snap_back(self, space: int, pos) -> None:
@@ -175,18 +179,18 @@ class WheelDrag:
         sc = self.scene
         app, g = sc.app, sc.match.game
         geo = sc.wheel_geo
-        t = sc.board_geo.t if sc.board_geo is not None else geo.tile
-        img = app.sprites.get("tiles", app.rules.tiles[g.wheel_tile[self.space]].id, height=t)
+        ts = sc.board_geo.t if sc.board_geo is not None else geo.tile
+        img = app.sprites.get("tiles", app.rules.tiles[g.wheel_tile[self.space]].id, height=ts)
         r = img.get_rect(center=self.pos)
-        shadow = r.move(max(3, t // 14), max(4, t // 10))
-        pygame.draw.rect(surface, (60, 45, 30), shadow, border_radius=max(2, t // 10))
+        shadow = r.move(max(3, ts // 14), max(4, ts // 10))
+        pygame.draw.rect(surface, (60, 45, 30), shadow, border_radius=max(2, ts // 10))
         surface.blit(img, r)
         k = g.wheel_viking[self.space]
         if k >= 0:
-            fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=round(t * 0.6))
-            surface.blit(fig, fig.get_rect(bottomleft=(r.x + round(t * 0.06), r.bottom - round(t * 0.08))))
+            fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=round(ts * 0.6))
+            surface.blit(fig, fig.get_rect(bottomleft=(r.x + round(ts * 0.06), r.bottom - round(ts * 0.08))))
         price, fame = g.price(self.space), g.fame_cost(self.space)
-        text = f"{price - fame} Gold" + (f" + {fame} Fame" if fame else "")
+        text = t("table.drag.cost_fame", gold=price - fame, fame=fame) if fame else t("table.drag.cost", gold=price)
         label = app.look.text(text, 15, (255, 255, 255), bold=True)
         box = label.get_rect(midtop=(r.centerx, r.bottom + app.look.px(4))).inflate(app.look.px(10), app.look.px(4))
         pygame.draw.rect(surface, (43, 33, 24), box, border_radius=app.look.px(5))
@@ -204,7 +208,7 @@ class DirectMoves:
         if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
             self.select(space)
             self.plan = list(actions)
-            self.ctx.message = "This group costs Fame: confirm with Buy; the tile then goes where you dropped it."
+            self.ctx.message = Said("table.drag.confirm_fame")
             return
         self.plan = list(actions)
         self.drop_origin = (space, pos)
@@ -234,8 +238,7 @@ class DirectMoves:
             g = self.match.game
             price, fame = g.price(s), g.fame_cost(s)
             n = len(self.fit_cells(s))
-            pay = f"Pay {price - fame} Gold" + (f" and {fame} Fame" if fame else "") + "."
-            fits = (f"Fits on {n} cell{'s' if n > 1 else ''} of your display (lit); drag it there to buy and place it."
-                    if n else "Fits nowhere on your display: it would leave the game.")
+            pay = t("table.drag.pay", paid=paid(price - fame, fame))
+            fits = t("table.drag.fits", count=n) if n else t("table.drag.fits_nowhere")
             tip = f"{tip}\n{pay} {fits}"
         return tip

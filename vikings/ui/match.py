@@ -17,7 +17,9 @@ from collections import deque
 
 from ..bots import Cancelled, CancelToken, make_bot
 from ..engine import BID, GameConfig, GameState, new_game
-from ..engine.events import Event, describe
+from ..engine.events import Event
+from ..event_text import describe
+from ..lang import language
 from ..engine.serialize import save as save_game
 from .table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 
@@ -41,8 +43,8 @@ class Match:
         self.storage = storage
         self.autosave_enabled = autosave and storage is not None
         self.pending: deque[Event] = deque()  # events the screens have not shown yet
-        self.log: list[str] = []
-        self.events: list[Event] = []         # every event so far (self.log describes them)
+        self.events: list[Event] = []         # every event so far (the log's lines are made from them)
+        self._lines: tuple[str, list[str]] = ("", [])   # (language, the log's lines in it so far)
         self.actors: list[int] = []           # who made each action (parallel to the history)
         self.floor = 0                        # actions before this index cannot be undone
         self._bots = {}
@@ -99,6 +101,18 @@ class Match:
     def bots_turn(self) -> bool:
         return not self.game.is_over and not self.seat().is_person
 
+    @property
+    def log(self) -> list[str]:
+        """One line per event, in the language in use: the lines are made from the kept
+        events as they are needed, and made anew after a change of language."""
+        code, lines = self._lines
+        if code != language() or len(lines) > len(self.events):
+            lines = []
+            self._lines = (language(), lines)
+        if len(lines) < len(self.events):
+            lines.extend(describe(e, self.rules, self.names) for e in self.events[len(lines):])
+        return lines
+
     def shown_log(self) -> list[str]:
         """The log without the events the screens have not shown yet (one line per event)."""
         return self.log[:len(self.log) - len(self.pending)] if self.pending else self.log
@@ -122,7 +136,6 @@ class Match:
             self.floor = n + 1
         self.pending.extend(events)
         self.events.extend(events)
-        self.log.extend(describe(e, self.rules, self.names) for e in events)
         self.autosave()
         return events
 
@@ -257,7 +270,7 @@ class Match:
 
     def _rebuild_log(self) -> None:
         self.events = self._replay_events()
-        self.log = [describe(e, self.rules, self.names) for e in self.events]
+        self._lines = ("", [])   # (an undo replays the game: its lines are made anew)
         if not self.actors:
             # A loaded game: who made each action, from a replay.
             game = new_game(self.game.config, self.rules)

@@ -10,6 +10,8 @@ import math
 
 import pygame
 
+from .. import words
+from ..lang import t
 from .table import wrap
 from .theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK, WHITE
 
@@ -18,7 +20,7 @@ STRIP_H = 118   # design pixels: the face-up tiles' strip above the log
 
 def special_tip(rules, sid: int) -> str:
     k = rules.specials[sid]
-    return f"{k.name}\n{k.description}"
+    return f"{words.special(k)}\n{words.special_text(k)}"
 
 
 def strip_split(look, log_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
@@ -38,13 +40,16 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     panel(surface, rect, look)
     pad = px(10)
     side_w = min(px(210), rect.w // 4)
-    head = look.text("Special tiles", 16, WOOD_DARK, bold=True)
+    head = look.text(t("table.specials.title"), 16, WOOD_DARK, bold=True)
     surface.blit(head, (rect.x + pad, rect.y + px(8)))
-    font = look.font(12)
     y = rect.y + px(8) + head.get_height() + px(2)
-    note = (f"{vis.specials_supply} face down. Buying the dearest group on the wheel (not at 0) "
-            "lets you take one.")
-    for line in wrap(font, note, side_w - pad):
+    note = t("table.specials.note", count=vis.specials_supply)
+    for size in (12, 11, 10):   # smaller lettering before the reminder is cut short
+        font = look.font(size)
+        lines = wrap(font, note, side_w - pad)
+        if y + len(lines) * font.get_linesize() <= rect.bottom - px(4):
+            break
+    for line in lines:
         if y + font.get_linesize() > rect.bottom - px(4):
             break
         surface.blit(font.render(line, True, INK_SOFT), (rect.x + pad, y))
@@ -53,12 +58,12 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     n = max(1, len(slots))
     x0 = rect.x + side_w + pad
     slot_w = (rect.right - pad - x0) // n
-    t = min(px(62), slot_w - px(8), rect.h - px(44))
+    ts = min(px(62), slot_w - px(8), rect.h - px(44))
     name_font = look.font(12, True)
     spots = []
     for i, sid in enumerate(slots):
         cx = x0 + i * slot_w + slot_w // 2
-        tile = pygame.Rect(0, 0, t, t)
+        tile = pygame.Rect(0, 0, ts, ts)
         tile.midtop = (cx, rect.y + px(8))
         if sid < 0:
             pygame.draw.rect(surface, (226, 214, 190), tile, border_radius=px(6))
@@ -68,11 +73,11 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
         if offered:
             glow = tile.inflate(px(10), px(10))
             pygame.draw.rect(surface, (255, 232, 150) if i != hover else GOLD, glow, border_radius=px(8))
-        surface.blit(app.sprites.get("special_tiles", rules.specials[sid].id, height=t), tile)
+        surface.blit(app.sprites.get("special_tiles", rules.specials[sid].id, height=ts), tile)
         if i == hover:
             pygame.draw.rect(surface, WOOD_DARK, tile.inflate(px(4), px(4)), max(1, px(2)), border_radius=px(6))
         yy = tile.bottom + px(3)
-        for line in wrap(name_font, rules.specials[sid].name, slot_w - px(6))[:2]:
+        for line in wrap(name_font, words.special(rules.specials[sid]), slot_w - px(6))[:2]:
             img = name_font.render(line, True, INK)
             surface.blit(img, img.get_rect(midtop=(cx, yy)))
             yy += name_font.get_linesize()
@@ -125,5 +130,6 @@ def star(centre, r: float) -> list:
     return pts
 
 
-BRINGS_TIP = ("The dearest group on the wheel: whoever buys it may also take one of the face-up "
-              "special tiles (never at price 0).")
+def brings_tip() -> str:
+    """The tooltip of the star that marks the group bringing a special tile."""
+    return t("table.specials.brings")

@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from ..lang import t
 from .theme import BAD, GOLD, INK, INK_SOFT, PAPER, SEA, SEA_DARK, WHITE, WOOD, WOOD_DARK
 
 
@@ -294,10 +295,11 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 _LOG_CACHE: dict = {}
 
 
-def draw_log(surface, app, rect, lines, title="Game log", hover=None) -> list:
+def draw_log(surface, app, rect, lines, title: str | None = None, hover=None) -> list:
     """The newest log lines, bottom up, wrapped to the panel's width. Rendered once per
     change (wrapping and rendering some 60 lines each frame cost more than the rest).
     Returns [(rect, index into lines)] of the entries shown; `hover` (an index) is lit."""
+    title = t("table.log.title") if title is None else title
     key = (rect.size, app.look.scale, len(lines), lines[-1] if lines else "", title)
     if _LOG_CACHE.get("key") != key:
         img, spots = _render_log(app, rect.size, lines, title)
@@ -389,7 +391,7 @@ def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who
     right = top.right if right is None else right
     tall = top.h - px(6)
     bag_img = app.sprites.get("board", "bag", height=px(30)) if bag is not None else None
-    bag_texts = (f"{bag} in the bag", str(bag)) if bag is not None else ("",)
+    bag_texts = (t("table.top.bag", count=bag), str(bag)) if bag is not None else ("",)
     for bag_text in bag_texts:
         label = look.fit_text(text, 17, WHITE, bold=True, height=tall)
         n = look.fit_text(bag_text, 15, WHITE, height=tall) if bag_img is not None else None

@@ -21,12 +21,16 @@ import pygame
 import pygame_gui
 
 from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
+from ... import words
 from ...engine.state import BID, COLOUR, REMOVE
+from ...event_text import paid as paid_text
+from ...lang import t
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of, shrink_caption
+from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, shrink_caption
 from ..tooltips import viking_text
+from .auction_rows import ROW_MIN, draw_bid_rows
 from .offer import OfferScene
 
 # The auction's events, the start player change it makes, the offer it completes and the
@@ -85,16 +89,17 @@ class AuctionScene(OfferScene):
         sw = self.app.look.caption_width("+", 46, pad=4)
         x = r.x + px(14)
         self.b_minus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui,
-                                                             tool_tip_text="Bid less (Down)"))
-        pass_w = self.app.look.caption_width("Pass (P)", 120)
+                                                             tool_tip_text=t("table.auction.less")))
+        pass_w = self.app.look.caption_width(t("table.auction.pass"), 120)
         bid_w = r.right - px(14) - pass_w - px(10) - (x + 2 * sw + px(12))
-        self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), "Bid", ui,
+        self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), t("table.auction.bid"), ui,
                                                            object_id="@primary"))
         self.b_plus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + bid_w + px(12), y, sw, h), "+", ui,
-                                                            tool_tip_text="Bid more (Up)"))
+                                                            tool_tip_text=t("table.auction.more")))
         self.b_pass = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.right - px(14) - pass_w, y, pass_w, h),
-                                                            "Pass (P)", ui, object_id="@danger",
-                                                            tool_tip_text="Leave this auction for good"))
+                                                            t("table.auction.pass"), ui, object_id="@danger",
+                                                            tool_tip_text=t("table.auction.pass_tip")))
+        shrink_caption(self.b_pass)
 
     def legal_bids(self) -> list[int]:
         g = self.match.game
@@ -122,7 +127,8 @@ class AuctionScene(OfferScene):
         self.b_minus.enable() if self.amount > bids[0] else self.b_minus.disable()
         self.b_plus.enable() if self.amount < bids[-1] else self.b_plus.disable()
         fame = self.fame_for(self.amount)
-        self.b_bid.set_text(f"Bid {self.amount}" + (f" ({fame} Fame)" if fame else "") + " (Enter)")
+        self.b_bid.set_text(t("table.auction.bid_fame", amount=self.amount, fame=fame) if fame
+                            else t("table.auction.bid_amount", amount=self.amount))
         shrink_caption(self.b_bid)   # a long bid at a large UI scale: smaller lettering
 
     def fame_for(self, amount: int) -> int:
@@ -232,13 +238,14 @@ class AuctionScene(OfferScene):
                 self.fx.add(Call(lambda k=k: self.drawn.append(k)))
             self.fx.add(Pause(0.3))
         elif e.type == "bid":
-            self.fx.add(Float(look.text(f"Bids {d['amount']}", 22, GOOD, bold=True), self.card_pos(p), duration=0.8))
+            self.fx.add(Float(look.text(t("table.fx.bids", amount=d["amount"]), 22, GOOD, bold=True), self.card_pos(p), duration=0.8))
         elif e.type == "bid_passed":
-            text = "Cannot raise: out" if d["forced"] else "Passes"
+            text = t("table.fx.cannot_raise" if d["forced"] else "table.fx.passes")
             self.fx.add(Float(look.text(text, 20, BAD, bold=True), self.card_pos(p), duration=0.7))
         elif e.type == "auction_won":
-            paid = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
-            self.fx.add(Float(look.text("Wins the auction!", 22, GOOD, bold=True), self.card_pos(p), duration=0.8),
+            paid = t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"]) if d["fame"] else \
+                t("table.fx.cost", gold=d["gold"])
+            self.fx.add(Float(look.text(t("table.fx.wins"), 22, GOOD, bold=True), self.card_pos(p), duration=0.8),
                         Float(look.text(paid, 18, BAD, bold=True), (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
                               duration=0.8))
         elif e.type == "start_player":
@@ -254,7 +261,7 @@ class AuctionScene(OfferScene):
             src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
             img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(44))
             self.fx.add(Fly(img, src, (src[0], self.layout.decision.y - look.px(40)), duration=0.45, arc=0.05),
-                        Float(look.text("Removed from the game", 18, BAD, bold=True), src, duration=0.7))
+                        Float(look.text(t("table.fx.removed"), 18, BAD, bold=True), src, duration=0.7))
         elif e.type == "tiles_laid":
             g = self.wheel_geo
             self.offer = e
@@ -340,7 +347,7 @@ class AuctionScene(OfferScene):
             return []
         y = self._strip_y()
         w = min(px(84), (r.w - px(28)) // len(kinds))
-        h = px(64)
+        h = getattr(self, "strip_h", px(64))
         x0 = r.x + px(14)
         return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
 
@@ -361,41 +368,36 @@ class AuctionScene(OfferScene):
         rnd = vis.round + 1
         e = self.in_flight
         if e is not None and e.type == "offer":
-            return [f"Round {rnd}: the offer is complete",
-                    f"{m.seats[e.player].name} has the start player ship and buys first."]
+            return [t("table.auction.complete", round=rnd), t("table.offer.starter", name=m.seats[e.player].name)]
         opening = self.opening()
         if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
             d = opening.data
-            return [f"Round {d['round']}: auction for the start player",
-                    f"{m.seats[opening.player].name} holds the start player ship, draws {len(d['vikings'])} "
-                    "Vikings from the bag and opens the bidding. If nobody raises, the opening bid wins."]
+            return [t("table.auction.title", round=d["round"]),
+                    t("table.auction.opening", name=m.seats[opening.player].name,
+                      vikings=words.any_vikings(len(d["vikings"])))]
         if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
-            lines = [f"Round {rnd}: auction for the start player"]
+            lines = [t("table.auction.title", round=rnd)]
             if rec.opener is not None:
-                lines.append(f"{m.seats[rec.opener].name} drew these Vikings. The highest bid takes the start "
-                             "player ship, removes one of them and chooses the first colour for the wheel.")
+                lines.append(t("table.auction.drew", name=m.seats[rec.opener].name))
             if self.bidding():
-                lines.append("Your bid" + (" (you open: 0 is allowed)" if rec.high < 0 else
-                                           f": more than {rec.high}, or pass for good") +
-                             ". Up/Down change the amount; Fame pays once your Gold runs out.")
+                lines.append(t("table.auction.your_bid_open") if rec.high < 0 else
+                             t("table.auction.your_bid", high=rec.high))
             elif not seat.is_person and g.phase == BID:
-                lines.append(f"{seat.name} is deciding…")
+                lines.append(t("table.auction.deciding", name=seat.name))
             return lines
         who, amount, gold, fame = rec.winner
         name = m.seats[who].name
-        paid = f"{gold} Gold" + (f" and {fame} Fame" if fame else "")
+        paid = paid_text(gold, fame)
         if g.phase == REMOVE and not m.pending:
             if seat.is_person:
-                return [f"{name}, you won the auction", f"You paid {paid}. Remove one Viking from the game: "
-                        "click it below (or its number key)."]
-            return [f"{name} won the auction ({paid})", f"{name} removes one Viking from the game…"]
-        lines = [f"Round {rnd}: Vikings to the wheel", f"{name} won the auction for {paid}."]
+                return [t("table.auction.you_won", name=name), t("table.auction.remove", paid=paid)]
+            return [t("table.auction.won", name=name, paid=paid), t("table.auction.removing", name=name)]
+        lines = [t("table.auction.to_wheel", round=rnd), t("table.auction.won_for", name=name, paid=paid)]
         if g.phase == COLOUR and not m.pending:
             if seat.is_person:
-                lines.append(f"{seat.name}, choose a colour: all its Vikings go on the highest free spaces, "
-                             "from 11 down. Click it below (or its number key).")
+                lines.append(t("table.auction.choose_colour", name=seat.name))
             else:
-                lines.append(f"{seat.name} chooses a colour…")
+                lines.append(t("table.auction.choosing", name=seat.name))
         return lines
 
     def draw_decision(self, surface, vis, rect) -> None:
@@ -405,6 +407,10 @@ class AuctionScene(OfferScene):
         e = self.in_flight
         strip = self.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
+        # A shorter strip where the text leaves too little room for it and a row per player.
+        below = (self.b_bid.rect.y - px(8) - px(22)) if self.bidding() else rect.bottom - px(12)
+        full = px(64) + px(10) + g.n * px(ROW_MIN)
+        self.strip_h = px(64) if below - self.decision_bottom >= full else px(46)
         self.kind_rects = self.strip_layout(strip)
         counts = {k: strip.count(k) for k in set(strip)}
         for i, (r, k) in enumerate(self.kind_rects):
@@ -424,67 +430,21 @@ class AuctionScene(OfferScene):
         if self.bidding():
             self._draw_cost(surface, rect, bottom)
             bottom -= px(22)
-        self._draw_table(surface, vis, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
+        draw_bid_rows(self, surface, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
 
     def _draw_cost(self, surface, rect, bottom) -> None:
         g = self.match.game
         gold = g.displays[g.to_move].gold
         fame = self.fame_for(self.amount)
         if self.amount == 0:
-            text, colour = "A bid of 0 costs nothing.", INK_SOFT
+            text, colour = t("table.auction.free_bid"), INK_SOFT
         elif fame:
-            text, colour = f"Bid {self.amount}: all your {gold} Gold and {fame} Fame.", BAD
+            text, colour = t("table.auction.cost_fame", amount=self.amount, gold=words.gold(gold),
+                             fame=words.fame(fame)), BAD
         else:
-            text, colour = f"Bid {self.amount}: pays {self.amount} of your {gold} Gold if you win.", INK_SOFT
-        t = self.app.look.text(text, 14, colour, bold=bool(fame))
-        surface.blit(t, (rect.x + self.app.look.px(14), bottom - t.get_height()))
-
-    def _draw_table(self, surface, vis, box: pygame.Rect) -> None:
-        """One row per player, clockwise from the opener: her bid, a pass, the winner, and
-        the colours chosen so far."""
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
-        m, g = self.match, self.match.game
-        rec = self.record()
-        if rec.opener is None or box.h < px(24) or self.opening() is not None:
-            return
-        n = g.n
-        row_h = min(px(28), box.h // n)
-        font, bold = look.font(14), look.font(14, True)
-        for i in range(n):
-            p = (rec.opener + i) % n
-            row = pygame.Rect(box.x, box.y + i * row_h, box.w, row_h - px(2))
-            if row.bottom > box.bottom:
-                break
-            to_move = p == g.to_move and g.phase == BID and not m.pending
-            high = rec.winner is None and p == rec.bidder or rec.winner is not None and rec.winner[0] == p
-            if to_move or high:
-                pygame.draw.rect(surface, (250, 228, 160) if to_move else (228, 240, 222), row, border_radius=px(5))
-            pygame.draw.rect(surface, colour_of(m.seats[p].colour), (row.x + px(4), row.y + px(4), px(8), row.h - px(8)),
-                             border_radius=px(2))
-            name = bold.render(m.seats[p].name, True, INK)
-            surface.blit(name, (row.x + px(18), row.centery - name.get_height() // 2))
-            limit = look.text(f"up to {g.bid_limit(p)}", 12, INK_SOFT)
-            if rec.winner is None:
-                surface.blit(limit, (row.x + px(18) + name.get_width() + px(8), row.centery - limit.get_height() // 2 + px(1)))
-            if rec.winner is not None and rec.winner[0] == p:
-                status, colour = f"won for {rec.winner[1]}", GOOD
-            elif p in rec.passed:
-                last = f" (bid {rec.bids[p]})" if p in rec.bids else ""
-                status, colour = ("cannot raise" if rec.passed[p] else "passed") + last, BAD
-            elif p in rec.bids:
-                status, colour = f"bids {rec.bids[p]}" + ("  · highest" if p == rec.bidder else ""), GOOD if p == rec.bidder else INK
-            elif to_move:
-                status, colour = "to bid…", WOOD_DARK
-            else:
-                status, colour = "—", INK_SOFT
-            placed = [k for who, k, _ in rec.colours if who == p]
-            x = row.right - px(4)
-            for k in reversed(placed):  # the colours she chose (or was dealt last)
-                fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=row.h - px(6))
-                x -= fig.get_width() + px(2)
-                surface.blit(fig, (x, row.y + px(3)))
-            st = (bold if colour in (GOOD, WOOD_DARK) else font).render(status, True, colour)
-            surface.blit(st, (x - px(8) - st.get_width(), row.centery - st.get_height() // 2))
+            text, colour = t("table.auction.cost", amount=self.amount, pay=self.amount, gold=words.gold(gold)), INK_SOFT
+        img = self.app.look.text(text, 14, colour, bold=bool(fame))
+        surface.blit(img, (rect.x + self.app.look.px(14), bottom - img.get_height()))
 
     def turn_text(self) -> str | None:
         m = self.match

@@ -10,7 +10,11 @@ import pygame_gui
 
 from ...engine.actions import FinishBoatswains, MoveViking, UseBoatswain
 from ...engine.state import BOATSWAIN, BOATSWAIN_MOVE
-from ...words import plural
+from ... import words
+from ...event_text import viking_in_sentence
+from ...lang import t
+from ..said import text
+from ..theme import shrink_caption
 from .purchase import MOVE_EVENTS, PurchaseScene
 
 
@@ -40,23 +44,27 @@ class BoatswainScene(PurchaseScene):
         legal = g.legal_actions()
         h, cols = px(38), 2 if len(legal) <= 8 else 3
         single = "single_boatswain" in m.options
-        boat = " (Longboat)" if single else ""
+        boat = words.special("boat") if single else None
         w = (r.w - px(28) - px(10) * (cols - 1)) // cols
         y0 = r.bottom - px(14) - ((len(legal) + cols - 1) // cols) * (h + px(8))
         pool = g.displays[g.to_move].pool
         for i, a in enumerate(legal):
             if isinstance(a, FinishBoatswains):
-                text, oid = "Done: no more moves (D)", "@danger"
+                text, oid = t("table.boatswain.done"), "@danger"
             elif a.mode == "each":
-                text, oid = "One of each colour" + (boat or " (E)"), "@primary"
+                text = t("table.boatswain.each_boat", boat=boat) if boat else t("table.boatswain.each")
+                oid = "@primary"
             elif a.mode == "one":
-                k = rules.vikings[a.kind]
-                text, oid = f"One {k.name.lower()} ({pool[a.kind]} in the pool)", "@primary"
+                text = t("table.boatswain.one", viking=viking_in_sentence(rules, a.kind, "plain"), count=pool[a.kind])
+                oid = "@primary"
             else:
-                k = rules.vikings[a.kind]
-                text, oid = f"All {plural(k.name.lower())}" + (boat or f" ({pool[a.kind]} in the pool)"), "@primary"
+                vikings = viking_in_sentence(rules, a.kind, "plural")
+                text = t("table.boatswain.all_boat", vikings=vikings, boat=boat) if boat else \
+                    t("table.boatswain.all", vikings=vikings, count=pool[a.kind])
+                oid = "@primary"
             rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
+            shrink_caption(b)
             self.option_buttons.append((b, a))
 
     def named_widgets(self) -> dict:
@@ -103,31 +111,23 @@ class BoatswainScene(PurchaseScene):
         m, g, rules = self.match, self.match.game, self.app.rules
         seat = m.seat()
         if not seat.is_person or m.pending:
-            return [f"Large scoring: {seat.name}'s boatswains", f"{seat.name} is deciding…", self.ctx.message]
+            return [t("table.boatswain.title", name=seat.name), t("table.auction.deciding", name=seat.name),
+                    text(self.ctx.message)]
         d = g.displays[g.to_move]
-        lines = [f"Large scoring: {seat.name}'s boatswains"]
+        lines = [t("table.boatswain.title", name=seat.name)]
+        boatswains = words.vikings(rules.vikings[rules.boatswain], d.pool[rules.boatswain])
         if "single_boatswain" in m.options:
-            lines.append(f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Advanced rule: each one moves a "
-                         "single Viking from your pool onto an empty tile of its row, then leaves the game. "
-                         "Afterwards your display is scored.")
+            lines.append(t("table.boatswain.single", boatswains=boatswains))
             boats = g.boat_tiles(g.to_move)
             if boats:
-                lines.append(f"Your Longboat{'s' if boats > 1 else ''} ({boats}): one boatswain may instead move all "
-                             "Vikings of one colour or one of each colour, as in the standard game; the tile is "
-                             "then spent.")
+                lines.append(t("table.boatswain.boats", count=boats, boat=words.special("boat")))
         else:
-            lines.append(f"{_count(d.pool[rules.boatswain], 'boatswain')} in your pool. Each one moves pool Vikings "
-                         "onto empty tiles of their rows, then leaves the game. Afterwards your display is scored.")
+            lines.append(t("table.boatswain.standard", boatswains=boatswains))
         if g.boatswains_obliged:
-            lines.append("Last round: you must move as many Vikings as your boatswains can; only such "
-                         "choices are offered.")
+            lines.append(t("table.boatswain.obliged"))
         if g.phase == BOATSWAIN_MOVE:
-            k = rules.vikings[g.moves[0]]
-            lines.append(f"Choose the empty tile for your {k.name.lower()} (lit cells).")
+            lines.append(t("table.boatswain.move", viking=viking_in_sentence(rules, g.moves[0], "plain")))
         if self.ctx.message:
-            lines.append(self.ctx.message)
+            lines.append(text(self.ctx.message))
         return lines
 
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")

@@ -7,6 +7,8 @@ import copy
 
 import pygame
 
+from ... import words
+from ...lang import t
 from ..fx import Call, Fly, Pause
 from ..table import draw_wheel
 from ..theme import SEA, SEA_DARK, WHITE
@@ -81,14 +83,15 @@ class OfferScene(TableScene):
     def decision_text(self, vis) -> list[str]:
         e = self.offer or (self.match.pending[0] if self.match.pending else None)
         if e is not None and e.type == "special_revealed":
-            return ["A new round", "New special tiles are turned face up."]
+            return [t("table.offer.new_round"), t("table.offer.specials_revealed")]
         if e is None:
-            return ["The offer is laid out"]
+            return [t("table.offer.laid_out")]
         d = e.data
-        starter = self.match.seats[e.player].name
-        return [f"Round {d['round']}: the offer", f"{d['islands']} island tiles and {d['ships']} ships go on the "
-                f"wheel, then 12 Vikings come out of the bag in colour order ({d['bag']} left in it).",
-                f"{starter} has the start player ship and buys first.", "Space or a click skips."]
+        drawn = sum(1 for k in d["vikings"] if k >= 0)
+        return [t("table.offer.title", round=d["round"]),
+                t("table.offer.body", islands=t("table.offer.islands", count=d["islands"]),
+                  ships=t("table.offer.ships", count=d["ships"]), vikings=words.any_vikings(drawn), bag=d["bag"]),
+                t("table.offer.starter", name=self.match.seats[e.player].name), t("table.offer.skip")]
 
 
 __all__ = ["OfferScene", "WHITE"]

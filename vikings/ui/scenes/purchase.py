@@ -16,7 +16,13 @@ from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceV
 from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from ..drag import DirectMoves, WheelDrag
 from ..table import wrap
-from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
+from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK, shrink_caption
+from ... import words
+from ...event_text import paid, tile_in_sentence, viking_in_sentence
+from ...lang import t
+from ..cards import bot_level
+from ..said import Said, text
+from ..tooltips import blocker, building, group_text
 from .purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from .table_scene import TableScene
 
@@ -48,18 +54,18 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
         w, h = (r.w - px(40)) // 2, px(42)
         y = r.bottom - h - px(14)
         ui = self.app.ui
-        self.b_buy = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h), "Buy (Enter)", ui,
+        self.b_buy = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.buy"), ui,
                                                            object_id="@primary"))
         self.b_cancel = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
-                                                              "Cancel (Backspace)", ui))
+                                                              t("table.purchase.cancel"), ui))
         self.b_tile = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h),
-                                                            "On the tile (T)", ui, object_id="@primary"))
+                                                            t("table.purchase.on_tile"), ui, object_id="@primary"))
         self.b_pool = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
-                                                            "To the pool (P)", ui))
+                                                            t("table.purchase.to_pool"), ui))
         self.b_start = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
-                                                             "Place the start tile first (S)", ui))
+                                                             t("table.purchase.start_first"), ui))
         self.b_decline = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
-                                                               "Take no special tile (N)", ui))
+                                                               t("table.purchase.no_special"), ui))
         self.special_rows: list = []  # (rect, slot) of the offered special tiles in the panel
 
     def refresh_ui(self) -> None:
@@ -76,11 +82,15 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
         for b, on in show.items():
             b.show() if on else b.hide()
         if show[self.b_start]:
-            self.b_start.set_text("Place the bought tile first (S)" if self.start_first else
-                                  "Place the start tile first (S)")
+            self.b_start.set_text(t("table.purchase.bought_first" if self.start_first else "table.purchase.start_first"))
         if show[self.b_buy]:
             cost = g.fame_cost(self.selected)
-            self.b_buy.set_text(f"Buy for {g.price(self.selected)}" + (f" ({cost} Fame)" if cost else "") + " (Enter)")
+            price = g.price(self.selected)
+            self.b_buy.set_text(t("table.purchase.buy_for_fame", price=price, fame=cost) if cost
+                                else t("table.purchase.buy_for", price=price))
+        for b, on in show.items():
+            if on:
+                shrink_caption(b)   # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
     def legal_cells(self) -> dict:
@@ -220,7 +230,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
                     self.select(s)
                 return True
             if s is not None and g.wheel_tile[s] >= 0:
-                self.error = f"You cannot buy that group: {g.buy_blockers(s)}."
+                self.error = Said("table.purchase.cannot_buy", why=blocker(g, s))
                 return True
         if g.phase == SPECIAL:
             spots = [(r, slot) for r, _, slot in self.slot_spots] + self.special_rows
@@ -254,7 +264,8 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:
             highlight = {a.space for a in g.legal_actions()}
             # (the words come from the engine's reasons: the 0 space's rule, or the price)
-            blocked = {s: ("0 rule" if g.price(s) == 0 else "too dear") for s in g.groups() if s not in highlight}
+            blocked = {s: t("table.purchase.blocked_zero" if g.price(s) == 0 else "table.purchase.blocked_dear")
+                       for s in g.groups() if s not in highlight}
         hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
         e = self.in_flight
         if e is not None and e.type == "bought":
@@ -304,49 +315,42 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
         m, g, rules = self.match, self.match.game, self.app.rules
         seat = m.seat(self.acting_player())   # (a move still being shown is its player's)
         if m.pending or self.fx.active:
-            return [f"{seat.name} is playing…" if not seat.is_person else f"{seat.name}'s turn", self.ctx.message]
+            return [t("table.top.turn_person" if seat.is_person else "table.purchase.playing", name=seat.name),
+                    text(self.ctx.message)]
         if not seat.is_person:
-            return [f"{seat.name} is thinking…", f"{seat.kind.capitalize()} bot. Press Space to hurry the animations.",
-                    self.ctx.message]
-        lines = [f"{seat.name}, your turn", self.ctx.message] if self.ctx.message else [f"{seat.name}, your turn"]
+            return [t("table.purchase.thinking", name=seat.name),
+                    t("table.purchase.bot_note", level=bot_level(seat.kind)), text(self.ctx.message)]
+        lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(self.ctx.message)] if self.ctx.message else [])
         if g.phase == PURCHASE:
             if self.selected is None:
-                lines.append("Choose a group on the wheel (click, or the Left/Right keys and Enter). Lit groups are for sale; "
-                             "hover a shaded one to see why not.")
+                lines.append(t("table.purchase.choose"))
                 if vis.players[g.to_move].display.start_tile >= 0:
-                    lines.append("Your first purchase: the start tile is placed along with it.")
+                    lines.append(t("table.purchase.first_purchase"))
                 if g.brings_special(g.most_expensive_space()):
-                    lines.append("The dearest group (marked with a star) also lets you take a face-up special tile.")
+                    lines.append(t("table.purchase.star"))
             else:
                 s = self.selected
-                tile, viking = rules.tiles[g.wheel_tile[s]], rules.vikings[g.wheel_viking[s]]
                 price, fame = g.price(s), g.fame_cost(s)
-                pay = f"{price} Gold" if not fame else f"{price - fame} Gold and {fame} Fame"
-                lines.append(f"{tile.name} with a {viking.name.lower()}: costs {pay}."
-                             + (" You may also take a special tile." if g.brings_special(s) else ""))
+                group = t("table.purchase.group", paid=paid(price - fame, fame),
+                          **group_text(rules, g.wheel_tile[s], g.wheel_viking[s]))
+                lines.append(f"{group} {t('table.purchase.also_special')}" if g.brings_special(s) else group)
                 if not self.preview_cells:
-                    lines.append("Its tile fits nowhere on your display: it would leave the game.")
+                    lines.append(t("table.purchase.fits_nowhere"))
                 else:
-                    n = len(self.preview_cells)
-                    lines.append(f"The tile can go on {n} lit cell{'s' if n > 1 else ''} of your display.")
+                    lines.append(t("table.purchase.fits", count=len(self.preview_cells)))
         elif g.phase == PLACE:
             cells = self.legal_cells()
             if cells and isinstance(next(iter(cells.values())), PlaceStart):
-                lines.append("Place your start tile: it goes in the first column of any row.")
+                lines.append(t("table.purchase.place_start"))
             else:
-                lines.append(f"Place the {rules.tiles[g.hand_tile].name.lower()} on a lit cell "
-                             "(hover to preview).")
+                lines.append(t("table.purchase.place_tile", tile=tile_in_sentence(rules, g.hand_tile)))
         elif g.phase == VIKING:
-            k = rules.vikings[g.hand_viking]
-            lines.append(f"Your {k.name.lower()} may stand on the new tile, or go to the pool "
-                         "(a boatswain can move it later).")
+            lines.append(t("table.purchase.viking", viking=viking_in_sentence(rules, g.hand_viking, "plain")))
         elif g.phase == SPECIAL:
-            lines.append("You bought the dearest group: you may take one face-up special tile "
-                         "(click it, or keys 1-4), or none (N).")
+            lines.append(t("table.purchase.special"))
         elif g.phase == REPLACE:
             k = rules.specials[self.building_to_lay()]
-            lines.append(f"Lay the {k.name} over one of your {k.building.replace('_', ' ')} tiles (lit cells); "
-                         "the tile it covers leaves the game, a Viking on it stays.")
+            lines.append(t("table.purchase.replace", special=words.special(k), building=building(k.building)))
         return lines
 
     def draw_decision(self, surface, vis, rect) -> None:
@@ -394,9 +398,9 @@ class PurchaseScene(DirectMoves, PurchaseMotion, TableScene):
             x = row.x + px(16) + t
             key = look.text(str(slot + 1), 13, INK_SOFT, bold=True)
             surface.blit(key, (row.right - key.get_width() - px(8), row.y + px(4)))
-            surface.blit(name_font.render(k.name, True, WOOD_DARK), (x, row.y + px(4)))
+            surface.blit(name_font.render(words.special(k), True, WOOD_DARK), (x, row.y + px(4)))
             y = row.y + px(4) + name_font.get_linesize()
-            for part in wrap(font, k.description, row.right - x - px(24)):
+            for part in wrap(font, words.special_text(k), row.right - x - px(24)):
                 if y + font.get_linesize() > row.bottom:
                     break
                 surface.blit(font.render(part, True, INK), (x, y))

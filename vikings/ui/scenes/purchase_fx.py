@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from ... import words
 from ...engine.state import PLACE, VIKING
+from ...event_text import tile_in_sentence
+from ..said import Said
+from ...lang import t
 from ..fx import Fly, Float, Tween
 from ..motion import money_flights
 from ..cards import card_icon_spots
@@ -90,16 +94,16 @@ class PurchaseMotion:
             tile_e, viking_e = self._following(e)
             hand = self.hand_spot()
             if tile_e is not None:   # straight from the wheel (or the drop) to its cell
-                cell, t = self.target(p, tile_e.data["row"], tile_e.data["col"])
-                fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=t), src, cell.center,
+                cell, ts = self.target(p, tile_e.data["row"], tile_e.data["col"])
+                fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=ts), src, cell.center,
                                duration=0.5, arc=0.08, on_done=lambda: self.early.add(id(tile_e)))
             else:
                 fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=look.px(56)), src, hand)
             vsrc = geo.at(d["space"], geo.viking_ring)
             if viking_e is not None and viking_e.type == "viking_placed":
-                cell, t = self.target(p, viking_e.data["row"], viking_e.data["col"])
-                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 0.6)), vsrc,
-                                 (cell.x + round(t * 0.3), cell.bottom - round(t * 0.38)), duration=0.55,
+                cell, ts = self.target(p, viking_e.data["row"], viking_e.data["col"])
+                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(ts * 0.6)), vsrc,
+                                 (cell.x + round(ts * 0.3), cell.bottom - round(ts * 0.38)), duration=0.55,
                                  on_done=lambda: self.early.add(id(viking_e)))
             else:
                 fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)), vsrc,
@@ -108,19 +112,20 @@ class PurchaseMotion:
             self.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, geo.tile_rect(d["space"]).center,
                                                              d["gold"], d["fame"]))
             if d["gold"] or d["fame"]:   # (a group at price 0 costs nothing: no "-0 Gold")
-                cost = f"-{d['gold']} Gold" + (f" -{d['fame']} Fame" if d["fame"] else "")
+                cost = t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"]) if d["fame"] else \
+                    t("table.fx.cost", gold=d["gold"])
                 self.fx.add(Float(look.text(cost, 18, BAD, bold=True), self.layout.cards[p].center, duration=0.6))
         elif e.type == "wheel_turned":
             start = self.visible().offset  # before the turn (the event is still pending)
             self.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.6,
                               on_done=lambda: self._set_turn(None)))
         elif e.type in ("tile_placed", "start_tile_placed"):
-            cell, t = self.target(p, d["row"], d["col"])
-            img = sprites.get("tiles", rules.tiles[d["tile"]].id, height=t)
+            cell, ts = self.target(p, d["row"], d["col"])
+            img = sprites.get("tiles", rules.tiles[d["tile"]].id, height=ts)
             self.fx.add(Fly(img, self.hand_spot(), cell.center, duration=0.45))
         elif e.type in ("viking_placed", "viking_moved"):
-            cell, t = self.target(p, d["row"], d["col"])
-            img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(t * 0.6))
+            cell, ts = self.target(p, d["row"], d["col"])
+            img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(ts * 0.6))
             hand = self.hand_spot()
             src = (hand[0] + look.px(66), hand[1]) if e.type == "viking_placed" else \
                 (self.board_geo.pool_rect.center if p == self.shown_player and self.board_geo else cell.center)
@@ -131,11 +136,11 @@ class PurchaseMotion:
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(40))
             self.fx.add(Fly(img, self.hand_spot(), dst, duration=0.4))
         elif e.type == "tile_discarded":
-            name = rules.tiles[d["tile"]].name.lower()
-            self.ctx.message = f"The {name} fits nowhere on {self.match.seats[p].name}'s display: it leaves the game."
-            self.fx.add(Float(look.text("Discarded", 20, BAD, bold=True), self.layout.decision.center, duration=1.0))
+            self.ctx.message = Said("table.purchase.discarded", name=self.match.seats[p].name,
+                                    tile=lambda: tile_in_sentence(rules, d["tile"]))
+            self.fx.add(Float(look.text(t("table.fx.discarded"), 20, BAD, bold=True), self.layout.decision.center, duration=1.0))
         elif e.type == "boatswain_used":
-            self.fx.add(Float(look.text("Boatswain!", 20, GOOD, bold=True), self.layout.cards[p].center, duration=0.7))
+            self.fx.add(Float(look.text(t("table.fx.boatswain"), 20, GOOD, bold=True), self.layout.cards[p].center, duration=0.7))
         elif e.type in SPECIAL_EVENTS:
             self.show_special(e)
 
@@ -151,19 +156,19 @@ class PurchaseMotion:
                 else (self.layout.board.right - look.px(20), self.layout.board.y + look.px(10))
             img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=look.px(56))
             self.fx.add(Fly(img, src, dst, duration=0.55))
-            self.fx.add(Float(look.text(rules.specials[d["special"]].name, 18, GOOD, bold=True), card.center,
+            self.fx.add(Float(look.text(words.special(rules.specials[d["special"]]), 18, GOOD, bold=True), card.center,
                               duration=0.8))
         elif e.type == "special_declined":
-            self.fx.add(Float(look.text("No special tile", 18, INK_SOFT, bold=True), card.center, duration=0.6))
+            self.fx.add(Float(look.text(t("table.fx.no_special"), 18, INK_SOFT, bold=True), card.center, duration=0.6))
         elif e.type == "special_gold":
-            self.fx.add(Float(look.text(f"+{d['gold']} Gold", 20, GOOD, bold=True), card.center, duration=0.8))
+            self.fx.add(Float(look.text(t("table.fx.gold", gold=d["gold"]), 20, GOOD, bold=True), card.center, duration=0.8))
         elif e.type == "special_placed":
-            cell, t = self.target(p, d["row"], d["col"])
-            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=t)
+            cell, ts = self.target(p, d["row"], d["col"])
+            img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=ts)
             src = (card.right - look.px(20), card.y + look.px(45))
             self.fx.add(Fly(img, src, cell.center, duration=0.5))
         elif e.type == "special_spent":
-            self.fx.add(Float(look.text(f"{rules.specials[d['special']].name} spent", 18, INK_SOFT, bold=True),
+            self.fx.add(Float(look.text(t("table.fx.spent", special=words.special(rules.specials[d["special"]])), 18, INK_SOFT, bold=True),
                               card.center, duration=0.7))
 
     def _set_turn(self, value) -> None:

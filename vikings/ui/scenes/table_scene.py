@@ -19,13 +19,15 @@ from ..match import MoveRefused
 from ..motion import CountingFigures
 from ..scene import Scene
 from ..layout import BOARD_COLS, CARD_HEAD
-from ..cards import board_marks, draw_card, draw_zoom
+from ..cards import board_marks, bot_level, draw_card, draw_zoom
 from ..table import Layout, draw_display, draw_log, draw_tip_box, draw_top_bar, draw_wheel, draw_panel_text, panel, ring_cell
 from ..theme import INK, INK_SOFT
-from ..specials import BRINGS_TIP, STRIP_H, draw_face_up, draw_held, mark_group, strip_split
+from ..specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
 from ..view import MOVES, Visible
 from .menu_kit import fitted_button
 from ...engine.state import PURCHASE
+from ...lang import t
+from ..said import Said, text
 
 
 class TableScene(Scene):
@@ -40,7 +42,7 @@ class TableScene(Scene):
         self.hover_cell = None
         self.hover_space = None
         self.tooltip: str | None = None
-        self.error: str | None = None
+        self.error: str | Said | None = None   # (a Said reads in the language in use)
         self.layout = None
         self.board_geo = None
         self.wheel_geo = None
@@ -83,12 +85,9 @@ class TableScene(Scene):
 
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
-        return (("menu", "Menu", "Leave to the title screen (Esc); the game stays saved"),
-                ("settings", "Settings", "Window, animation speed, bot pace, sound"),
-                ("rules", "Rules", "The rules and a scoring summary (F1)"),
-                ("save", "Save", "Save this game under a name (Ctrl+S)"),
-                ("undo", "Undo", "Take back your last decision (Ctrl+Z)"),
-                ("hint", "Hint", HINT_TIP))
+        buttons = tuple((key, t(f"table.top.{key}"), t(f"table.top.{key}_tip"))
+                        for key in ("menu", "settings", "rules", "save", "undo"))
+        return buttons + (("hint", t("table.top.hint"), HINT_TIP),)
 
     def build_decision_ui(self) -> None:
         """Widgets of the decision panel (subclasses)."""
@@ -154,7 +153,7 @@ class TableScene(Scene):
         try:
             action = self.match.bot_result()
         except Exception as e:  # a bot bug must not take the window down
-            self.error = f"The bot failed: {e}"
+            self.error = Said("table.message.bot_failed", error=str(e))
             return False
         if action is None:
             return False
@@ -262,7 +261,7 @@ class TableScene(Scene):
         elif key == "undo" and self.match.can_undo():
             self.fx.clear(finish=False)
             self.match.undo()
-            self.ctx.message = "Your last decision was taken back."
+            self.ctx.message = Said("table.message.undone")
             self._bot_wait = 0.0
             flow.advance(app, self.ctx, force=True)
 
@@ -351,7 +350,7 @@ class TableScene(Scene):
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
             if m.game.brings_special(space):
-                self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), BRINGS_TIP))
+                self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), brings_tip()))
         self.draw_decision(surface, vis, L.decision)
         self.board_geo = self.draw_board(surface, vis, L.board)
         log = L.log
@@ -361,7 +360,7 @@ class TableScene(Scene):
                                            hover=self.hover_slot)
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
             self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
-                                   L.board.y + px(10), px(24), label="Special tiles")
+                                   L.board.y + px(10), px(24), label=t("table.card.held"))
         self.log_spots = draw_log(surface, self.app, log, m.shown_log(), hover=self.hover_log)
         self.fx.draw(surface)
         self.hint.draw(surface)
@@ -371,8 +370,8 @@ class TableScene(Scene):
         self.zoom = None
         if not dragging and self.hover_card is not None and self.board_geo is not None:
             p = self.hover_card   # her display enlarged, at least half the large one's scale
-            t = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
-            self.zoom = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], t, self.marks.get(p)), t
+            size = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
+            self.zoom = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)), size
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
@@ -386,24 +385,27 @@ class TableScene(Scene):
     def top_text(self, vis) -> str:
         rounds = self.app.rules.rounds
         kind = self.app.rules.schedule[vis.round]
-        final = " (then the final scoring)" if vis.round + 1 == rounds and kind == "large" else ""
-        return f"Round {vis.round + 1} of {rounds}   ·   {kind.capitalize()} scoring after this round{final}"
+        key = "table.top.round_final" if vis.round + 1 == rounds and kind == "large" else "table.top.round"
+        return t(key, round=vis.round + 1, rounds=rounds, scoring=t(f"table.top.scoring.{kind}"))
 
     def turn_text(self) -> str | None:
         if self.match.game.is_over:
             return None
         seat = self.match.seat(self.acting_player())
-        return f"{seat.name}'s turn" if seat.is_person else f"{seat.name} ({seat.kind} bot) is playing"
+        if seat.is_person:
+            return t("table.top.turn_person", name=seat.name)
+        return t("table.top.turn_bot", name=seat.name, level=bot_level(seat.kind))
 
     def draw_wheel(self, surface, vis):
         return draw_wheel(surface, self.app, vis, self.layout.wheel)
 
     def draw_board(self, surface, vis, rect):
         p = self.shown_player
-        label = f"{self.match.seats[p].name}'s display" + ("" if self.ctx.viewed is None else "  (click the card again to follow the game)")
-        t = self.app.look.text(label, 14, INK_SOFT)
-        surface.blit(t, (rect.x, rect.y))
-        body = rect.inflate(0, -t.get_height() - 4).move(0, (t.get_height() + 4) // 2)
+        label = t("table.card.display" if self.ctx.viewed is None else "table.card.display_viewed",
+                  name=self.match.seats[p].name)
+        cap = self.app.look.text(label, 14, INK_SOFT)
+        surface.blit(cap, (rect.x, rect.y))
+        body = rect.inflate(0, -cap.get_height() - 4).move(0, (cap.get_height() + 4) // 2)
         opts = self.board_options(vis, p)
         opts["extra_cells"] = tuple(opts.get("extra_cells", ())) + ((1, BOARD_COLS - 1),)  # the grid fills its room (7 columns)
         geo = draw_display(surface, self.app, vis.players[p], body, **opts)
@@ -416,7 +418,7 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), self.error,
+        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), text(self.error) or None,
                                                room=self.decision_text_room(rect))
 
     def decision_text(self, vis) -> list[str]:
@@ -430,9 +432,9 @@ class TableScene(Scene):
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
         from ..tooltips import cell_tip, wheel_tip
-        for rect, text in self.tips:
+        for rect, tip in self.tips:
             if rect.collidepoint(pos):
-                return text
+                return tip
         vis = self.visible()
         if self.wheel_geo and self.hover_space is not None and not vis.wheel_hidden:
             return wheel_tip(self.match.game, vis, self.hover_space)
