@@ -516,7 +516,10 @@ def main(argv=None) -> int:
         print("  skipped", line)
     for line in sh.failed:
         print("  FAILED", line)
-    missed = probe.untranslated(allowed=[name for name, _, _ in SEATS] + [SAVE_NAME]) if args.untranslated else []
+    from vikings.ui.lesson.script import NAMES
+    from vikings.ui.scenes.setup_choices import BOT_NAMES
+    names = [name for name, _, _ in SEATS] + list(BOT_NAMES) + list(NAMES) + [SAVE_NAME]
+    missed = probe.untranslated(allowed=names) if args.untranslated else []
     for text in missed:
         print("  untranslated:", repr(text))
     if args.untranslated:

@@ -58,10 +58,11 @@ class TextProbe:
         """Drawn strings that have plain letters once the `allowed` words are taken out."""
         words = sorted((w for w in allowed if w), key=len, reverse=True)
         pattern = re.compile("|".join(re.escape(w) for w in words)) if words else None
+        initials = {w[:1].upper() for w in words}  # a player's marker on the Fame track and charts
         out = []
         for text in self.drawn:
-            if text == "A":
-                continue  # pygame-gui measures the line height of an empty text box with "A"
+            if text == "A" or text in initials:
+                continue  # ("A": pygame-gui measures the line height of an empty text box with it)
             rest = pattern.sub(" ", text) if pattern else text
             if lang.plain_letters(rest):
                 out.append(text)
