@@ -8,6 +8,7 @@ import pygame
 
 from ..lang import has, t
 from .table import DisplayGeometry, columns_needed, draw_display, panel, ring_cell
+from .think_ring import draw_ring, ring_label
 from .theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
 from .view import event_cell, last_moves
 
@@ -34,10 +35,11 @@ def card_icon_spots(look, rect: pygame.Rect) -> dict:
 
 
 def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
-              bot_thinking=False, order: int | None = None, mark=None, money=None) -> DisplayGeometry:
+              thought=None, order: int | None = None, mark=None, money=None) -> DisplayGeometry:
     """A player's card, readable at a glance: her place in the turn order (a numbered
     badge, 1 = the start player, who also has the ship), name, person or bot level (a
-    lit "thinking" tag while a bot decides), Gold and Fame in large figures, and her
+    lit "thinking" tag while a bot decides, with a ring of its search's progress and the
+    seconds so far: `thought`, from Match.thought()), Gold and Fame in large figures, and her
     display in small. mark: (row, col, colour) of her last move, outlined; money: the Gold
     and Fame to show while they count towards hers."""
     from .layout import CARD_HEAD
@@ -67,12 +69,17 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
         surface.blit(ship, ship.get_rect(center=card_ship_spot(look, rect)))
     # Second line: who she is (or that she is thinking), her Gold and Fame.
     y2 = rect.y + px(44)
-    if bot_thinking:
-        tag = look.text(t("table.card.thinking"), 12, WOOD_DARK, bold=True)
-        box = tag.get_rect(midleft=(rect.x + px(12), y2)).inflate(px(10), px(4))
+    spots = card_money_spots(look, rect)
+    bot_thinking = thought is not None
+    if bot_thinking:  # a ring of the search's progress, and how long it has thought
+        share, seconds = thought
+        r = px(8)
+        draw_ring(surface, (rect.x + px(12) + r, y2), r, share, max(2, px(3)))
+        room = spots["coin"][0] - px(30) - (rect.x + px(12) + 2 * r + px(6)) - px(10)
+        tag = look.fit_text(ring_label(seconds), 12, WOOD_DARK, bold=True, width=max(1, room), height=px(15))
+        box = tag.get_rect(midleft=(rect.x + px(12) + 2 * r + px(11), y2)).inflate(px(10), px(4))
         pygame.draw.rect(surface, (255, 214, 90), box, border_radius=px(8))
         surface.blit(tag, tag.get_rect(center=box.center))
-    spots = card_money_spots(look, rect)
     if not bot_thinking:   # (cut short on a narrow card: the figures come first)
         room = spots["coin"][0] - px(28) - rect.x - px(12)
         kinds = (t("table.card.person"),) if seat.is_person else \

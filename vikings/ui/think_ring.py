@@ -7,6 +7,8 @@ import math
 
 import pygame
 
+from ..lang import number, t
+
 TRACK = (226, 208, 170)
 FILL = (178, 112, 22)
 
@@ -29,3 +31,23 @@ def draw_ring(surface: pygame.Surface, center, radius: int, share: float, width:
         for p in (pts[0], pts[-1]):  # round ends
             pygame.draw.circle(surface, FILL, p, max(1, width) / 2)
     return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+
+
+def ring_label(seconds: float) -> str:
+    """"thinking… 2.3 s" / "denkt nach… 2,3 s"."""
+    return t("table.card.thinking_for", seconds=number(seconds, 1))
+
+
+class RingWatch:
+    """Whether the ring would look different now: the table redraws only then (about ten
+    times a second while a bot thinks, not every frame)."""
+
+    def __init__(self):
+        self.shown = None
+
+    def changed(self, thought) -> bool:
+        shown = None if thought is None else (round(thought[0] * 48), int(thought[1] * 10))
+        if shown == self.shown:
+            return False
+        self.shown = shown
+        return True

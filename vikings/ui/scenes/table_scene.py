@@ -17,6 +17,7 @@ from ..fx import Call, FxQueue, Fly, Pause
 from ..hint_view import TIP as HINT_TIP, HintController
 from ..match import MoveRefused
 from ..motion import CountingFigures
+from ..think_ring import RingWatch
 from ..scene import Scene
 from ..layout import BOARD_COLS, CARD_HEAD
 from ..cards import board_marks, bot_level, draw_card, draw_zoom
@@ -61,6 +62,7 @@ class TableScene(Scene):
         self.marks: dict = {}       # player -> (row, col, colour) marked on her display
         self.mouse = (0, 0)
         self.zoom = None            # (rect, tile size) of the enlarged display drawn
+        self.ring = RingWatch()          # redraws for the thinking bot's ring
         self.money = CountingFigures()   # the cards' Gold and Fame, counting towards the real ones
 
     # Life cycle -------------------------------------------------------------------------------
@@ -142,6 +144,8 @@ class TableScene(Scene):
             return
         if m.bots_turn():
             m.start_bot()
+            if self.ring.changed(m.thought()):
+                self.app.invalidate()  # the ring on the thinking bot's card moves on
             if self._bot_wait > 0:
                 self._bot_wait -= dt
                 return
@@ -341,7 +345,7 @@ class TableScene(Scene):
             self.card_geos.append(draw_card(
                 surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
                 start=p == vis.start_player, selected=p == self.shown_player,
-                bot_thinking=m.thinking() and p == m.game.to_move, order=(p - vis.start_player) % m.game.n + 1,
+                thought=m.thought() if p == m.game.to_move else None, order=(p - vis.start_player) % m.game.n + 1,
                 mark=self.marks.get(p), money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame))))
             if specials:  # the tiles beside her mainland, under her Fame and Gold
                 self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
