@@ -1,7 +1,7 @@
 """The screens at a chosen UI scale (the setting's 90-150%), to check that no caption is
 cut off when the lettering grows.
 
-    python tools/shots_scale.py [OUT_DIR] [--ui-scale 150] [--size 1280x720] [--quick]
+    python tools/shots_scale.py [OUT_DIR] [--ui-scale 150] [--size 1280x720] [--quick] [--lang de]
 
 Renders the moments of tools/screenshots.py with the UI scale set (the title, setup, the
 rules, settings and load panels, a seeded game at the table with its scorings and
@@ -108,7 +108,9 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--quick", action="store_true", help="only the menus, setup and a purchase")
+    ap.add_argument("--lang", default="en", help="the screens' language (en, de)")
     args = ap.parse_args(argv)
+    screenshots.LANGUAGE = args.lang
     size = parse_size(args.size)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

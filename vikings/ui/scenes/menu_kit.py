@@ -204,9 +204,17 @@ def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), **kw):
 def caption_row(look, labels, room: int, gap: int, design_w: float = 0) -> list[int]:
     """Widths for a row of buttons labelled `labels` within `room` pixels: each as wide as
     its caption needs at the UI scale (at least `design_w` design pixels), or, when they
-    would not all fit, equal shares of the room (the captions then shrink: fitted_button)."""
+    would not all fit, the short ones as wide as they need and the long ones an equal share
+    of what is left (their captions then shrink: fitted_button)."""
     widths = [look.caption_width(t, design_w, pad=10) for t in labels]
-    if sum(widths) + gap * (len(widths) - 1) <= room:
+    room -= gap * (len(widths) - 1)
+    if sum(widths) <= room:
         return widths
-    share = (room - gap * (len(widths) - 1)) // max(1, len(widths))
-    return [share] * len(widths)
+    # The widest cap that fits: lower it past each width until the row fits.
+    cap, rest = room // max(1, len(widths)), sorted(widths)
+    for i, w in enumerate(rest):
+        share = (room - sum(rest[:i])) // (len(rest) - i)
+        if w > share:
+            cap = share
+            break
+    return [min(w, cap) for w in widths]

@@ -163,15 +163,16 @@ class RulesPanel(Dialog):
         px, ui = self.app.look.px, self.app.ui
         name = NAMES[self.pic]
         cap_h = px(165)
-        area = pygame.Rect(box.x, box.y + px(34), box.w, box.h - cap_h - px(44))
+        look = self.app.look
+        title_h = max(px(30), look.caption_height(30, size=17))  # (its lettering grows with the UI scale)
+        area = pygame.Rect(box.x, box.y + title_h + px(4), box.w, box.h - cap_h - title_h - px(14))
         title = t("rules.panel.picture_title", n=self.pic + 1, total=len(NAMES), title=picture_title(name))
-        self.add(UILabel(pygame.Rect(box.x, box.y, box.w, px(30)), title, ui, container=window,
+        self.add(UILabel(pygame.Rect(box.x, box.y, box.w, title_h), title, ui, container=window,
                          object_id=ObjectID("#picture_title", None)))
         self.image = self.add(UIImage(area, picture(self.app, name, area.size), ui, container=window))
         self.text = self.add(UITextBox(markdown_to_html(caption(self.app.rules, name), px),
                                        pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h), ui, container=window,
                                        object_id=ObjectID("#rules_text", None)))
-        look = self.app.look
         prev, nxt = t("rules.panel.previous"), t("rules.panel.next")
         w, h = max(look.caption_width(c, 170) for c in (prev, nxt)), px(46)
         self.pic_buttons = {

@@ -94,7 +94,8 @@ class SavesPanel(Dialog):
         self.list.set_item_list(items)
         if chosen is not None:
             self.list._set_default_selection()  # set_item_list dropped it (pygame-gui 0.6.14)
-        self.empty_label = self.add(UILabel(pygame.Rect(pad + px(14), y + px(12), width - 2 * pad - px(28), px(30)),
+        self.empty_label = self.add(UILabel(pygame.Rect(pad + px(14), y + px(12), width - 2 * pad - px(28),
+                                                        max(px(30), self.app.look.caption_height(30))),
                                             t("menus.saves.empty"), ui, container=window,
                                             object_id=ObjectID(None, "@note")))
         if self.paths:
