@@ -164,7 +164,7 @@ class RulesPanel(Dialog):
         name = NAMES[self.pic]
         cap_h = px(165)
         look = self.app.look
-        title_h = max(px(30), look.caption_height(30, size=17))  # (its lettering grows with the UI scale)
+        title_h = px(30 * max(1.0, look.ui_scale))  # (its lettering grows with the UI scale)
         area = pygame.Rect(box.x, box.y + title_h + px(4), box.w, box.h - cap_h - title_h - px(14))
         title = t("rules.panel.picture_title", n=self.pic + 1, total=len(NAMES), title=picture_title(name))
         self.add(UILabel(pygame.Rect(box.x, box.y, box.w, title_h), title, ui, container=window,
