@@ -127,3 +127,15 @@ def test_the_command_line_refuses_an_unknown_language(capsys):
         main(["--lang", "fr"])
     assert e.value.code == 2
     assert "unknown language" in capsys.readouterr().err
+
+
+def test_the_selftest_passes_in_german():
+    """A bot game through the real screens in German, in strict mode (a missing key fails)."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "vikings", "--lang", "de", "--selftest"], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "language de" in done.stdout and "selftest: OK" in done.stdout
