@@ -11,17 +11,9 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 sys.path.insert(0, str(TOOLS))
 
 import screenshots  # noqa: E402  (sets SDL's dummy drivers)
-from text_probe import TextProbe  # noqa: E402
+from text_probe import TextProbe, player_names  # noqa: E402
 
 from vikings import lang  # noqa: E402
-
-
-def player_names() -> list[str]:
-    """The names players go by in the shots: the tools' seats, the setup's bot names, the
-    lesson's two, and the save's name (the players' own words, not the game's)."""
-    from vikings.ui.lesson.script import NAMES
-    from vikings.ui.scenes.setup_choices import BOT_NAMES
-    return [name for name, _, _ in screenshots.SEATS] + list(BOT_NAMES) + list(NAMES) + [screenshots.SAVE_NAME]
 
 
 def test_every_drawn_string_comes_through_the_translation_layer(tmp_path, monkeypatch):
@@ -30,7 +22,7 @@ def test_every_drawn_string_comes_through_the_translation_layer(tmp_path, monkey
         shots = screenshots.shoot(tmp_path, (1280, 720), 4)
     assert shots.failed == []
     assert len(shots.written) > 60
-    allowed = player_names()
+    allowed = player_names(*(name for name, _, _ in screenshots.SEATS), screenshots.SAVE_NAME)
     missed = probe.untranslated(allowed)
     assert missed == [], f"{len(missed)} drawn strings did not come through lang.t(): {missed[:40]}"
     assert len(probe.drawn) > 500

@@ -516,14 +516,9 @@ def main(argv=None) -> int:
         print("  skipped", line)
     for line in sh.failed:
         print("  FAILED", line)
-    from vikings.ui.lesson.script import NAMES
-    from vikings.ui.scenes.setup_choices import BOT_NAMES
-    names = [name for name, _, _ in SEATS] + list(BOT_NAMES) + list(NAMES) + [SAVE_NAME]
-    missed = probe.untranslated(allowed=names) if args.untranslated else []
-    for text in missed:
-        print("  untranslated:", repr(text))
-    if args.untranslated:
-        print(f"{len(missed)} drawn strings not from the translation layer (of {len(probe.drawn)} drawn)")
+    from text_probe import player_names
+    names = player_names(*(name for name, _, _ in SEATS), SAVE_NAME)
+    missed = probe.report(names) if args.untranslated else []
     return 1 if sh.failed or missed else 0
 
 

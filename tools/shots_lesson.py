@@ -174,12 +174,8 @@ def main(argv=None) -> int:
           + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
     for line in sh.failed:
         print("  FAILED", line)
-    from vikings.ui.lesson.session import SEATS
-    missed = probe.untranslated(allowed=[name for name, _, _ in SEATS]) if args.untranslated else []
-    for text in missed:
-        print("  untranslated:", repr(text))
-    if args.untranslated:
-        print(f"{len(missed)} drawn strings not from the translation layer (of {len(probe.drawn)} drawn)")
+    from text_probe import player_names
+    missed = probe.report(player_names()) if args.untranslated else []
     return 1 if sh.failed or missed else 0
 
 

@@ -67,3 +67,19 @@ class TextProbe:
             if lang.plain_letters(rest):
                 out.append(text)
         return sorted(out)
+
+    def report(self, allowed=()) -> list[str]:
+        """Print the untranslated strings and a count (the tools' --untranslated); returns them."""
+        missed = self.untranslated(allowed)
+        for text in missed:
+            print("  untranslated:", repr(text))
+        print(f"{len(missed)} drawn strings not from the translation layer (of {len(self.drawn)} drawn)")
+        return missed
+
+
+def player_names(*more) -> list[str]:
+    """Names players go by in the tools' games (the players' own words, not the game's): the
+    setup's bot names, the lesson's two, and any given."""
+    from vikings.ui.lesson.script import NAMES
+    from vikings.ui.scenes.setup_choices import BOT_NAMES
+    return list(BOT_NAMES) + list(NAMES) + [m for m in more if m]
