@@ -39,20 +39,11 @@ class TextProbe:
         self._saved = [(pygame.font, "Font", base), (gui_font, "Font", gui_font.Font)]
         pygame.font.Font = RecordingFont
         gui_font.Font = RecordingFont
-        self._clear_font_caches()
         return self
 
     def __exit__(self, *exc) -> None:
         for module, name, value in self._saved:
             setattr(module, name, value)
-        self._clear_font_caches()
-
-    @staticmethod
-    def _clear_font_caches() -> None:
-        from vikings.ui import theme
-        cache = getattr(theme, "_FONTS", None)
-        if isinstance(cache, dict):
-            cache.clear()
 
     def untranslated(self, allowed=()) -> list[str]:
         """Drawn strings that have plain letters once the `allowed` words are taken out."""

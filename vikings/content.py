@@ -15,6 +15,7 @@ import yaml
 from .engine.components import (LAND, SEA, SPECIAL_EFFECTS, VIKING_IDS, Rules, Scoring, SpecialKind, TileKind,
                                 VikingKind)
 from .engine.errors import VikingsError
+from .lang import placeholders
 from .paths import resource_dir
 
 SPECIALS = "special_tiles.yaml"
@@ -355,8 +356,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
     (lesson.steps.ID.text, lesson.steps.ID.refuse: the words are in data/lang/, so a new
     language never touches the script); the English catalogue must have the text, and
     its placeholders must name numbers of the rules' scoring block. (The catalogue is read
-    here as a YAML file: vikings.lang reads its folder through this module.)"""
-    import re
+    here as a YAML file, so that a fault names its file and entry.)"""
     from .engine import GameConfig, new_game  # (the engine's door, to check the script)
     from .engine.errors import IllegalAction
     from .engine.actions import parse_action
@@ -392,7 +392,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
         said = english.get(ident) if isinstance(english.get(ident), dict) else {}
         if not isinstance(said.get("text"), str):
             r.fail(entry, f"no text: data/lang/en/lesson.yaml needs steps.{ident}.text")
-        unknown = set(re.findall(r"%\{(\w+)\}", said["text"])) - set(rules.scoring.__dict__)
+        unknown = placeholders(said["text"]) - set(rules.scoring.__dict__)
         if unknown:
             r.fail(entry, f"its text names {', '.join(sorted(unknown))}, not numbers of the rules' scoring block")
         at = r.get(s, "at", entry, int, optional=True, lo=0, hi=len(script))

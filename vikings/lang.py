@@ -38,6 +38,8 @@ from pathlib import Path
 import i18n
 import yaml
 
+from .paths import resource_dir
+
 log = logging.getLogger(__name__)
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}   # offered to players, in the settings' order
@@ -52,14 +54,12 @@ _strict = False
 _warned: set[str] = set()
 
 i18n.set("fallback", FALLBACK)
-i18n.set("enable_memoization", True)
 
 
 # --- the catalogues -----------------------------------------------------------------
 
 def lang_dir() -> Path:
-    from .content import data_dir
-    return data_dir() / "lang"
+    return resource_dir("data") / "lang"
 
 
 def read_catalogue(code: str, directory: Path | None = None) -> dict[str, object]:
@@ -99,14 +99,6 @@ def catalogue(code: str) -> dict[str, object]:
             i18n.add_translation(key, value, locale=code)
         _loaded[code] = flat
     return _loaded[code]
-
-
-def reload() -> None:
-    """Forget the loaded catalogues (tests that edit them; a translator's live preview)."""
-    from i18n import translations
-    for code in list(_loaded):
-        translations.container.pop(code, None)
-    _loaded.clear()
 
 
 # --- the language in use -------------------------------------------------------------

@@ -9,7 +9,7 @@ checks and the command-line tools.
 """
 from __future__ import annotations
 
-from .lang import has, t
+from .lang import t
 
 
 def _id(kind) -> str:
@@ -57,9 +57,3 @@ def fame(n: int) -> str:
 
 def gold(n: int) -> str:
     return t("game.gold_count", count=n)
-
-
-def plural(noun: str) -> str:
-    """English only, for text not yet in the catalogues: boatswain -> boatswains,
-    fisherman -> fishermen. Prefer `viking_plural()`."""
-    return noun[:-3] + "men" if noun.endswith("man") else noun + "s"
