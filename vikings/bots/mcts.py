@@ -105,9 +105,11 @@ LEVEL_SETTINGS = {
 # (Normal's rules for every level) take some of the purchases' weight, and Hard with the
 # standard game's budget won 67% against Normal (target 75%); a search there also costs
 # less per iteration (a barrier leaf keeps its value, as in the standard game), so both
-# levels get a larger budget within their time limits.
+# levels get a larger budget within their time limits. Hard also stops a settled search
+# there (a decided game would otherwise spend the larger budget for nothing).
 ADVANCED_SETTINGS = {
-    "hard": {2: dict(per_option=5000, min_iterations=6000, max_iterations=26000, candidates=6)},
+    "hard": {2: dict(per_option=5000, min_iterations=6000, max_iterations=26000, candidates=6,
+                     settle=0.002)},
     "expert": {2: dict(per_option=12000, min_iterations=15000, max_iterations=60000, candidates=7)},
 }
 
