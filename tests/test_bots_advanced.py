@@ -4,8 +4,8 @@ supply); Normal's auction, special tile and boatswain choices are sensible."""
 import itertools
 
 import pytest
-from helpers import (ADVANCED, fill_row, give_special, make_advanced, put_face_up, set_drawn, set_offer,
-                     start_scoring, tile, uncapped, viking)
+from helpers import (ADVANCED, fill_row, give_special, make_advanced, make_game, put_face_up, set_drawn,
+                     set_offer, start_scoring, tile, uncapped, viking)
 
 from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max_bid
@@ -278,3 +278,51 @@ def test_beginner_bids_little_and_answers_every_auction_decision(rules):
     g.apply(PassBid())
     assert isinstance(b.choose(g), RemoveViking)
 
+
+
+# The search's settings in the advanced game -----------------------------------------------------
+
+def test_a_rounds_end_reveals_nothing_the_evaluation_reads():
+    """Why the search keeps a barrier leaf's value in the advanced game too: past a round's
+    end the next auction's Vikings and the refilled special tiles lie open, and they differ
+    between samples of the hidden order, but the evaluation of every player is the same."""
+    from vikings.bots.evaluate import utilities
+    crossings = revealed = 0
+    for seed in (3, 4):
+        game = make_advanced(seed=seed)
+        game.quiet = True
+        players = [NormalBot(seed), NormalBot(seed + 1)]
+        while not game.is_over:
+            legal = game.legal_actions()
+            for a in legal:
+                after = game.copy()
+                after.apply(a)
+                if after.round == game.round and not after.is_over:
+                    continue
+                crossings += 1
+                samples = []
+                for k in range(4):
+                    x = game.determinized(100 + k)
+                    x.quiet = True
+                    x.apply(a)
+                    samples.append(x)
+                if len({(x.auction_vikings, x.specials_face_up) for x in samples}) > 1:
+                    revealed += 1
+                values = {tuple(round(u, 12) for u in utilities(x)) for x in samples}
+                assert len(values) == 1, (seed, game.round, a)
+            game.apply(players[game.to_move].choose(game, legal))
+    assert crossings >= 10 and revealed >= 5  # the samples did differ in what they show
+
+
+def test_the_advanced_game_gets_a_larger_search_budget():
+    standard, advanced = make_game(seed=2), make_advanced(seed=2)
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    legal = standard.legal_actions()
+    assert hard.settings(advanced)["max_iterations"] > hard.settings(standard)["max_iterations"]
+    assert expert.settings(advanced)["max_iterations"] > hard.settings(advanced)["max_iterations"]
+    assert expert.budget(advanced, legal) > hard.budget(advanced, legal) > hard.budget(standard, legal)
+    for level in (hard, expert):  # the time caps stay the level's
+        assert level.settings(advanced)["max_seconds"] == level.settings(standard)["max_seconds"]
+    # With 4 players the advanced game changes nothing.
+    four, four_adv = make_game(players=4, seed=2), make_advanced(seed=2, players=4)
+    assert hard.settings(four_adv) == hard.settings(four)

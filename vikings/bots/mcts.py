@@ -14,10 +14,11 @@ How a decision is made
   iteration copies one state and applies one action instead of replaying its path.
 * Nothing the search looks at lies past the barrier while its horizon is the round's end
   (the evaluation reads the displays, the round and the counts, never the next offer),
-  so in a standard game no sample is drawn per iteration and a barrier leaf keeps its
-  value. With a longer horizon (a setting), and in the advanced game (new special tiles
-  and the auction's Vikings are revealed at the round's start), the search samples the
-  hidden order at the barrier instead.
+  so no sample is drawn per iteration and a barrier leaf keeps its value. That holds in
+  the advanced game too: the next round's auction Vikings and special tiles lie open
+  past the barrier and differ between samples, but the evaluation reads neither (a test
+  checks every round's end of two games). With a longer horizon (a setting) the search
+  plays on past the barrier and samples the hidden order there instead.
 * At the root of a purchase the search considers only Normal's best few groups
   (`candidates`), with the budget of the whole choice: the iterations go to plausible
   purchases and the search decides among them.
@@ -233,10 +234,9 @@ class SearchBot(Bot):
         start_round = game.round
         stop_round = None if horizon is None else game.round + horizon
         # With the search (tree and rollouts) ending at the end of this round, nothing it
-        # looks at in a standard game depends on the hidden order, so no sample is drawn.
-        # A longer horizon plays on past the chance barrier, and in the advanced game the
-        # state past it shows newly revealed special tiles and the auction's Vikings:
-        # both sample there.
+        # looks at depends on the hidden order (in the advanced game the next auction's
+        # Vikings and special tiles lie open past it, but the evaluation reads neither), so
+        # no sample is drawn. A longer horizon plays on past the chance barrier: it samples.
         sample = horizon is None or horizon > 1
         done = 0
         capped = settled = False
