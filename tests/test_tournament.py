@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from helpers import make_game
 
 from vikings.cli import main
 from vikings.tournament import play_game, report, run, wilson
@@ -136,4 +137,13 @@ def test_a_line_up_entry_can_change_one_setting_of_a_level():
     assert type(changed).draft_specials is True, "the class keeps its setting"
     for bad in ("normal:nonsense=1", "normal:reply_weight", "normal:_rng=1", "normal:reply_weight=half"):
         with pytest.raises(ValueError, match="normal"):
+            build_bot(bad, 1)
+    # Hard and Expert: the search's settings, for this bot only.
+    hard = build_bot("hard:max_iterations=40000;candidates=3", 1)
+    assert hard.overrides == {"max_iterations": 40000, "candidates": 3}
+    game = make_game(seed=2)
+    assert hard.settings(game)["max_iterations"] == 40000 and hard.settings(game)["exploration"] == 0.12
+    assert build_bot("hard", 1).settings(game)["max_iterations"] == 12000
+    for bad in ("hard:draft_specials=false", "hard:nonsense=1", "hard:level=1"):
+        with pytest.raises(ValueError, match="hard"):
             build_bot(bad, 1)

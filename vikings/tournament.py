@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .bots import make_bot
+from .bots.mcts import SEARCH_SETTINGS, SearchBot
 from .content import default_rules
 from .engine import OPTIONS, GameConfig, new_game
 
@@ -36,20 +37,27 @@ class Entry:
 
 def build_bot(spec: str, seed: int):
     """A bot from a line-up entry: a level (`normal`), or a level with some of its tuning
-    attributes changed, `LEVEL:NAME=VALUE[;NAME=VALUE...]` (e.g. `normal:draft_specials=false`),
-    to measure one change against the level as it is. Values are JSON (true, 0.5, 3)."""
+    attributes changed, `LEVEL:NAME=VALUE[;NAME=VALUE...]` (e.g. `normal:draft_specials=false`,
+    `hard:max_iterations=40000`), to measure one change against the level as it is. Values
+    are JSON (true, 0.5, 3). For Hard and Expert the names are the search's settings
+    (`mcts.DEFAULTS` and the budget's), which replace the level's in every game size."""
     level, _, changes = spec.partition(":")
     bot = make_bot(level, seed=seed)
+    searched = isinstance(bot, SearchBot)
     for change in filter(None, changes.split(";")):
         name, eq, text = change.partition("=")
         name = name.strip()
-        if not eq or name.startswith("_") or not hasattr(type(bot), name):
+        known = name in SEARCH_SETTINGS if searched else hasattr(type(bot), name)
+        if not eq or name.startswith("_") or not known:
             raise ValueError(f"{spec!r}: {level} has no setting {name!r} (write NAME=VALUE)")
         try:
             value = json.loads(text)
         except ValueError:
             raise ValueError(f"{spec!r}: {text!r} is not a JSON value") from None
-        setattr(bot, name, value)
+        if searched:
+            bot.overrides[name] = value
+        else:
+            setattr(bot, name, value)
     return bot
 
 

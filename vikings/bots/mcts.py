@@ -85,6 +85,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
                 settle=None)
+SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
     "hard": {
@@ -164,7 +165,7 @@ class SearchBot(Bot):
         super().__init__(seed)
         if level not in LEVEL_SETTINGS:
             raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_SETTINGS)}")
-        unknown = set(overrides) - set(DEFAULTS) - {"per_option", "min_iterations", "max_iterations"}
+        unknown = set(overrides) - SEARCH_SETTINGS
         if unknown:
             raise TypeError(f"unknown search settings: {', '.join(sorted(unknown))}")
         self.level = level
@@ -519,4 +520,4 @@ def make_search_bot(level: str, seed: int = 0, **options) -> SearchBot:
     return SearchBot(seed, level=level.lower(), **options)
 
 
-__all__ = ["SearchBot", "make_search_bot", "LEVEL_SETTINGS", "level_settings"]
+__all__ = ["SearchBot", "make_search_bot", "LEVEL_SETTINGS", "SEARCH_SETTINGS", "level_settings"]
