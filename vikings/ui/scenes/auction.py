@@ -12,6 +12,9 @@ Everything shown comes from the engine: the legal bids (the amount control stays
 them), the events (bids, passes, the removal, each colour's spaces) and `Visible`. The
 bids and passes of the running auction are read from the events already shown, so a bid
 still animating is not in the table yet.
+
+The decision panel (the text, the strip of drawn Vikings, the bid's cost) is drawn by
+auction_panel.py, its table of players by auction_rows.py.
 """
 from __future__ import annotations
 
@@ -21,16 +24,14 @@ import pygame
 import pygame_gui
 
 from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
-from ... import words
 from ...engine.state import BID, COLOUR, REMOVE
-from ...event_text import paid as paid_text
 from ...lang import t
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
 from ..table import draw_wheel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, shrink_caption
+from ..theme import BAD, GOOD, shrink_caption
 from ..tooltips import viking_text
-from .auction_rows import ROW_MIN, draw_bid_rows
+from .auction_panel import AuctionPanel
 from .offer import OfferScene
 
 # The auction's events, the start player change it makes, the offer it completes and the
@@ -68,7 +69,7 @@ class AuctionRecord:
                 self.colours.append((e.player, d["viking"], d["spaces"]))
 
 
-class AuctionScene(OfferScene):
+class AuctionScene(AuctionPanel, OfferScene):
     handles = AUCTION_SHOWN
     phases = frozenset({BID, REMOVE, COLOUR})
 
@@ -327,124 +328,6 @@ class AuctionScene(OfferScene):
         g = draw_wheel(surface, self.app, vis, self.layout.wheel)
         self.draw_supply(surface)
         return g
-
-    def strip_vikings(self, vis) -> list[int]:
-        """The drawn Vikings still in the panel (one in the air to the wheel is not)."""
-        left = list(vis.auction_vikings)
-        e = self.in_flight
-        if e is not None and e.type == "colour_placed":
-            for _ in self.flying | self.landed:
-                if e.data["viking"] in left:
-                    left.remove(e.data["viking"])
-        return left
-
-    def strip_layout(self, vikings) -> list:
-        """(rect, kind) per colour among `vikings`, left to right, in the panel's strip."""
-        px = self.app.look.px
-        r = self.layout.decision
-        kinds = sorted(set(vikings))
-        if not kinds:
-            return []
-        y = self._strip_y()
-        w = min(px(84), (r.w - px(28)) // len(kinds))
-        h = getattr(self, "strip_h", px(64))
-        x0 = r.x + px(14)
-        return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
-
-    def decision_text_room(self, rect) -> int | None:
-        """Below the text: the strip of drawn Vikings, a row per player, the cost of the bid
-        and the buttons (the text shrinks at a large UI scale to leave them their room)."""
-        px = self.app.look.px
-        below = px(64) + px(10) + self.match.game.n * px(28) + px(22) + (rect.bottom - self.b_bid.rect.y) + px(8)
-        return rect.h - below
-
-    def _strip_y(self) -> int:
-        return getattr(self, "decision_bottom", self.layout.decision.y + self.app.look.px(110))
-
-    def decision_text(self, vis) -> list[str]:
-        m, g = self.match, self.match.game
-        rec = self.record()
-        seat = m.seat()
-        rnd = vis.round + 1
-        e = self.in_flight
-        if e is not None and e.type == "offer":
-            return [t("table.auction.complete", round=rnd), t("table.offer.starter", name=m.seats[e.player].name)]
-        opening = self.opening()
-        if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
-            d = opening.data
-            return [t("table.auction.title", round=d["round"]),
-                    t("table.auction.opening", name=m.seats[opening.player].name,
-                      vikings=words.any_vikings(len(d["vikings"])))]
-        if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
-            lines = [t("table.auction.title", round=rnd)]
-            if rec.opener is not None:
-                lines.append(t("table.auction.drew", name=m.seats[rec.opener].name))
-            if self.bidding():
-                lines.append(t("table.auction.your_bid_open") if rec.high < 0 else
-                             t("table.auction.your_bid", high=rec.high))
-            elif not seat.is_person and g.phase == BID:
-                lines.append(t("table.auction.deciding", name=seat.name))
-            return lines
-        who, amount, gold, fame = rec.winner
-        name = m.seats[who].name
-        paid = paid_text(gold, fame)
-        if g.phase == REMOVE and not m.pending:
-            if seat.is_person:
-                return [t("table.auction.you_won", name=name), t("table.auction.remove", paid=paid)]
-            return [t("table.auction.won", name=name, paid=paid), t("table.auction.removing", name=name)]
-        lines = [t("table.auction.to_wheel", round=rnd), t("table.auction.won_for", name=name, paid=paid)]
-        if g.phase == COLOUR and not m.pending:
-            if seat.is_person:
-                lines.append(t("table.auction.choose_colour", name=seat.name))
-            else:
-                lines.append(t("table.auction.choosing", name=seat.name))
-        return lines
-
-    def draw_decision(self, surface, vis, rect) -> None:
-        super().draw_decision(surface, vis, rect)
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
-        m, g = self.match, self.match.game
-        e = self.in_flight
-        strip = self.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
-        pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
-        # A shorter strip where the text leaves too little room for it and a row per player.
-        below = (self.b_bid.rect.y - px(8) - px(22)) if self.bidding() else rect.bottom - px(12)
-        full = px(64) + px(10) + g.n * px(ROW_MIN)
-        self.strip_h = px(64) if below - self.decision_bottom >= full else px(46)
-        self.kind_rects = self.strip_layout(strip)
-        counts = {k: strip.count(k) for k in set(strip)}
-        for i, (r, k) in enumerate(self.kind_rects):
-            hot = pick and k == self.hover_kind
-            fill = (250, 228, 160) if hot else (246, 240, 226)
-            pygame.draw.rect(surface, fill, r, border_radius=px(6))
-            pygame.draw.rect(surface, GOLD if pick else WOOD, r, max(1, px(2 if pick else 1)), border_radius=px(6))
-            fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=r.h - px(22))
-            surface.blit(fig, fig.get_rect(midtop=(r.centerx, r.y + px(4))))
-            label = look.text(f"×{counts[k]}", 14, INK, bold=True)
-            surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - px(2))))
-            if pick:
-                key = look.text(str(i + 1), 11, INK_SOFT, bold=True)
-                surface.blit(key, (r.x + px(4), r.y + px(2)))
-        y = (self.kind_rects[0][0].bottom if self.kind_rects else self.decision_bottom) + px(10)
-        bottom = self.b_bid.rect.y - px(8) if self.bidding() else rect.bottom - px(12)
-        if self.bidding():
-            self._draw_cost(surface, rect, bottom)
-            bottom -= px(22)
-        draw_bid_rows(self, surface, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
-
-    def _draw_cost(self, surface, rect, bottom) -> None:
-        g = self.match.game
-        gold = g.displays[g.to_move].gold
-        fame = self.fame_for(self.amount)
-        if self.amount == 0:
-            text, colour = t("table.auction.free_bid"), INK_SOFT
-        elif fame:
-            text, colour = t("table.auction.cost_fame", amount=self.amount, gold=words.gold(gold),
-                             fame=words.fame(fame)), BAD
-        else:
-            text, colour = t("table.auction.cost", amount=self.amount, pay=self.amount, gold=words.gold(gold)), INK_SOFT
-        img = self.app.look.text(text, 14, colour, bold=bool(fame))
-        surface.blit(img, (rect.x + self.app.look.px(14), bottom - img.get_height()))
 
     def turn_text(self) -> str | None:
         m = self.match

@@ -13,7 +13,8 @@ Nothing here decides a score: every figure comes from the events' data (the engi
 `PlayerScore`), and what the table shows is the engine's state minus the events not yet
 shown (`Visible`), plus the part of the current scoring already counted.
 
-The decision panel (the breakdown, the notes, the Fame track) is drawn by scoring_panel.py;
+The decision panel (the breakdown, the notes, the Fame track) is drawn by scoring_panel.py,
+the large display (the threat, the Vikings laid down, the lit cells) by scoring_board.py;
 every word comes from scoring_text.py in the language in use, looked up as it is drawn.
 
 Space or a click skips the current player's scoring; "Skip scoring" (or S) skips every
@@ -26,18 +27,15 @@ import math
 import pygame
 import pygame_gui
 
-from ...engine.display import completed_islands
 from ...lang import t
 from .. import flow
 from ..fx import Call, Effect, Float, Fly, Pause, ease
-from ..layout import BOARD_COLS
 from ..motion import money_flights
 from ..cards import card_icon_spots, card_ship_spot
-from ..table import draw_display
-from ..threat import draw_threat
-from ..theme import BAD, GOOD, INK_SOFT
+from ..theme import BAD, GOOD
+from .scoring_board import ScoringBoard
 from .scoring_panel import ScoringPanel, amount_parts, blit_row
-from .scoring_text import kind_inline, kind_title, line_words, special_kind
+from .scoring_text import kind_title, line_words
 from .table_scene import TableScene
 
 # Beats, in seconds at normal speed.
@@ -68,7 +66,7 @@ def ship_spot(scene, vis, p: int) -> tuple[int, int]:
     return card_ship_spot(scene.app.look, scene.layout.cards[p % scene.match.game.n])
 
 
-class ScoringScene(ScoringPanel, TableScene):
+class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
     handles = frozenset({"scoring", "start_player", "game_over"})
     phases = frozenset()
 
@@ -303,65 +301,6 @@ class ScoringScene(ScoringPanel, TableScene):
             vis.start_player = -1  # the ship is in the air
         return vis
 
-    def _ships(self, p: int) -> list[tuple[int, int]]:
-        """(column, ship kind) of the ships in row 0 of player p's display."""
-        d = self.match.game.displays[p]
-        return [(c, k) for r, c, k, _ in d.tiles() if r == 0]
-
-    def _threat_k(self) -> float:
-        if self.threat_full:
-            return 1.0
-        return ease(self.threat_fx.progress) if self.threat_fx is not None else 0.0
-
-    def board_options(self, vis, p) -> dict:
-        e = self.current
-        if e is None or e.player != p:
-            return {}
-        k = self._threat_k()
-        reach = self.app.rules.tile_reach
-        ships = dict(self._ships(p))
-        lying = []
-        for r, c in e.data["threatened"]:
-            ship = ships.get(c)
-            rows = (reach[ship] + 1) if ship is not None else r + 1
-            if k * rows >= r + 0.75:
-                lying.append((r, c))
-        opts = {"threatened": lying, "repelled": e.data["repelled"] if k >= 0.3 else []}
-        if self.active_cells:
-            opts["highlight"] = self.active_cells
-        return opts
-
-    def line_cells(self, e, line) -> list[tuple[int, int]]:
-        """The cells a breakdown line is about (lit while it is counted)."""
-        rules = self.app.rules
-        d = self.match.game.displays[e.player]
-        what, row, col = line["what"], line["row"], line["col"]
-        vr = rules.viking_row
-        if row is not None:
-            cells = [(row, col)]
-            k = special_kind(rules, line["detail"]) if what == "special" else None
-            if k is not None and k.effect == "building":  # it counts the Vikings on it and around it
-                cells += [(r, c) for r in range(max(1, row - 1), min(rules.island_rows, row + 1) + 1)
-                          for c in range(max(1, col - 1), col + 2) if (r, c) != (row, col) and d.occupied(r, c)]
-            if what == "warrior":
-                cells.append((0, col))
-            elif what == "scout":
-                for r in (vr[rules.goldsmith], vr[rules.fisherman]):
-                    if r > row and d.occupied(r, col):
-                        cells.append((r, col))
-            return cells
-        if what in ("islands", "longest"):
-            isl = completed_islands(d, rules)
-            if what == "longest" and isl:
-                most = max(n for _, _, n in isl)
-                isl = [i for i in isl if i[2] == most]
-            return [(r, c) for r, c0, n in isl for c in range(c0, c0 + n)] if line["fame"] or what == "islands" else []
-        if what == "feeding":
-            fr = vr[rules.fisherman]
-            hit = {tuple(x) for x in e.data["threatened"]}
-            return [(fr, c) for c in range(1, len(d.rows[fr]) + 1) if d.occupied(fr, c) and (fr, c) not in hit]
-        return []
-
     def _float_pos(self, e, line) -> tuple[int, int]:
         geo = self.board_geo if self.shown_player == e.player else None
         cells = [c for c in self.active_cells if c[0] == line["row"]] or self.active_cells
@@ -412,27 +351,6 @@ class ScoringScene(ScoringPanel, TableScene):
     def turn_player(self) -> int:
         """The player whose scoring is shown (none between them), not the next to move."""
         return self.current.player if self.current is not None else -1
-
-    def draw_board(self, surface, vis, rect):
-        p = self.shown_player
-        e = self.current
-        if e is not None and e.player == p:
-            label = t("scoring.display_scoring", name=self.match.seats[p].name, kind=kind_inline(e.data["kind"]))
-        else:
-            label = t("scoring.display", name=self.match.seats[p].name)
-        img = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
-        surface.blit(img, (rect.x, rect.y))
-        body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
-        geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
-                           **self.board_options(vis, p))
-        if e is not None and e.player == p:
-            self._draw_threat(surface, geo, e)
-        return geo
-
-    def _draw_threat(self, surface, geo, e) -> None:
-        k = self._threat_k()
-        if k > 0:
-            draw_threat(surface, self.app.rules, geo, self._ships(e.player), e.data["repelled"], k)
 
     def decision_text(self, vis) -> list[str]:
         e = self.current

@@ -1,0 +1,99 @@
+"""The large display during a scoring (a piece of ScoringScene, kept apart to keep the
+scene module small): the ships in its top row and their threat, drawn growing down the
+columns, the threatened Vikings laid on their side as the threat reaches them, the
+repelled ships ringed, and the cells of the breakdown line being counted lit. Mixed into
+`ScoringScene`, whose state (the scoring shown, the threat's progress, the cells of the
+line counted) it draws.
+"""
+from __future__ import annotations
+
+from ...engine.display import completed_islands
+from ...lang import t
+from ..fx import ease
+from ..layout import BOARD_COLS
+from ..table import draw_display
+from ..threat import draw_threat
+from ..theme import INK_SOFT
+from .scoring_text import kind_inline, special_kind
+
+
+class ScoringBoard:
+    def _ships(self, p: int) -> list[tuple[int, int]]:
+        """(column, ship kind) of the ships in row 0 of player p's display."""
+        d = self.match.game.displays[p]
+        return [(c, k) for r, c, k, _ in d.tiles() if r == 0]
+
+    def _threat_k(self) -> float:
+        if self.threat_full:
+            return 1.0
+        return ease(self.threat_fx.progress) if self.threat_fx is not None else 0.0
+
+    def board_options(self, vis, p) -> dict:
+        e = self.current
+        if e is None or e.player != p:
+            return {}
+        k = self._threat_k()
+        reach = self.app.rules.tile_reach
+        ships = dict(self._ships(p))
+        lying = []
+        for r, c in e.data["threatened"]:
+            ship = ships.get(c)
+            rows = (reach[ship] + 1) if ship is not None else r + 1
+            if k * rows >= r + 0.75:
+                lying.append((r, c))
+        opts = {"threatened": lying, "repelled": e.data["repelled"] if k >= 0.3 else []}
+        if self.active_cells:
+            opts["highlight"] = self.active_cells
+        return opts
+
+    def line_cells(self, e, line) -> list[tuple[int, int]]:
+        """The cells a breakdown line is about (lit while it is counted)."""
+        rules = self.app.rules
+        d = self.match.game.displays[e.player]
+        what, row, col = line["what"], line["row"], line["col"]
+        vr = rules.viking_row
+        if row is not None:
+            cells = [(row, col)]
+            k = special_kind(rules, line["detail"]) if what == "special" else None
+            if k is not None and k.effect == "building":  # it counts the Vikings on it and around it
+                cells += [(r, c) for r in range(max(1, row - 1), min(rules.island_rows, row + 1) + 1)
+                          for c in range(max(1, col - 1), col + 2) if (r, c) != (row, col) and d.occupied(r, c)]
+            if what == "warrior":
+                cells.append((0, col))
+            elif what == "scout":
+                for r in (vr[rules.goldsmith], vr[rules.fisherman]):
+                    if r > row and d.occupied(r, col):
+                        cells.append((r, col))
+            return cells
+        if what in ("islands", "longest"):
+            isl = completed_islands(d, rules)
+            if what == "longest" and isl:
+                most = max(n for _, _, n in isl)
+                isl = [i for i in isl if i[2] == most]
+            return [(r, c) for r, c0, n in isl for c in range(c0, c0 + n)] if line["fame"] or what == "islands" else []
+        if what == "feeding":
+            fr = vr[rules.fisherman]
+            hit = {tuple(x) for x in e.data["threatened"]}
+            return [(fr, c) for c in range(1, len(d.rows[fr]) + 1) if d.occupied(fr, c) and (fr, c) not in hit]
+        return []
+
+    def draw_board(self, surface, vis, rect):
+        p = self.shown_player
+        e = self.current
+        if e is not None and e.player == p:
+            label = t("scoring.display_scoring", name=self.match.seats[p].name, kind=kind_inline(e.data["kind"]))
+        else:
+            label = t("scoring.display", name=self.match.seats[p].name)
+        img = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
+        surface.blit(img, (rect.x, rect.y))
+        body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
+        geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
+                           **self.board_options(vis, p))
+        if e is not None and e.player == p:
+            self._draw_threat(surface, geo, e)
+        return geo
+
+    def _draw_threat(self, surface, geo, e) -> None:
+        k = self._threat_k()
+        if k > 0:
+            draw_threat(surface, self.app.rules, geo, self._ships(e.player), e.data["repelled"], k)
