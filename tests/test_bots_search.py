@@ -297,3 +297,67 @@ def test_four_player_playouts_stop_at_the_cap_and_on_cancel():
     token.cancel()
     with pytest.raises(Cancelled):
         SearchBot(1).choose(game, cancel=token)
+
+
+# Past the round's end (`beyond`): the best few purchases played on through the next round.
+
+def test_beyond_plays_the_best_purchases_on_through_the_next_round():
+    game = four_player_purchase(seed=4)
+    bot = uncapped("expert", 1, playouts=4, beyond=2, beyond_samples=2)
+    action = bot.choose(game)
+    stats = bot.last_stats
+    assert stats["beyond"]["samples"] == 2 and stats["beyond"]["options"] == 2
+    first = sorted(stats["chances"], key=stats["chances"].get, reverse=True)[:2]
+    assert str(action) in first  # one of the two best at the round's end
+    later = stats["beyond"]["chances"]  # for `first`, in that order
+    assert str(action) == first[later.index(max(later))]
+    assert all(0.0 <= c <= 1.0 for c in later)
+    # Off, the same bot's first stage decides alone, with the same chances.
+    plain = uncapped("expert", 1, playouts=4)
+    plain.choose(game)
+    assert "beyond" not in plain.last_stats and plain.last_stats["chances"] == stats["chances"]
+
+
+def test_beyond_does_not_read_the_hidden_order():
+    game = four_player_purchase(seed=4)
+    one, two = game.determinized(1), game.determinized(2)
+    assert one.stacks != two.stacks
+    a = uncapped("expert", 7, playouts=3, beyond=2, beyond_samples=2)
+    b = uncapped("expert", 7, playouts=3, beyond=2, beyond_samples=2)
+    assert a.choose(one) is b.choose(two)
+    assert a.last_stats["beyond"] == b.last_stats["beyond"]
+
+
+def test_beyond_is_not_used_in_the_last_round_nor_for_placements():
+    game = four_player_purchase(seed=4)
+    bot = uncapped("expert", 1, playouts=3, beyond=2, beyond_samples=2)
+    game.apply(bot.choose(game))
+    assert isinstance(game.legal_actions()[0], PlaceTile)
+    bot.choose(game)
+    assert "beyond" not in bot.last_stats
+    last = make_game(players=4, seed=5)
+    chooser = random.Random(5)
+    while last.round < last.rules.rounds - 1:
+        random_play(last, chooser, 1)
+    while not isinstance(last.legal_actions()[0], Buy) or len(last.legal_actions()) < 3:
+        random_play(last, chooser, 1)
+    bot.choose(last)
+    assert "beyond" not in bot.last_stats  # the first stage's playouts end the game: exact
+
+
+def test_the_barrier_is_the_round_s_last_action():
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import _play_to_barrier
+    game = four_player_purchase(seed=4)
+    s = game.determinized(0)
+    s.quiet = True
+    first = s.legal_actions()[0]
+    before, last = _play_to_barrier(s, first, NormalBot(1), None)
+    assert s.round == game.round + 1 and before.round == game.round
+    again = before.copy()
+    again.apply(last)
+    assert again == s  # the same action from the same state: the same next offer
+    other = before.determinized(99)
+    other.apply(last)
+    assert other.round == s.round
+    assert (other.wheel_tile, other.wheel_viking) != (s.wheel_tile, s.wheel_viking)  # another sample, another offer
