@@ -82,12 +82,9 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
 # a decision against Random). Used by Expert with 2 players.
-# `beyond` (3-4 players, lookahead): the purchases with the best chances at the round's end
-# that are played on through the next round too, in `beyond_samples` samples of its offer
-# (lookahead.py); 0 is off.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, beyond=0, beyond_samples=3)
+                settle=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -324,7 +321,7 @@ class SearchBot(Bot):
         options = tuple(legal)
         if keep:
             options = tuple(options[i] for i in self._normals_best(base, options, keep, cancel))
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], st["beyond"], st["beyond_samples"])
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
