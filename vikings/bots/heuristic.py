@@ -157,6 +157,7 @@ class BeginnerBot(Bot):
     gold_rate = 0.4        # Fame per Gold while buying
     fisherman_fame = 3.0   # what a safe fisherman on an island feels worth
     pool_fame = 0.5        # a Viking waiting in the pool
+    pool_fame_single = -2.0  # the same where a boatswain moves one Viking (a mouth that earns nothing)
     island_fame = 1.5      # a completed island (it likes to finish what it starts)
     special_fame = 2.0     # advanced game: any special tile it holds
     bid_share = 4          # advanced game: bids up to a random amount, at most Gold / this
@@ -184,7 +185,12 @@ class BeginnerBot(Bot):
         sched = rules.schedule
         tiles = rules.tiles
         sc = rules.scoring
-        gold_rate, fish, pooled = self.gold_rate, self.fisherman_fame, self.pool_fame
+        gold_rate, fish = self.gold_rate, self.fisherman_fame
+        # With the single-boatswain rule a boatswain brings one Viking out of the pool, not a
+        # whole colour, and most of a pool stays there to be fed at the end: a Viking sent
+        # there feels like a loss, not a small saving.
+        single = state.adv is not None and state.adv.single
+        pooled = self.pool_fame_single if single else self.pool_fame
         island_fame = self.island_fame
 
         def leaf(s):
