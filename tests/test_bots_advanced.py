@@ -280,6 +280,24 @@ def test_beginner_bids_little_and_answers_every_auction_decision(rules):
 
 
 
+def test_beginner_removes_and_puts_dear_the_kind_it_values_least(rules):
+    # Early in the game a noble is worth its Fame in every large scoring to come, a
+    # fisherman a flat 3, a boatswain 1: the boatswain goes, then the fisherman takes the
+    # dear spaces and the nobles stay cheap.
+    g = auction_game(["noble"] * 4 + ["fisherman"] * 4 + ["boatswain"] * 5)
+    b = BeginnerBot(5)
+    g.apply(Bid(0))
+    g.apply(PassBid())
+    assert g.phase == REMOVE and g.to_move == 0
+    assert b.choose(g) == RemoveViking(viking(rules, "boatswain"))
+    g.apply(RemoveViking(viking(rules, "boatswain")))
+    assert g.phase == COLOUR and g.to_move == 0
+    first = b.choose(g)
+    assert first in (ChooseColour(viking(rules, "boatswain")), ChooseColour(viking(rules, "fisherman")))
+    assert first != ChooseColour(viking(rules, "noble"))
+    worth = b._kind_worth(g)
+    assert worth[rules.noble] > worth[rules.fisherman] > worth[rules.boatswain]
+
 @pytest.mark.parametrize("single", [False, True])
 def test_beginner_feels_a_pool_viking_as_a_loss_only_where_boatswains_move_one(single):
     options = {"single_boatswain"} if single else {"auction"}

@@ -161,6 +161,8 @@ class BeginnerBot(Bot):
     island_fame = 1.5      # a completed island (it likes to finish what it starts)
     special_fame = 2.0     # advanced game: any special tile it holds
     bid_share = 4          # advanced game: bids up to a random amount, at most Gold / this
+    warrior_fame = 2.0     # advanced game's auction: a warrior, by kind (it may never get a ship)
+    boatswain_fame = 1.0   # the same for a boatswain
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:
@@ -239,17 +241,24 @@ class BeginnerBot(Bot):
 
     def _auction(self, game, legal):
         """Bids up to a random small amount; removes, and puts on the dear spaces first,
-        the colour it has least room for (so the ones it wants stay cheap)."""
+        the kind it values least (so the ones it wants stay cheap), by a flat worth per
+        kind from its own counts and up to 1 Fame of whim."""
         me = game.to_move
         if game.phase == BID:
             return bid_action(legal, self.rng.randint(0, game.displays[me].gold // self.bid_share))
-        d = game.displays[me]
+        worth = self._kind_worth(game)
+        return legal[argmax([self.rng.random() - worth[a.kind] for a in legal], self.rng)]
+
+    def _kind_worth(self, game) -> dict:
+        """What one safe Viking of each kind feels worth to it now: a noble's or scout's
+        Fame in the large scorings to come, a goldsmith's Gold in every scoring to come, a
+        fisherman's flat value; a warrior and a boatswain a little."""
         rules = game.rules
-
-        def room(k):
-            row = rules.viking_row[k]
-            if row is None:
-                return 1.0  # a boatswain: always of some use
-            return sum(1 for v in d.rows[row] if v >= 0 and not v & 1) + (k == rules.fisherman)
-
-        return legal[argmax([-room(a.kind) for a in legal], self.rng)]
+        sc = rules.scoring
+        sched = rules.schedule
+        larges = sched[game.round:].count("large")
+        scorings = len(sched) - game.round
+        return {rules.noble: sc.noble_fame * larges, rules.scout: sc.scout_fame * larges,
+                rules.goldsmith: sc.goldsmith_gold * self.gold_rate * scorings,
+                rules.fisherman: self.fisherman_fame, rules.warrior: self.warrior_fame,
+                rules.boatswain: self.boatswain_fame}
