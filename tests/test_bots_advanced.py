@@ -366,13 +366,15 @@ def test_a_rounds_end_reveals_nothing_the_evaluation_reads():
     assert crossings >= 10 and revealed >= 5  # the samples did differ in what they show
 
 
-def test_the_advanced_game_gets_a_larger_search_budget():
+def test_the_advanced_game_gets_a_larger_search_budget_for_expert():
     standard, advanced = make_game(seed=2), make_advanced(seed=2)
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     legal = standard.legal_actions()
-    assert hard.settings(advanced)["max_iterations"] > hard.settings(standard)["max_iterations"]
-    assert expert.settings(advanced)["max_iterations"] > hard.settings(advanced)["max_iterations"]
-    assert expert.budget(advanced, legal) > hard.budget(advanced, legal) > hard.budget(standard, legal)
+    assert expert.settings(advanced)["max_iterations"] > expert.settings(standard)["max_iterations"]
+    assert expert.budget(advanced, legal) > expert.budget(standard, legal) > hard.budget(advanced, legal)
+    # Hard searches as in the standard game, but stops once the game is decided.
+    assert hard.budget(advanced, legal) == hard.budget(standard, legal)
+    assert hard.settings(advanced)["settle"] is not None and hard.settings(standard)["settle"] is None
     for level in (hard, expert):  # the time caps stay the level's
         assert level.settings(advanced)["max_seconds"] == level.settings(standard)["max_seconds"]
     # With 4 players the advanced game changes nothing.
