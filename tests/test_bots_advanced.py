@@ -279,7 +279,6 @@ def test_beginner_bids_little_and_answers_every_auction_decision(rules):
     assert isinstance(b.choose(g), RemoveViking)
 
 
-
 def test_beginner_removes_and_puts_dear_the_kind_it_values_least(rules):
     # Early in the game a noble is worth its Fame in every large scoring to come, a
     # fisherman a flat 3, a boatswain 1: the boatswain goes, then the fisherman takes the
@@ -295,8 +294,9 @@ def test_beginner_removes_and_puts_dear_the_kind_it_values_least(rules):
     first = b.choose(g)
     assert first in (ChooseColour(viking(rules, "boatswain")), ChooseColour(viking(rules, "fisherman")))
     assert first != ChooseColour(viking(rules, "noble"))
-    worth = b._kind_worth(g)
+    worth = b._kind_worth(rules, g.round)
     assert worth[rules.noble] > worth[rules.fisherman] > worth[rules.boatswain]
+
 
 @pytest.mark.parametrize("single", [False, True])
 def test_beginner_feels_a_pool_viking_as_a_loss_only_where_boatswains_move_one(single):
@@ -331,6 +331,7 @@ def test_beginner_leaves_fewer_vikings_in_the_pool_with_single_boatswains():
 
     old, new = left_in_pool(OldBeginner), left_in_pool(BeginnerBot)
     assert new < old * 0.75, (old, new)
+
 
 # The search's settings in the advanced game -----------------------------------------------------
 

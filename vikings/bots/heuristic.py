@@ -184,10 +184,11 @@ class BeginnerBot(Bot):
         rules = state.rules
         rows = rules.viking_row
         rn, rs, rg, rf = rows[rules.noble], rows[rules.scout], rows[rules.goldsmith], rows[rules.fisherman]
+        kn, ks, kg, kf = rules.noble, rules.scout, rules.goldsmith, rules.fisherman
         sched = rules.schedule
         tiles = rules.tiles
-        sc = rules.scoring
-        gold_rate, fish = self.gold_rate, self.fisherman_fame
+        gold_rate = self.gold_rate
+        worths = [self._kind_worth(rules, r) for r in range(len(sched) + 1)]  # by round
         # With the single-boatswain rule a boatswain brings one Viking out of the pool, not a
         # whole colour, and most of a pool stays there to be fed at the end: a Viking sent
         # there feels like a loss, not a small saving.
@@ -201,7 +202,7 @@ class BeginnerBot(Bot):
                 return d.fame + d.gold / 1000.0
             r = s.round
             larges = sched[r:].count("large")
-            scorings = len(sched) - r
+            worth = worths[r]
             hit, repelled, unrepelled = threat(d, rules)
             hit = set(hit)
             v = d.fame + d.gold * gold_rate
@@ -209,13 +210,13 @@ class BeginnerBot(Bot):
                 if not occupied or (row, col) in hit:
                     continue
                 if row == rn:
-                    v += sc.noble_fame * larges
+                    v += worth[kn]
                 elif row == rs:
-                    v += sc.scout_fame * larges
+                    v += worth[ks]
                 elif row == rg:
-                    v += sc.goldsmith_gold * gold_rate * scorings
+                    v += worth[kg]
                 elif row == rf:
-                    v += fish
+                    v += worth[kf]
             for _, ship in repelled:
                 t = tiles[ship]
                 v += t.reward_amount * (1 if t.reward_kind == "fame" else gold_rate) * larges
@@ -246,18 +247,18 @@ class BeginnerBot(Bot):
         me = game.to_move
         if game.phase == BID:
             return bid_action(legal, self.rng.randint(0, game.displays[me].gold // self.bid_share))
-        worth = self._kind_worth(game)
+        worth = self._kind_worth(game.rules, game.round)
         return legal[argmax([self.rng.random() - worth[a.kind] for a in legal], self.rng)]
 
-    def _kind_worth(self, game) -> dict:
-        """What one safe Viking of each kind feels worth to it now: a noble's or scout's
-        Fame in the large scorings to come, a goldsmith's Gold in every scoring to come, a
-        fisherman's flat value; a warrior and a boatswain a little."""
-        rules = game.rules
+    def _kind_worth(self, rules, round_: int) -> dict:
+        """What one safe Viking of each kind feels worth to it in round `round_`: a noble's
+        or scout's Fame in the large scorings to come, a goldsmith's Gold in every scoring
+        to come, a fisherman's flat value; a warrior and a boatswain a little (the leaf
+        counts a warrior by its ship instead)."""
         sc = rules.scoring
         sched = rules.schedule
-        larges = sched[game.round:].count("large")
-        scorings = len(sched) - game.round
+        larges = sched[round_:].count("large")
+        scorings = len(sched) - round_
         return {rules.noble: sc.noble_fame * larges, rules.scout: sc.scout_fame * larges,
                 rules.goldsmith: sc.goldsmith_gold * self.gold_rate * scorings,
                 rules.fisherman: self.fisherman_fame, rules.warrior: self.warrior_fame,
