@@ -94,7 +94,7 @@ def test_a_recorded_tournament_goes_on_where_it_stopped(tmp_path, monkeypatch):
     parts = report(run(("random", "random"), 5, seed=4, jobs=1, record=record), 2)
     assert played == [3, 4]  # only the games not recorded yet are played
     assert strip(parts) == strip(whole)
-    assert len(tournament._recorded(record, {"levels": ["random", "random"], "seed": 4, "options": []})) == 5
+    assert len(tournament.recorded_games(record, {"levels": ["random", "random"], "seed": 4, "options": []})) == 5
 
 
 def test_a_record_of_another_tournament_is_refused(tmp_path, capsys):

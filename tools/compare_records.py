@@ -21,21 +21,26 @@ import math
 import statistics
 import sys
 
+from vikings.tournament import RecordError, recorded_games
+
 
 def load(path: str) -> tuple[dict, dict[int, dict]]:
-    """(key, games by index) of a record file; a line cut short by a stopped run is left out."""
-    key, games = None, {}
+    """(key, games by index) of a record file, read as the tournament reads it (a line cut
+    short by a stopped run is left out; a game of another tournament is refused)."""
+    key = None
     with open(path, encoding="utf-8") as f:
         for line in f:
             try:
-                row = json.loads(line)
-            except ValueError:
+                key = json.loads(line)["key"]
+                break
+            except (ValueError, KeyError, TypeError):
                 continue
-            key = key or row["key"]
-            games[int(row["index"])] = row["game"]
     if key is None:
         raise SystemExit(f"{path}: no recorded games")
-    return key, games
+    try:
+        return key, recorded_games(path, key)
+    except RecordError as e:
+        raise SystemExit(str(e)) from None
 
 
 def sign_test(better: int, worse: int) -> float:

@@ -116,7 +116,7 @@ def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None,
     any of them differently: the parts must be one tournament."""
     entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
     key = {"levels": list(levels), "seed": seed, "options": sorted(options)}
-    recorded = _recorded(record, key) if record else {}
+    recorded = recorded_games(record, key) if record else {}
     if check and recorded:
         _check(record, recorded, levels, seed, options, check)
     if record:
@@ -156,7 +156,7 @@ def _count(entries: list[Entry], game: dict) -> None:
         entry.simulations += r["simulations"]
 
 
-def _recorded(path: str, key: dict) -> dict[int, dict]:
+def recorded_games(path: str, key: dict) -> dict[int, dict]:
     """The games a record file holds, by index; refuses a file of another tournament."""
     if not os.path.exists(path):
         return {}
