@@ -69,34 +69,3 @@ def test_with_bid_playouts_normal_bids_up_to_the_playout_price(seed, rnd):
     expected = Bid(rival_bid + 1) if rival_bid < price else PassBid()
     assert bot.choose(s.copy(), s.legal_actions()) == expected
     assert bot._prices[1] == price, "the price is kept for the rest of the auction"
-
-
-def test_with_liquidity_a_bid_into_the_rounds_purchase_gold_costs_fame():
-    """`bid_liquidity`: Gold that the round's purchases need costs 1 Fame a Gold when bid
-    away, so the limit falls where a high bid would leave too little to buy with, and
-    stays where the Gold is spare."""
-    from vikings.bots import auction
-    g = opening(2, 1)  # the start is worth much here (above)
-    s = g.copy()
-    me = s.to_move
-    gains = Gains(s)
-    reserve = auction.reserve(s)
-    assert reserve == pytest.approx(auction.RESERVE_PER_PURCHASE * 6)  # 2 players: 6 purchases each
-    worth = auction.bid_worth(s, me, gains)
-    limits = {}
-    for gold in (8, 15, 22, 60):
-        s.displays[me].gold = gold
-        limits[gold] = plain, liquid = max_bid(s, me, gains), max_bid(s, me, gains, liquidity=True)
-        assert liquid <= plain <= gold
-    assert limits[60][0] == limits[60][1] < 60, "Gold to spare: the same limit"
-    assert limits[22][1] < limits[22][0], "a high bid would take the purchases' Gold"
-    assert limits[8][1] == min(8, int(worth)), "below the reserve every Gold is a Fame"
-    # At the table: with the reserve at stake the liquid bot passes below the plain limit.
-    s.displays[me].gold = 22
-    plain, liquid = max_bid(s, me, gains), max_bid(s, me, gains, liquidity=True)
-    bot = NormalBot(2)
-    bot.bid_liquidity = True
-    t = s.copy()
-    t.apply(Bid(0))
-    t.apply(Bid(liquid))
-    assert bot.choose(t.copy(), t.legal_actions()) == PassBid() and liquid < plain

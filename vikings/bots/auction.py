@@ -39,10 +39,6 @@ START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # Normal-vs-Normal advanced games each: twice the estimate beat the plain one 74.5%;
 # three times against twice was even (50%).
 WORTH_SCALE = 2.0
-# A bid that eats into the Gold the round's purchases need costs more than Gold's rate:
-# each such Gold is paid later in Fame, one for one. What a player spends on a purchase,
-# Gold and Fame (Normal against Normal, advanced game, 12 games): 1.5-2.6, mean 1.8.
-RESERVE_PER_PURCHASE = 1.8
 
 
 class Gains:
@@ -135,25 +131,12 @@ def bid_worth(state, me: int, gains: Gains) -> float:
     return WORTH_SCALE * (max(0.0, first - second) + START_BONUS)
 
 
-def max_bid(state, me: int, gains: Gains, liquidity: bool = False) -> int:
-    """The most `me` should pay to be start player: Gold worth no more than the start.
-    With `liquidity`, the Gold her purchases of the round will need (`reserve`) costs
-    1 Fame each when bid away, since those purchases are then paid in Fame."""
+def max_bid(state, me: int, gains: Gains) -> int:
+    """The most `me` should pay to be start player: Gold worth no more than the start."""
     rules = state.rules
     rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
     gold = state.displays[me].gold
-    worth = bid_worth(state, me, gains)
-    if not liquidity:
-        return min(gold, int(worth / rate))
-    spare = max(0.0, gold - reserve(state))
-    if worth <= spare * rate:
-        return min(gold, int(worth / rate))
-    return min(gold, int(spare + (worth - spare * rate)))
-
-
-def reserve(state) -> float:
-    """The Gold one player's purchases of this round will take (`RESERVE_PER_PURCHASE` each)."""
-    return RESERVE_PER_PURCHASE * state.rules.wheel_spaces / state.n
+    return min(gold, int(bid_worth(state, me, gains) / rate))
 
 
 _PASS = PassBid()
@@ -292,7 +275,7 @@ def normal_choice(bot, game, legal, cancel):
     if state.phase == BID:
         if getattr(bot, "bid_playouts", False):
             return bid_action(legal, playout_price(bot, state, me, cancel))
-        return bid_action(legal, max_bid(state, me, gains, getattr(bot, "bid_liquidity", False)))
+        return bid_action(legal, max_bid(state, me, gains))
     if state.phase == REMOVE:
         return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]
     assert state.phase == COLOUR

@@ -48,7 +48,6 @@ class NormalBot(Bot):
     follow_up = FOLLOW_UP
     draft_specials = True  # the auction's colour draft counts the dearest group's special tile
     bid_playouts = False   # bid by playouts of the round (auction.playout_price), not the draft
-    bid_liquidity = False  # a bid eating into the round's purchase Gold costs 1 Fame a Gold (auction.max_bid)
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:

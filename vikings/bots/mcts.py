@@ -84,7 +84,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, bid_liquidity=False)
+                settle=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -188,7 +188,6 @@ class SearchBot(Bot):
         # laid and pay off only through the purchases after them, beyond what the tree
         # can see: Normal's rules make them (auction.py).
         if game.phase in AUCTION_PHASES:
-            self._ranker.bid_liquidity = self.settings(game)["bid_liquidity"]
             return self._ranker.choose(game, legal, cancel)
         return super().choose(game, legal, cancel)
 
