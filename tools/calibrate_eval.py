@@ -15,8 +15,11 @@ at the end her final Fame and whether she won. Then it prints:
 - **What the value misses**: the residual (final Fame minus `value`) per round, and a
   least-squares fit of it on Gold, pooled Vikings (boatswains apart), boatswains and held
   special tiles, with standard errors. A coefficient far from 0 (two standard errors or
-  more) is something the evaluation prices wrongly for the bots playing: e.g. +2 per
-  boatswain means a boatswain ends up worth 2 Fame more than the value says.
+  more) says what goes with a position that the value does not see: e.g. +2 per
+  boatswain means a player holding one more boatswain ended 2 Fame above her value. It
+  is not a price to put into the evaluation: in the standard game a Normal valuing
+  pooled Vikings and boatswains by these figures lost 4 games in 5 to Normal (it parked
+  Vikings in the pool; docs/bots.md). A change is kept only on a tournament's word.
 
 The figures describe the line-up that played: with Normal everywhere, how Normal's own
 play turns a position into Fame. `--save` keeps the snapshots (JSON lines) and `--load`
