@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vikings.bots import evaluate  # noqa: E402
+from vikings.bots.turn_search import purchases_left  # noqa: E402
 from vikings.content import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
 from vikings.engine.state import PURCHASE  # noqa: E402
@@ -77,8 +78,7 @@ def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[d
 
 def _share_left(game) -> float:
     """The share of the game's purchases still to come (`t` in the evaluation)."""
-    size, rounds = game.rules.wheel_spaces, game.rules.rounds
-    return ((size - game.bought) + (rounds - 1 - game.round) * size) / (rounds * size)
+    return purchases_left(game) / (game.rules.rounds * game.rules.wheel_spaces)
 
 
 def _play(args) -> list[dict]:
