@@ -6,7 +6,7 @@
 Plays games (every seat the level `--bots`, Normal by default; `--auction`,
 `--single-boatswain`, `--special-tiles` or `--advanced` for the advanced game) and takes a
 snapshot of every player at the first purchase of each round (in the advanced game after
-the auction): `evaluate.value` and its parts, Gold, the pool, the held special tiles, and
+the auction): `evaluate.value`, Fame, Gold, the pool, the held special tiles, and
 at the end her final Fame and whether she won. Then it prints:
 
 - **The win-chance scale** (`evaluate.utilities`): the log-likelihood of the observed
@@ -60,9 +60,8 @@ def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[d
             seen.add(game.round)
             adv = game.adv
             for p, d in enumerate(game.displays):
-                parts = evaluate.explain(game, p)
                 boatswains = d.pool[rules.boatswain]
-                out.append({"seed": seed, "round": game.round, "player": p, "value": parts["value"],
+                out.append({"seed": seed, "round": game.round, "player": p, "value": evaluate.value(game, p),
                             "t": _share_left(game), "fame": d.fame, "gold": d.gold,
                             "pooled": sum(d.pool) - boatswains, "boatswains": boatswains,
                             "specials": len(adv.held[p]) if adv is not None and adv.specials else 0})
@@ -141,7 +140,7 @@ def least_squares(rows: list[list[float]], ys: list[float]) -> tuple[list[float]
     xty = [sum(a[i] * y for a, y in zip(x, ys)) for i in range(m)]
     inv = _inverse(xtx)
     beta = [sum(inv[i][j] * xty[j] for j in range(m)) for i in range(m)]
-    dof = max(1, len(ys) - m)
+    dof = len(ys) - m
     sigma2 = sum((y - sum(b * v for b, v in zip(beta, a))) ** 2 for a, y in zip(x, ys)) / dof
     se = [math.sqrt(max(0.0, sigma2 * inv[i][i])) for i in range(m)]
     coef, err = [math.nan] * k, [math.nan] * k
@@ -189,7 +188,8 @@ def report(snaps: list[dict]) -> None:
     games = len({s["seed"] for s in snaps})
     points = positions(snaps)
     print(f"{games} games, {len(snaps)} snapshots, {len(points)} positions with one winner")
-    current = log_likelihood(points, model_scale(evaluate.UTILITY_SCALE_START, evaluate.UTILITY_SCALE_END))
+    model = model_scale(evaluate.UTILITY_SCALE_START, evaluate.UTILITY_SCALE_END)
+    current = log_likelihood(points, model)
     best, start, end = fit_scale(points)
     print(f"win-chance scale: log-likelihood {current:.1f} with the model's constants "
           f"(START {evaluate.UTILITY_SCALE_START:g}, END {evaluate.UTILITY_SCALE_END:g}); "
@@ -198,7 +198,7 @@ def report(snaps: list[dict]) -> None:
         here = [p for p in points if p[0] == t]
         n = len(here[0][1])
         print(f"  t={t:.2f}: {len(here)} positions, fitted scale {round_scale(here):g}, "
-              f"model {model_scale(evaluate.UTILITY_SCALE_START, evaluate.UTILITY_SCALE_END)(t, n):.1f}")
+              f"model {model(t, n):.1f}")
     print("final Fame minus value, per round (coefficients per unit, +- one standard error):")
     for r in residuals(snaps):
         fits = ", ".join(
