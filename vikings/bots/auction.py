@@ -117,32 +117,26 @@ def _clockwise(first: int, n: int) -> list:
     return [(first + i) % n for i in range(n)]
 
 
-def bid_worth(state, me: int, gains: Gains, relative: bool = False) -> float:
-    """What being start player is worth to `me` this round, in Fame. `relative`: the mean
-    of what the start brings me and what it would bring the strongest rival (in a game
-    of two, winning at a price and letting her win at it differ by both, and by twice the
-    price: the limit where the two are equal is the mean over the Gold rate)."""
+def bid_worth(state, me: int, gains: Gains) -> float:
+    """What being start player is worth to `me` this round, in Fame."""
     n = state.n
     drawn = state.auction_vikings
     kinds = sorted(set(drawn))
     u = {q: gains.kind_values(q, kinds) for q in range(n)}
     items = list(drawn[:state.rules.wheel_spaces])  # one is removed: which one matters little here
     value = lambda q, k: u[q][k]  # noqa: E731
+    first = _draft(_clockwise(me, n), items, value)[me]
     rival = max((q for q in range(n) if q != me), key=lambda q: (max(u[q].values()), -q))
-    first = _draft(_clockwise(me, n), items, value)
-    second = _draft(_clockwise(rival, n), items, value)
-    worth = first[me] - second[me]
-    if relative:
-        worth = (worth + second[rival] - first[rival]) / 2
-    return WORTH_SCALE * (max(0.0, worth) + START_BONUS)
+    second = _draft(_clockwise(rival, n), items, value)[me]
+    return WORTH_SCALE * (max(0.0, first - second) + START_BONUS)
 
 
-def max_bid(state, me: int, gains: Gains, relative: bool = False) -> int:
+def max_bid(state, me: int, gains: Gains) -> int:
     """The most `me` should pay to be start player: Gold worth no more than the start."""
     rules = state.rules
     rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
     gold = state.displays[me].gold
-    return min(gold, int(bid_worth(state, me, gains, relative) / rate))
+    return min(gold, int(bid_worth(state, me, gains) / rate))
 
 
 _PASS = PassBid()
@@ -281,7 +275,7 @@ def normal_choice(bot, game, legal, cancel):
     if state.phase == BID:
         if getattr(bot, "bid_playouts", False):
             return bid_action(legal, playout_price(bot, state, me, cancel))
-        return bid_action(legal, max_bid(state, me, gains, bot.bid_relative))
+        return bid_action(legal, max_bid(state, me, gains))
     if state.phase == REMOVE:
         return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]
     assert state.phase == COLOUR

@@ -48,7 +48,6 @@ class NormalBot(Bot):
     follow_up = FOLLOW_UP
     draft_specials = True  # the auction's colour draft counts the dearest group's special tile
     bid_playouts = False   # bid by playouts of the round (auction.playout_price), not the draft
-    bid_relative = False   # the start's worth as the mean of mine and the strongest rival's (auction.bid_worth)
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:
