@@ -255,40 +255,6 @@ def test_normal_spends_a_boat_tile_to_move_a_whole_colour(rules):
     assert NormalBot(0).choose(g) == UseBoatswain("all", n)
 
 
-def _one_of_each(rules, boat: bool):
-    """A large scoring (round 2 of 6) with one boatswain and one noble, one scout and one
-    goldsmith in the pool, each with empty tiles in its row; a boat tile if `boat`."""
-    g = make_advanced({"single_boatswain", "special_tiles"})
-    d = g.displays[0]
-    d.start_tile = -1
-    for row in (2, 3, 4):
-        fill_row(d, rules, row, 2)
-    for kind in ("noble", "scout", "goldsmith"):
-        d.pool[viking(rules, kind)] = 1
-    d.pool[rules.boatswain] = 1
-    if boat:
-        give_special(g, 0, "boat")
-    start_scoring(g, 1)
-    return g
-
-
-def test_normal_spends_a_boat_tile_to_move_one_of_each_colour(rules):
-    g = _one_of_each(rules, boat=True)
-    assert g.phase == BOATSWAIN and UseBoatswain("each", -1) in g.legal_actions()
-    assert NormalBot(0).choose(g) == UseBoatswain("each", -1)
-
-
-def test_a_boat_tile_is_worth_the_vikings_it_moves_one_of_each_colour(rules):
-    """With one Viking of each of three kinds in the pool and a single boatswain, the boat
-    tile moves all three instead of one: the evaluation counts the two more."""
-    without, with_boat = value(_one_of_each(rules, False), 0), value(_one_of_each(rules, True), 0)
-    g = _one_of_each(rules, boat=False)
-    d = g.displays[0]
-    d.pool[rules.boatswain] = 2  # a second boatswain moves one more Viking (and is not kept)
-    one_more = value(g, 0) - without
-    assert with_boat - without > one_more + 1.0, (without, with_boat, one_more)
-
-
 def test_special_tiles_count_in_the_evaluation(rules):
     g = make_advanced({"special_tiles"})
     d = g.displays[0]

@@ -17,9 +17,6 @@ from ..engine.specials import building_fame
 
 KIND_PER_PURCHASE = 0.05  # Vikings of one kind a purchase to come adds, earning from then on
 BUILDING_WAITING = 1.0    # a building tile beside the mainland, while purchases remain
-# A boat tile may also move one Viking of each kind (the engine allows both): counted when
-# True. Measured with one Normal set each way: 47.5% of 200 advanced games for it (docs/bots.md).
-BOAT_EACH = True
 FISH_RANK = 1.5           # a moved fisherman, per Viking it feeds, only to rank the moves
 
 
@@ -67,8 +64,7 @@ def tiles_value(state, p: int, T, C, nl: int, wall: float, safe: dict, balance: 
 
 def single_moves(units: list, b: int, boats: int) -> tuple[float, int, int, float]:
     """Pool moves under the single-boatswain rule: each of `b` boatswains moves the Viking
-    worth most, or, spending one of `boats` boat tiles, all movable Vikings of a kind (or,
-    with `BOAT_EACH`, one of each movable kind).
+    worth most, or, spending one of `boats` boat tiles, all movable Vikings of a kind.
     `units`: per kind (gain of moving all m movable Vikings, m, is fisherman). Returns
     (gain, fishermen moved, boatswains used, gain of the best single boatswain)."""
     left = [[g if not fish else m * FISH_RANK, g, m, fish] for g, m, fish in units]
@@ -84,28 +80,7 @@ def single_moves(units: list, b: int, boats: int) -> tuple[float, int, int, floa
                     whole = x
         if one is None:
             break
-        each = 0.0
-        if boats and BOAT_EACH:
-            kinds = 0
-            for x in left:
-                if x[2]:
-                    each += x[0] / x[2]
-                    kinds += 1
-            if kinds < 2:
-                each = 0.0
-        if each > one[0] / one[2] and (whole is None or each > whole[0]):
-            got = 0.0
-            fish = 0
-            for x in left:
-                if x[2]:
-                    g = x[1] / x[2]
-                    got += g
-                    fish += 1 if x[3] else 0
-                    x[0] -= x[0] / x[2]
-                    x[1] -= g
-                    x[2] -= 1
-            boats -= 1
-        elif whole is not None and whole[0] > one[0] / one[2]:
+        if whole is not None and whole[0] > one[0] / one[2]:
             got, fish = whole[1], whole[3] and whole[2]
             whole[0] = whole[1] = whole[2] = 0
             boats -= 1
