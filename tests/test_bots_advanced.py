@@ -12,8 +12,7 @@ from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.mcts import SearchBot
-from vikings.bots.turn_search import SCORING_AND_SPECIAL, quick_choice
-from vikings.engine import (BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
+from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
                             UseBoatswain)
 from vikings.engine.serialize import state_to_dict
@@ -240,7 +239,6 @@ def test_normal_lays_a_building_tile_where_the_vikings_stand(rules):
     g.apply(TakeSpecial(0))
     assert g.phase == REPLACE and set(g.legal_actions()) == {ReplaceTile(2, 2), ReplaceTile(3, 3)}
     assert NormalBot(0).choose(g) == ReplaceTile(3, 3)
-    assert quick_choice(g) == ReplaceTile(3, 3)  # the search bots' model inside their tree
 
 
 def test_normal_spends_a_boat_tile_to_move_a_whole_colour(rules):
@@ -255,39 +253,6 @@ def test_normal_spends_a_boat_tile_to_move_a_whole_colour(rules):
     start_scoring(g, 1)
     assert g.phase == BOATSWAIN and UseBoatswain("all", n) in g.legal_actions()
     assert NormalBot(0).choose(g) == UseBoatswain("all", n)
-    assert quick_choice(g) == UseBoatswain("all", n)  # the search bots' model inside their tree
-
-
-def _inner_nodes(node, out):
-    """The expanded nodes below `node` that hold a state (inside the round), depth first."""
-    for child in node.children or ():
-        if child is not None and child.state is not None and child.actions is not None:
-            out.append(child)
-            _inner_nodes(child, out)
-    return out
-
-
-def test_greedy_inner_keeps_one_child_where_a_special_tile_or_boatswain_is_decided():
-    # Late in round 2 of a seeded game the tree reaches the scoring's boatswains and a
-    # special tile. With `greedy_inner` each such node keeps one child, `quick_choice`'s;
-    # without it they branch. The root keeps its options either way.
-    g = make_advanced(ADVANCED, players=2, seed=4)
-    g.quiet = True
-    normal = NormalBot(1)
-    while not (g.round == 1 and g.phase == PURCHASE and g.bought == g.rules.wheel_spaces - 3):
-        g.apply(normal.choose(g, g.legal_actions()))
-    shapes = {}
-    for greedy in (True, False):
-        bot = uncapped("hard", 3, iterations=400, candidates=0, greedy_inner=greedy)
-        bot.choose(g)
-        root = bot._tree[2]
-        assert tuple(root.actions) == tuple(g.legal_actions())
-        nodes = [nd for nd in _inner_nodes(root, []) if nd.state.phase in SCORING_AND_SPECIAL]
-        shapes[greedy] = {nd.state.phase for nd in nodes}, [len(nd.actions) for nd in nodes]
-        if greedy:
-            assert all(nd.actions == (quick_choice(nd.state),) for nd in nodes)
-    assert shapes[True][0] == shapes[False][0] == {SPECIAL, BOATSWAIN, BOATSWAIN_MOVE}
-    assert max(shapes[True][1]) == 1 < max(shapes[False][1])
 
 
 def test_special_tiles_count_in_the_evaluation(rules):

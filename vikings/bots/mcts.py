@@ -54,7 +54,7 @@ from ..engine.state import BID, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
 from .heuristic import NormalBot
-from .turn_search import AUCTION_PHASES, SCORING_AND_SPECIAL, quick_choice
+from .turn_search import AUCTION_PHASES
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
 
@@ -84,7 +84,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, greedy_inner=False)
+                settle=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -231,7 +231,6 @@ class SearchBot(Bot):
         max_seconds = st["max_seconds"]
         early_stop = st["early_stop"]
         settle = st["settle"]
-        inner = SCORING_AND_SPECIAL if st["greedy_inner"] else ()
         rollout, depth, horizon = st["rollout"], st["rollout_depth"], st["horizon"]
         start_round = game.round
         stop_round = None if horizon is None else game.round + horizon
@@ -263,10 +262,7 @@ class SearchBot(Bot):
             while True:
                 ns = node.state
                 if node.children is None:
-                    acts = ns.legal_actions()
-                    if ns.phase in inner and len(acts) > 1:
-                        acts = (quick_choice(ns),)  # one child: the iterations go elsewhere
-                    node.expand(ns, acts, rng)
+                    node.expand(ns, ns.legal_actions(), rng)
                 if node.expanded < len(node.children):
                     i = node.order[node.expanded]
                     node.expanded += 1

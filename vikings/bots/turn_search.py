@@ -22,9 +22,8 @@ BOATSWAIN_DEPTH = 3  # boatswain decisions searched in full before judging the s
 class TurnSearch:
     """Search through one player's consecutive decisions on copies of the game."""
 
-    def __init__(self, me: int, leaf, cancel=None, boatswain_depth: int = BOATSWAIN_DEPTH):
+    def __init__(self, me: int, leaf, cancel=None):
         self.me = me
-        self.boatswain_depth = boatswain_depth
         self.leaf = leaf          # state -> score for `me` (higher is better)
         self.cancel = cancel
 
@@ -45,8 +44,8 @@ class TurnSearch:
         if c.to_move != self.me or c.phase == PURCHASE or _GROUP[c.phase] != group:
             return self.leaf(c)
         if c.phase == BOATSWAIN_MOVE:
-            return self._cont(self.greedy(c)[1], group, depth)
-        if group == 2 and depth > self.boatswain_depth:
+            return self._cont(self._greedy_move(c), group, depth)
+        if group == 2 and depth > BOATSWAIN_DEPTH:
             return self.leaf(c)
         best = -math.inf
         for a in c.legal_actions():
@@ -84,8 +83,8 @@ class TurnSearch:
         if c.to_move != self.me or c.phase == PURCHASE or _GROUP[c.phase] != group:
             return self.leaf(c), c
         if c.phase == BOATSWAIN_MOVE:
-            return self._cont_leaf(self.greedy(c)[1], group, depth)
-        if group == 2 and depth > self.boatswain_depth:
+            return self._cont_leaf(self._greedy_move(c), group, depth)
+        if group == 2 and depth > BOATSWAIN_DEPTH:
             return self.leaf(c), c
         best = (-math.inf, None)
         for a in c.legal_actions():
@@ -96,32 +95,16 @@ class TurnSearch:
                 best = r
         return best
 
-    def greedy(self, c: GameState):
-        """(action, resulting state) of the move that looks best right away (a boatswain's
-        next Viking: the tile it goes to)."""
-        best, best_action, best_state = -math.inf, None, None
+    def _greedy_move(self, c: GameState) -> GameState:
+        """A boatswain's next Viking to the tile that looks best right away."""
+        best, best_state = -math.inf, None
         for a in c.legal_actions():
             x = c.copy()
             x.apply(a)
             s = self.leaf(x)
             if s > best:
-                best, best_action, best_state = s, a, x
-        return best_action, best_state
-
-
-SCORING_AND_SPECIAL = (SPECIAL, REPLACE, BOATSWAIN, BOATSWAIN_MOVE)
-
-
-def quick_choice(state: GameState):
-    """A fast choice for the player to move in a special-tile or boatswain decision
-    (`SCORING_AND_SPECIAL`), the search bots' model of that decision inside their tree:
-    the turn search by her value relative to the best other player's, a boatswain's
-    Vikings moved greedily and one boatswain deep (Normal looks three deep)."""
-    me = state.to_move
-    search = TurnSearch(me, relative(me), boatswain_depth=1)
-    if state.phase == BOATSWAIN_MOVE:
-        return search.greedy(state)[0]
-    return search.best(state)[1]
+                best, best_state = s, x
+        return best_state
 
 
 def argmax(scores, rng, noise: float = 1e-6) -> int:
