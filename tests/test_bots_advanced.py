@@ -11,7 +11,6 @@ from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max_bid
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
-from vikings.bots.specials_value import boat_future
 from vikings.bots.mcts import SearchBot
 from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
@@ -254,35 +253,6 @@ def test_normal_spends_a_boat_tile_to_move_a_whole_colour(rules):
     start_scoring(g, 1)
     assert g.phase == BOATSWAIN and UseBoatswain("all", n) in g.legal_actions()
     assert NormalBot(0).choose(g) == UseBoatswain("all", n)
-
-
-def test_a_held_boat_tile_is_worth_the_vikings_still_to_reach_the_pool(rules):
-    g = make_advanced({"single_boatswain", "special_tiles"})
-    d = g.displays[0]
-    d.pool[rules.boatswain] = 1
-    before = value(g, 0)
-    give_special(g, 0, "boat")
-    early = value(g, 0) - before
-    assert early > 1.0, "an empty pool now, but a whole game of purchases to fill it"
-    # The same tile and pool with one purchase of her own left in the game: next to no worth.
-    g = make_advanced({"single_boatswain", "special_tiles"})
-    g.displays[0].pool[rules.boatswain] = 1
-    g.round, g.bought = g.rules.rounds - 1, g.rules.wheel_spaces - 2
-    before = value(g, 0)
-    give_special(g, 0, "boat")
-    assert value(g, 0) - before < 0.1 < early
-
-
-def test_boat_future_weighs_the_pool_the_boatswains_and_what_is_counted():
-    ahead = [(12.0, 2), (24.0, 1)]  # own purchases before each large scoring to come, scorings from it
-    worth = boat_future(1, 1, 1, ahead, 0.0)
-    assert worth > 0
-    assert boat_future(3, 3, 1, ahead, 0.0) > worth, "a larger kind in the pool"
-    assert boat_future(1, 1, 1, [(2.0, 2), (14.0, 1)], 0.0) < worth, "fewer purchases to fill it"
-    assert boat_future(1, 1, 1, ahead, worth - 1.0) == pytest.approx(1.0), "only beyond today's worth"
-    assert boat_future(1, 1, 1, ahead, worth + 1.0) == 0.0
-    assert boat_future(1, 1, 12, ahead, 0.0) == 0.0, "boatswains enough to move every Viking one by one"
-    assert boat_future(5, 5, 1, [], 0.0) == boat_future(5, 5, 1, [(0.0, 1)], 0.0) == 0.0
 
 
 def test_special_tiles_count_in_the_evaluation(rules):

@@ -268,23 +268,6 @@ def _chance(diff: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _large_ahead(state: GameState, T: _Tables, C: _Context, p: int, cur_pending: bool) -> list:
-    """The large scorings player p still takes part in, each as (her purchases to come
-    before it, large scorings from it on)."""
-    sched = T.schedule
-    per_round = T.size / state.n
-    ahead = C.future[p] - C.later_each  # her purchases left in this round
-    out = []
-    if cur_pending and C.cur_large:
-        out.append(ahead)
-    for k in range(state.round + 1, T.rounds):
-        ahead += per_round
-        if sched[k] == "large":
-            out.append(ahead)
-    n = len(out)
-    return [(x, n - i) for i, x in enumerate(out)]
-
-
 def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     """Player p's value apart from the majorities, the boatswains she will keep for the
     majority, and her purchases to come."""
@@ -455,7 +438,6 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     # are obligatory: they happen for sure and use up boatswains.
     move = 0.0
     adv = state.adv
-    most = movable = counted = 0.0  # single boatswains: largest movable kind, all, boat tiles' worth now
     if nl and (sum(pool) > b or hand >= 0):
         best = total = 0.0
         kinds1 = kinds2 = 0  # kinds with 1+ / 2+ movable Vikings
@@ -508,15 +490,10 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
                 best = g
             if units is not None:
                 units.append((g, m, row == T.rf))
-                movable += m
-                if m > most and row != T.rf:  # fishermen count as food, apart
-                    most = m
         if units is not None:
             # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
-            boats = state.boat_tiles(p) if adv.specials else 0
-            gain, fish_moved, used, first = specials_value.single_moves(units, b if b else 1, boats)
-            if boats:
-                counted = gain - specials_value.single_moves(units, b if b else 1, 0)[0]
+            gain, fish_moved, used, first = specials_value.single_moves(
+                units, b if b else 1, state.boat_tiles(p) if adv.specials else 0)
             if b and nl == 1:
                 move = gain
                 mouths -= used
@@ -547,12 +524,6 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
         else:
             move = MOVE_WITHOUT * best
             food += MOVE_WITHOUT * fish_moved * sc.fisherman_feeds
-
-    if nl and adv is not None and adv.single and adv.specials and state.boat_tiles(p):
-        # A held boat tile also waits for the Vikings that reach the pool in the rounds to come.
-        share = 1.0 if b and nl == 1 else MOVE_WITH_BOATSWAIN if b else MOVE_WITHOUT
-        move += share * specials_value.boat_future(
-            most, movable, b, _large_ahead(state, T, C, p, cur_pending), counted)
 
     # Feeding, projected to the end.
     balance = food - mouths + future * (FOOD_PER_PURCHASE - 1.0)

@@ -18,10 +18,6 @@ from ..engine.specials import building_fame
 KIND_PER_PURCHASE = 0.05  # Vikings of one kind a purchase to come adds, earning from then on
 BUILDING_WAITING = 1.0    # a building tile beside the mainland, while purchases remain
 FISH_RANK = 1.5           # a moved fisherman, per Viking it feeds, only to rank the moves
-BOAT_FUTURE = True        # a held boat tile is also worth the Vikings likely to reach the pool
-BOAT_ARRIVE = 0.085       # growth of the largest movable kind in the pool per own purchase
-POOL_ARRIVE = 0.3         # growth of the movable Vikings in the pool per own purchase
-BOAT_VIKING = 1.5         # Fame a Viking moved earns per large scoring from the move on
 
 
 def tiles_value(state, p: int, T, C, nl: int, wall: float, safe: dict, balance: float,
@@ -100,31 +96,6 @@ def single_moves(units: list, b: int, boats: int) -> tuple[float, int, int, floa
             first = got
         used += 1
     return gain, fish_moved, used, first
-
-
-def boat_future(most: float, total: float, b: int, scorings: list, counted: float) -> float:
-    """What a held boat tile adds beyond `counted` (its worth from today's pool). It is used
-    in one of the large scorings to come, each given as (own purchases before it, large
-    scorings from it on). There its boatswain moves the largest movable kind (`most`
-    Vikings now) while the other boatswains move one Viking each (`total` movable now, `b`
-    boatswains, at least one counted); both counts grow with the purchases before it
-    (BOAT_ARRIVE, POOL_ARRIVE a purchase). Each Viking it moves beyond what the boatswains
-    would move without it earns BOAT_VIKING Fame per large scoring from then on; the best
-    of those scorings counts."""
-    if not BOAT_FUTURE:
-        return 0.0
-    b = b - 1 if b > 1 else 0  # the boat tile's own boatswain
-    worth = 0.0
-    for purchases, nl in scorings:
-        if purchases > 0:
-            m = most + BOAT_ARRIVE * purchases
-            rest = total + POOL_ARRIVE * purchases - m
-            # with it: m, then one each for the rest; without: one each for all
-            gain = m + (rest if rest < b else b) - min(b + 1, m + rest)
-            w = gain * BOAT_VIKING * nl
-            if w > worth:
-                worth = w
-    return worth - counted if worth > counted else 0.0
 
 
 def forced_single(d, T, b: int) -> int:
