@@ -84,7 +84,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None)
+                settle=None, refine=0, hard_keep=3)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -321,7 +321,7 @@ class SearchBot(Bot):
         options = tuple(legal)
         if keep:
             options = tuple(options[i] for i in self._normals_best(base, options, keep, cancel))
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], st["refine"], st["hard_keep"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
