@@ -297,3 +297,40 @@ def test_four_player_playouts_stop_at_the_cap_and_on_cancel():
     token.cancel()
     with pytest.raises(Cancelled):
         SearchBot(1).choose(game, cancel=token)
+
+
+def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
+    # HardModel (the playouts' cheaper model of a Hard player) plays out Normal's best
+    # `keep` groups exactly as Hard does with `candidates=keep`, so the two agree.
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import HardModel
+    for seed in (3, 4):
+        game = four_player_purchase(seed)
+        legal = game.legal_actions()
+        hard = uncapped("hard", 1, candidates=3)
+        expected = hard.choose(game)
+        model = HardModel(NormalBot(1), 3, random.Random(1))
+        assert model.choose(game.determinized(0), legal) == expected
+        scores = NormalBot(0).scores(game.determinized(0), legal)
+        best = sorted(range(len(legal)), key=lambda i: -scores[i])[:3]
+        assert expected in {legal[i] for i in best}
+    # Any other decision is Normal's.
+    game.apply(expected)
+    legal = game.legal_actions()
+    assert isinstance(legal[0], PlaceTile)
+    assert model.choose(game.determinized(0), legal) == NormalBot(1).choose(game.determinized(0), legal)
+
+
+def test_refine_plays_the_best_options_out_again_with_the_hard_model():
+    game = four_player_purchase()
+    bot = uncapped("expert", 2, candidates=6, refine=3)
+    action = bot.choose(game)
+    stats = bot.last_stats
+    first, refined = stats["chances"], stats["refined"]
+    assert len(first) == 6 and len(refined) == 3
+    assert set(refined) == set(sorted(first, key=first.get, reverse=True)[:3])  # the best three by Normal's model
+    assert str(action) == max(refined, key=refined.get)
+    assert all(0.0 <= c <= 1.0 for c in refined.values())
+    plain = uncapped("expert", 2, candidates=6)
+    plain.choose(game)
+    assert "refined" not in plain.last_stats and plain.last_stats["chances"] == first
