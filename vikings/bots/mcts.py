@@ -78,6 +78,9 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # every player (lookahead.py; `candidates` then narrows the purchases), and the tree keeps
 # the start tile and the boatswains. `playouts` (None: every option) plays out only
 # Normal's best few options of any decision there: a lighter bot for the tests.
+# `refine` (0: off) plays the best few options of such a decision out again with the others
+# modelled as Hard (`lookahead.HardModel`, which plays out Normal's best `hard_keep` groups
+# of each purchase) and takes the best of those: Expert's use of its longer time.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
