@@ -321,9 +321,10 @@ def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
     assert model.choose(game.determinized(0), legal) == NormalBot(1).choose(game.determinized(0), legal)
 
 
-def test_refine_plays_the_best_options_out_again_with_the_hard_model():
+def test_expert_plays_its_best_options_out_again_with_the_hard_model():
+    # With 3-4 players Expert re-judges its best three options by the Hard model (`refine`).
     game = four_player_purchase()
-    bot = uncapped("expert", 2, candidates=6, refine=3)
+    bot = uncapped("expert", 2, candidates=6)
     action = bot.choose(game)
     stats = bot.last_stats
     first, refined = stats["chances"], stats["refined"]
@@ -331,6 +332,9 @@ def test_refine_plays_the_best_options_out_again_with_the_hard_model():
     assert set(refined) == set(sorted(first, key=first.get, reverse=True)[:3])  # the best three by Normal's model
     assert str(action) == max(refined, key=refined.get)
     assert all(0.0 <= c <= 1.0 for c in refined.values())
-    plain = uncapped("expert", 2, candidates=6)
+    plain = uncapped("expert", 2, candidates=6, refine=0)
     plain.choose(game)
     assert "refined" not in plain.last_stats and plain.last_stats["chances"] == first
+    hard = uncapped("hard", 2, candidates=6)  # Hard's model of the table stays Normal
+    hard.choose(game)
+    assert "refined" not in hard.last_stats and hard.last_stats["chances"] == first
