@@ -338,3 +338,23 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     hard = uncapped("hard", 2, candidates=6)  # Hard's model of the table stays Normal
     hard.choose(game)
     assert "refined" not in hard.last_stats and hard.last_stats["chances"] == first
+
+
+def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
+    import time as clock
+
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import HardModel, OutOfTime
+    game = four_player_purchase()
+    legal = game.legal_actions()
+    late = HardModel(NormalBot(1), 3, random.Random(1), deadline=clock.perf_counter() - 1)
+    with pytest.raises(OutOfTime):
+        late.choose(game.determinized(0), legal)
+    # The second pass of a decision whose time is up: its playout stops at the first
+    # decision it models, and the first pass's best stands.
+    from vikings.bots.lookahead import RoundLookahead
+    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=1.0, refine=3)
+    base = game.determinized(0)
+    chances = [0.2, 0.5, 0.4, 0.1][:len(legal)]
+    assert look._refine(base, legal, chances, 1, None, clock.perf_counter() - 10, 0.0) == (1, {})
+    assert look.playouts == 0

@@ -41,6 +41,10 @@ from .turn_search import argmax, play_round
 PHASES = (PURCHASE, PLACE, VIKING)
 
 
+class OutOfTime(Exception):
+    """A playout with `HardModel` ran past its deadline."""
+
+
 class HardModel:
     """A cheaper model of a Hard player for the playouts: a purchase is chosen as Hard
     chooses it, but among Normal's best `keep` groups only, each played out to the round's
@@ -48,12 +52,19 @@ class HardModel:
     Normal's best three groups in about four purchases of five (4-player standard games),
     and among the groups it plays out this picks exactly what Hard picks."""
 
-    def __init__(self, normal: NormalBot, keep: int, rng):
+    def __init__(self, normal: NormalBot, keep: int, rng, deadline: float | None = None):
         self.normal = normal
         self.keep = keep
         self.rng = rng
+        self.deadline = deadline  # a `time.perf_counter()` past which a decision raises `OutOfTime`
+        self._inner = normal if deadline is None else _InTime(normal, self._in_time)  # plays the inner playouts
+
+    def _in_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
 
     def choose(self, s: GameState, legal, cancel=None):
+        self._in_time()
         if s.phase != PURCHASE:
             return self.normal.choose(s, legal, cancel)
         me = s.to_move
@@ -61,10 +72,23 @@ class HardModel:
         top = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.keep]
         chances = []
         for i in top:
+            self._in_time()
             x = s.copy()
             x.apply(legal[i])
-            chances.append(evaluate.utilities(play_round(x, self.normal, cancel))[me])
+            chances.append(evaluate.utilities(play_round(x, self._inner, cancel))[me])
         return legal[top[argmax(chances, self.rng)]]
+
+
+class _InTime:
+    """Normal, checking a deadline before each decision."""
+
+    def __init__(self, normal: NormalBot, check):
+        self.normal = normal
+        self.check = check
+
+    def choose(self, s: GameState, legal, cancel=None):
+        self.check()
+        return self.normal.choose(s, legal, cancel)
 
 
 class RoundLookahead:
@@ -110,9 +134,10 @@ class RoundLookahead:
     def _refine(self, base, options, chances, best, cancel, started, longest):
         """Play the best `refine` options out again with the others modelled as Hard
         (`HardModel`), best first, and take the best by that model among those it judged.
-        A playout costs several of the first kind, so none starts that would overrun."""
+        A playout costs several of the first kind, so none starts that would overrun, and
+        one that runs past the level's time anyway is dropped."""
         me = base.to_move
-        model = HardModel(self.model, self.hard_keep, self.rng)
+        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds)
         top = sorted(range(len(chances)), key=lambda i: -chances[i])[:self.refine]
         judged = []
         for i in top:
@@ -123,7 +148,10 @@ class RoundLookahead:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
             s = base.copy()
             s.apply(options[i])
-            judged.append(evaluate.utilities(play_round(s, model, cancel))[me])
+            try:
+                judged.append(evaluate.utilities(play_round(s, model, cancel))[me])
+            except OutOfTime:
+                break
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         if len(judged) < 2:
