@@ -32,7 +32,7 @@ from ..engine.state import BID, OVER, PURCHASE
 from . import evaluate
 from .auction import bid_action, normal_choice
 from .base import Bot
-from .turn_search import AUCTION_PHASES, TurnSearch, argmax, purchases_left, relative
+from .turn_search import AUCTION_PHASES, TurnSearch, argmax, best_few, purchases_left, relative
 
 REPLY_WEIGHT = 1.0      # Normal: how much of the next player's best reply counts against a purchase
 FOLLOW_UP = 4           # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)
@@ -78,7 +78,7 @@ class NormalBot(Bot):
         turn by her own relative value, then my best next turn. Within this round only:
         the next offer is not known yet. Every candidate meets the same case, as they all
         leave the same number of purchases in the round."""
-        order = sorted(range(len(legal)), key=lambda i: -scores[i])[:int(self.follow_up)]
+        order = best_few(scores, int(self.follow_up))
         mine = TurnSearch(me, relative(me), cancel)
         out = []
         for i in order:

@@ -34,7 +34,7 @@ from ..engine.state import PLACE, PURCHASE, VIKING
 from . import evaluate
 from .base import CancelToken
 from .heuristic import NormalBot
-from .turn_search import argmax, play_round
+from .turn_search import argmax, best_few, play_round
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.
@@ -69,7 +69,7 @@ class HardModel:
             return self.normal.choose(s, legal, cancel)
         me = s.to_move
         scores = self.normal.scores(s.copy(), legal, cancel)
-        top = sorted(range(len(legal)), key=lambda i: -scores[i])[:self.keep]
+        top = best_few(scores, self.keep)
         chances = []
         for i in top:
             self._in_time()
@@ -138,7 +138,7 @@ class RoundLookahead:
         one that runs past the level's time anyway is dropped."""
         me = base.to_move
         model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds)
-        top = sorted(range(len(chances)), key=lambda i: -chances[i])[:self.refine]
+        top = best_few(chances, self.refine)
         judged = []
         for i in top:
             now = time.perf_counter()

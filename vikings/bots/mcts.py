@@ -54,7 +54,7 @@ from ..engine.state import BID, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from . import evaluate
 from .base import Bot, CancelToken
 from .heuristic import NormalBot
-from .turn_search import AUCTION_PHASES
+from .turn_search import AUCTION_PHASES, best_few
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
 
@@ -341,7 +341,7 @@ class SearchBot(Bot):
     def _normals_best(self, base: GameState, options: tuple, keep: int, cancel) -> list[int]:
         """The indices of Normal's best `keep` options, best first."""
         scores = self._ranker.scores(base.copy(), options, cancel)
-        return sorted(range(len(options)), key=lambda i: -scores[i])[:keep]
+        return best_few(scores, keep)
 
     def _sampled(self, s: GameState, action) -> GameState:
         """`s` after `action` on a copy whose hidden order is re-drawn from the bot's seed."""

@@ -117,6 +117,11 @@ def argmax(scores, rng, noise: float = 1e-6) -> int:
     return idx
 
 
+def best_few(scores, keep: int) -> list[int]:
+    """The indices of the `keep` highest scores, best first (ties in their order)."""
+    return sorted(range(len(scores)), key=lambda i: -scores[i])[:keep]
+
+
 def relative(p: int):
     """A state's score for player p: her value minus the best other player's."""
     values = evaluate.values
