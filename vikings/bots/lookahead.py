@@ -41,6 +41,15 @@ from .turn_search import argmax, best_few, play_round
 PHASES = (PURCHASE, PLACE, VIKING)
 
 
+def chance_after(s: GameState, action, model, cancel=None) -> float:
+    """The chance of winning of the player to move in `s` after `action`, with `model`
+    playing every player to the round's end (on a copy)."""
+    me = s.to_move
+    x = s.copy()
+    x.apply(action)
+    return evaluate.utilities(play_round(x, model, cancel))[me]
+
+
 class OutOfTime(Exception):
     """A playout with `HardModel` ran past its deadline."""
 
@@ -57,7 +66,7 @@ class HardModel:
         self.keep = keep
         self.rng = rng
         self.deadline = deadline  # a `time.perf_counter()` past which a decision raises `OutOfTime`
-        self._inner = normal if deadline is None else _InTime(normal, self._in_time)  # plays the inner playouts
+        self._inner = _InTime(normal, self._in_time)  # plays the inner playouts
 
     def _in_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -67,15 +76,12 @@ class HardModel:
         self._in_time()
         if s.phase != PURCHASE:
             return self.normal.choose(s, legal, cancel)
-        me = s.to_move
         scores = self.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, self.keep)
         chances = []
         for i in top:
             self._in_time()
-            x = s.copy()
-            x.apply(legal[i])
-            chances.append(evaluate.utilities(play_round(x, self._inner, cancel))[me])
+            chances.append(chance_after(s, legal[i], self._inner, cancel))
         return legal[top[argmax(chances, self.rng)]]
 
 
@@ -107,7 +113,6 @@ class RoundLookahead:
 
     def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
         """(chosen action, stats) for the player to move in `base`, a quiet canonical copy."""
-        me = base.to_move
         chances = []
         capped = False
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
@@ -119,9 +124,7 @@ class RoundLookahead:
                 break
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
-            s = base.copy()
-            s.apply(a)
-            chances.append(evaluate.utilities(play_round(s, self.model, cancel))[me])
+            chances.append(chance_after(base, a, self.model, cancel))
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng)
@@ -136,7 +139,6 @@ class RoundLookahead:
         (`HardModel`), best first, and take the best by that model among those it judged.
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped."""
-        me = base.to_move
         model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds)
         top = best_few(chances, self.refine)
         judged = []
@@ -146,10 +148,8 @@ class RoundLookahead:
                 break
             if cancel is not None:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
-            s = base.copy()
-            s.apply(options[i])
             try:
-                judged.append(evaluate.utilities(play_round(s, model, cancel))[me])
+                judged.append(chance_after(base, options[i], model, cancel))
             except OutOfTime:
                 break
             longest = max(longest, time.perf_counter() - now)
