@@ -28,10 +28,11 @@ import traceback
 from collections import OrderedDict
 from typing import Any
 
-from ..engine import GameConfig, new_game
+from ..engine import GameConfig
 from ..processes import start_child
 from . import make_bot
 from .base import Cancelled, CancelToken
+from .mirror import Mirror
 
 
 MAX_TABLES = 2  # games whose bots and mirror the helper holds
@@ -78,26 +79,12 @@ class _SharedCancel(CancelToken):
             raise Cancelled()
 
 
-class _Table:
+class _Table(Mirror):
     """The helper's side of one game: its bots and a mirror of the game."""
 
     def __init__(self, config: GameConfig, rules):
-        self.config = config
-        self.rules = rules
-        self.game = new_game(config, rules)
-        self.game.quiet = True
+        super().__init__(config, rules)
         self.bots: dict[tuple[int, str, int], Any] = {}
-
-    def catch_up(self, actions: tuple) -> None:
-        """Bring the mirror to the game of `actions`: apply only the new ones when the
-        mirror's game is a beginning of it, otherwise (an undo, a load) replay."""
-        done = self.game.actions()
-        if len(done) > len(actions) or tuple(done) != tuple(actions[:len(done)]):
-            self.game = new_game(self.config, self.rules)
-            self.game.quiet = True
-            done = ()
-        for a in actions[len(done):]:
-            self.game.apply(a)
 
     def bot(self, seat: int, level: str, seed: int):
         key = (seat, level, seed)
