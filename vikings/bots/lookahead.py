@@ -61,8 +61,10 @@ class HardModel:
     Normal's best three groups in about four purchases of five (4-player standard games),
     and among the groups it plays out this picks exactly what Hard picks."""
 
-    def __init__(self, normal: NormalBot, keep: int, rng, deadline: float | None = None):
+    def __init__(self, normal: NormalBot, keep: int, rng, deadline: float | None = None,
+                 players: frozenset[int] | None = None):
         self.normal = normal
+        self.players = players  # the players modelled so (None: all); the others play as Normal
         self.keep = keep
         self.rng = rng
         self.deadline = deadline  # a `time.perf_counter()` past which a decision raises `OutOfTime`
@@ -74,7 +76,7 @@ class HardModel:
 
     def choose(self, s: GameState, legal, cancel=None):
         self._in_time()
-        if s.phase != PURCHASE:
+        if s.phase != PURCHASE or (self.players is not None and s.to_move not in self.players):
             return self.normal.choose(s, legal, cancel)
         scores = self.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, self.keep)
@@ -103,8 +105,10 @@ class RoundLookahead:
     playout that would run past it (purchases are tried best first by Normal's ranking,
     so the best found so far stands)."""
 
-    def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3):
+    def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
+                 hard_players: frozenset[int] | None = None):
         self.model = model
+        self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
         self.rng = rng
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
@@ -139,7 +143,7 @@ class RoundLookahead:
         (`HardModel`), best first, and take the best by that model among those it judged.
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped."""
-        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds)
+        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds, self.hard_players)
         top = best_few(chances, self.refine)
         judged = []
         for i in top:

@@ -57,6 +57,7 @@ from .heuristic import NormalBot
 from .turn_search import AUCTION_PHASES, best_few
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
+from .table_watch import TableWatch
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -88,7 +89,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3)
+                settle=None, refine=0, hard_keep=3, watch=False)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -102,7 +103,7 @@ LEVEL_SETTINGS = {
         2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
                 max_iterations=26000, candidates=6, max_seconds=4.8, settle=0.002),
         4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
-                early_stop=False, max_seconds=4.8, lookahead=True, candidates=12, refine=3),
+                early_stop=False, max_seconds=4.8, lookahead=True, candidates=12, refine=3, watch=True),
     },
 }
 
@@ -181,6 +182,7 @@ class SearchBot(Bot):
         self.simulations = 0  # tree iterations over all decisions (benchmarks read it)
         self.playouts = 0     # playouts to the round's end over all decisions (3-4 players)
         self._ranker = NormalBot(seed)  # ranks the purchases the search considers
+        self._watch = None  # who plays like whom at the table (3-4 players, `watch`)
 
     def settings(self, game: GameState) -> dict:
         """The settings for a decision in `game`: the level's for its size and kind, then
@@ -325,11 +327,25 @@ class SearchBot(Bot):
         options = tuple(legal)
         if keep:
             options = tuple(options[i] for i in self._normals_best(base, options, keep, cancel))
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], st["refine"], st["hard_keep"])
+        refine, hard = st["refine"], None
+        if refine > 1 and st["watch"]:
+            hard = self._watched(game, cancel)
+            if not hard:
+                refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
+            hard |= {game.to_move}  # its own later turns as Hard plays them
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard)
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
         return action
+
+    def _watched(self, game: GameState, cancel) -> frozenset[int]:
+        """The other players whose purchases so far say Hard is their model (table_watch.py)."""
+        if self._watch is None or self._watch.me != game.to_move:
+            # its own Normal: the ranker's generator (its ties) stays the playouts' alone
+            self._watch = TableWatch(NormalBot(self.seed), game.to_move)
+        self._watch.observe(game, cancel)
+        return self._watch.hard_players(game.n)
 
     def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
         """The purchases worth searching: Normal's best `keep`, in their legal order, so the

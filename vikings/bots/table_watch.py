@@ -1,0 +1,66 @@
+"""Which model fits each other player: what Expert learns by watching the table.
+
+With 3-4 players Expert plays its best few options out a second time with the others
+modelled as Hard (`lookahead.HardModel`). Against Hards that model is the closer guess
+and wins; against Normals it is the wrong one, and Expert lost to Hard there (31.8%
+against 53.6% on the same 55 deals, docs/bots.md). A player at the table would notice
+who plays like whom, and so does Expert: before each decision it goes through the
+purchases made since its last one and asks whether Normal, in the same position, would
+have bought the same group. A Normal player does, nearly always; a Hard buys Normal's
+choice in about half its purchases, and a person is no more predictable than that.
+
+A player whose purchases so far are Normal's (at most one in five otherwise) is modelled
+as Normal, any other as Hard; a player not yet seen to buy counts as Normal's, so Expert
+at a table of Normals chooses as Hard does. Only the actions of the game are read (what
+every player at the table saw), through a mirror of the game; after a loaded game or an
+undo the mirror replays the game from its start.
+"""
+from __future__ import annotations
+
+from ..engine import GameState
+from ..engine.state import PURCHASE
+from .heuristic import NormalBot
+from .mirror import Mirror
+
+MISS_SHARE = 0.2  # a player whose purchases differ from Normal's more often than this plays like Hard
+
+
+class TableWatch:
+    def __init__(self, normal: NormalBot, me: int):
+        self.normal = normal
+        self.me = me
+        self.mirror: Mirror | None = None
+        self.seen: dict[int, int] = {}    # purchases watched, per player
+        self.missed: dict[int, int] = {}  # of those, not Normal's choice
+
+    def observe(self, game: GameState, cancel=None) -> None:
+        """Watch the purchases made in `game` since the last call."""
+        actions = game.actions()
+        if self.mirror is None or self.mirror.config != game.config or self.mirror.rules is not game.rules:
+            self.mirror = Mirror(game.config, game.rules)
+        if not self.mirror.follows(actions):  # an undo or a loaded game: watched again from the start
+            self.seen.clear()
+            self.missed.clear()
+
+        def judge(s: GameState, action) -> None:
+            p = s.to_move
+            if s.phase != PURCHASE or p == self.me:
+                return
+            legal = s.legal_actions()
+            if len(legal) < 2:
+                return
+            normal = self.normal.choose(s, legal, cancel)
+            self.seen[p] = self.seen.get(p, 0) + 1
+            if normal != action:
+                self.missed[p] = self.missed.get(p, 0) + 1
+
+        self.mirror.catch_up(actions, judge)
+
+    def plays_like_hard(self, p: int) -> bool:
+        """Whether player p's purchases so far differ from Normal's too often for Normal
+        to be her model."""
+        return self.missed.get(p, 0) > MISS_SHARE * self.seen.get(p, 0)
+
+    def hard_players(self, n: int) -> frozenset[int]:
+        """The other players modelled as Hard."""
+        return frozenset(p for p in range(n) if p != self.me and self.plays_like_hard(p))
