@@ -89,7 +89,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, watch=False, model_rival=0)
+                settle=None, refine=0, hard_keep=3, watch=False)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -237,8 +237,6 @@ class SearchBot(Bot):
         max_seconds = st["max_seconds"]
         early_stop = st["early_stop"]
         settle = st["settle"]
-        rival = st["model_rival"] if n == 2 else 0
-        me = base.to_move
         rollout, depth, horizon = st["rollout"], st["rollout_depth"], st["horizon"]
         start_round = game.round
         stop_round = None if horizon is None else game.round + horizon
@@ -270,10 +268,7 @@ class SearchBot(Bot):
             while True:
                 ns = node.state
                 if node.children is None:
-                    acts = ns.legal_actions()
-                    if rival and ns.to_move != me and len(acts) > 1:
-                        acts = self._rivals(ns, acts, rival, cancel)
-                    node.expand(ns, acts, rng)
+                    node.expand(ns, ns.legal_actions(), rng)
                 if node.expanded < len(node.children):
                     i = node.order[node.expanded]
                     node.expanded += 1
@@ -351,15 +346,6 @@ class SearchBot(Bot):
             self._watch = TableWatch(NormalBot(self.seed), game.to_move)
         self._watch.observe(game, cancel)
         return self._watch.hard_players(game.n)
-
-    def _rivals(self, s: GameState, acts: tuple, keep: int, cancel) -> tuple:
-        """The other player's options at an inner node: Normal's choice (`keep` 1), or at
-        a purchase Normal's best `keep` groups."""
-        if keep == 1:
-            return (self._ranker.choose(s, acts, cancel),)
-        if s.phase == PURCHASE:
-            return self._candidates(s, acts, keep, cancel)
-        return acts
 
     def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
         """The purchases worth searching: Normal's best `keep`, in their legal order, so the
