@@ -74,3 +74,21 @@ def test_expert_among_normals_chooses_as_hard_and_re_judges_when_one_plays_other
     game, _ = table_game([NormalBot(10), NormalBot(11), NormalBot(12), NormalBot(13)])
     blind.choose(game)
     assert len(blind.last_stats["refined"]) == 3
+
+
+def test_the_hard_model_models_only_the_players_named_and_leaves_the_rest_to_normal():
+    import random
+
+    from vikings.bots.lookahead import HardModel
+    # a purchase where Hard's choice and Normal's differ
+    game, _ = table_game([NormalBot(10), NormalBot(11), NormalBot(12), RandomBot(13)], until_round=1)
+    s = game.determinized(0)
+    legal = s.legal_actions()
+    me = s.to_move
+    normal = NormalBot(1).choose(s, legal)
+    everyone = HardModel(NormalBot(1), 3, random.Random(1)).choose(s, legal)
+    others = HardModel(NormalBot(1), 3, random.Random(1), players=frozenset({me + 1})).choose(s, legal)
+    named = HardModel(NormalBot(1), 3, random.Random(1), players=frozenset({me})).choose(s, legal)
+    assert everyone != normal
+    assert others == normal  # the player to move is not named: Normal's choice
+    assert named == everyone  # named: the same purchase as with everyone modelled

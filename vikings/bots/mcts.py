@@ -82,7 +82,9 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # `refine` (0: off) plays the best few options of such a decision out again with the others
 # modelled as Hard (`lookahead.HardModel`, which plays out Normal's best `hard_keep` groups
 # of each purchase) and takes the best of those: Expert's use of its longer time (against
-# three Hards, 200 games, 42.5% against 23.5% on the same deals without it).
+# three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `watch` models
+# as Hard only the players whose purchases differ from Normal's (table_watch.py), and runs
+# no second pass if there are none: against three Normals the Hard model is the wrong guess.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
