@@ -62,7 +62,7 @@ def test_the_helper_process_passes_the_progress_of_the_asked_job_only(rules):
 
 def test_a_second_pass_with_the_hard_model_reports_the_second_half(rules):
     game = new_game(GameConfig(("a", "b", "c", "d"), seed=5, start_player=0), rules)
-    bot = uncapped("expert", 3, playouts=4, refine=2, watch=False)  # no one seen to buy yet
+    bot = uncapped("expert", 3, playouts=4, refine=2)  # no one seen to buy yet: the others as Hard
     token = Recording()
     bot.choose(game.copy(), game.legal_actions(), token)
     assert token.seen == [0.0, 1 / 8, 2 / 8, 3 / 8, 0.5, 0.75]

@@ -92,3 +92,14 @@ def test_the_hard_model_models_only_the_players_named_and_leaves_the_rest_to_nor
     assert everyone != normal
     assert others == normal  # the player to move is not named: Normal's choice
     assert named == everyone  # named: the same purchase as with everyone modelled
+
+
+def test_a_player_passes_for_normal_after_three_purchases_with_at_most_one_in_ten_otherwise():
+    watch = TableWatch(NormalBot(0), 0)
+    watch.seen, watch.missed = {1: 2, 2: 3, 3: 10}, {3: 1}
+    assert watch.hard_players(4) == frozenset({1})  # two purchases are too few to tell
+    watch.missed[3] = 2
+    assert watch.hard_players(4) == frozenset({1, 3})
+    watch.missed[2] = 1
+    assert watch.hard_players(4) == frozenset({1, 2, 3})
+    assert TableWatch(NormalBot(0), 0).hard_players(4) == frozenset({1, 2, 3})  # no one seen yet

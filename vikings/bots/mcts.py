@@ -83,8 +83,8 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # modelled as Hard (`lookahead.HardModel`, which plays out Normal's best `hard_keep` groups
 # of each purchase) and takes the best of those: Expert's use of its longer time (against
 # three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `watch` models
-# as Hard only the players whose purchases differ from Normal's (table_watch.py), and runs
-# no second pass if there are none: against three Normals the Hard model is the wrong guess.
+# as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
+# if that is everyone else: against three Normals the Hard model is the wrong guess.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s

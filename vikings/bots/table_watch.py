@@ -9,9 +9,12 @@ purchases made since its last one and asks whether Normal, in the same position,
 have bought the same group. A Normal player does, nearly always; a Hard buys Normal's
 choice in about half its purchases, and a person is no more predictable than that.
 
-A player whose purchases so far are Normal's (at most one in five otherwise) is modelled
-as Normal, any other as Hard; a player not yet seen to buy counts as Normal's, so Expert
-at a table of Normals chooses as Hard does. Only the actions of the game are read (what
+A player is modelled as Normal once at least three of her purchases were seen and at most
+one in ten of them differed from Normal's choice; any other player, one not yet seen
+often enough included, as Hard. A Hard buys Normal's group in about half its purchases,
+so it passes for Normal after three purchases in about one case of six and after ten in
+about one of forty; a Normal passes from her third purchase on (in 4-player games of
+Normals none of her purchases differed). Only the actions of the game are read (what
 every player at the table saw), through a mirror of the game; after a loaded game or an
 undo the mirror replays the game from its start.
 """
@@ -22,7 +25,8 @@ from ..engine.state import PURCHASE
 from .heuristic import NormalBot
 from .mirror import Mirror
 
-MISS_SHARE = 0.2  # a player whose purchases differ from Normal's more often than this plays like Hard
+SEEN_AT_LEAST = 3  # purchases seen before a player can pass for Normal
+MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often than this plays like Hard
 
 
 class TableWatch:
@@ -57,9 +61,10 @@ class TableWatch:
         self.mirror.catch_up(actions, judge)
 
     def plays_like_hard(self, p: int) -> bool:
-        """Whether player p's purchases so far differ from Normal's too often for Normal
-        to be her model."""
-        return self.missed.get(p, 0) > MISS_SHARE * self.seen.get(p, 0)
+        """Whether Normal cannot be player p's model yet: too few of her purchases seen,
+        or too many of them not Normal's."""
+        seen = self.seen.get(p, 0)
+        return seen < SEEN_AT_LEAST or self.missed.get(p, 0) > MISS_SHARE * seen
 
     def hard_players(self, n: int) -> frozenset[int]:
         """The other players modelled as Hard."""
