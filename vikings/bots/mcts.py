@@ -332,9 +332,10 @@ class SearchBot(Bot):
         refine, hard = st["refine"], None
         if refine > 1 and st["watch"]:
             hard = self._watched(game, cancel)
-            if not hard:
+            if hard:
+                hard |= {game.to_move}  # its own later turns as Hard plays them
+            else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
-            hard |= {game.to_move}  # its own later turns as Hard plays them
         look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard)
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
