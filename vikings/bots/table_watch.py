@@ -40,9 +40,10 @@ class TableWatch:
     def observe(self, game: GameState, cancel=None) -> None:
         """Watch the purchases made in `game` since the last call."""
         actions = game.actions()
-        if self.mirror is None or self.mirror.config != game.config or self.mirror.rules is not game.rules:
+        m = self.mirror
+        if m is None or m.config != game.config or m.rules is not game.rules or not m.follows(actions):
+            # another game, an undo or a loaded game: watched again from its start
             self.mirror = Mirror(game.config, game.rules)
-        if not self.mirror.follows(actions):  # an undo or a loaded game: watched again from the start
             self.seen.clear()
             self.missed.clear()
 
