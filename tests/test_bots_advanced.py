@@ -8,10 +8,11 @@ from helpers import (ADVANCED, fill_row, give_special, make_advanced, make_game,
                      set_offer, start_scoring, tile, uncapped, viking)
 
 from vikings.bots import make_bot
-from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, max_bid
+from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, colour_scores, max_bid
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
-from vikings.bots.mcts import SearchBot
+from vikings.bots.turn_search import best_few
+from vikings.bots.mcts import SearchBot, make_search_bot
 from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
                             UseBoatswain)
@@ -381,3 +382,46 @@ def test_the_advanced_game_gets_a_larger_search_budget_for_expert():
     # With 4 players the advanced game changes nothing.
     four, four_adv = make_game(players=4, seed=2), make_advanced(seed=2, players=4)
     assert hard.settings(four_adv) == hard.settings(four)
+
+
+# Hard's colours by playouts (setting `colours`) ----------------------------------------------------
+
+def colour_positions(seed, count):
+    """The first `count` colour choices with three or more options of a game of two Normals."""
+    game = make_advanced(seed=seed)
+    game.quiet = True
+    normal = NormalBot(3)
+    while not game.is_over and count:
+        legal = game.legal_actions()
+        if game.phase == COLOUR and len(legal) > 2:
+            yield game.copy()
+            count -= 1
+        game.apply(normal.choose(game, legal))
+
+
+def test_hard_judging_colours_by_playouts_takes_the_best_chance_and_ignores_the_hidden_order():
+    for game in colour_positions(21, 2):
+        legal = game.legal_actions()
+        a, b = uncapped("hard", 7, colours="playout"), uncapped("hard", 7, colours="playout")
+        choice = a.choose(game, legal)
+        chances = a.last_stats["chances"]
+        assert set(chances) == {str(x) for x in legal}, "every colour played out"
+        assert chances[str(choice)] == max(chances.values())
+        assert b.choose(hidden_variant(game), legal) is choice
+        assert b.last_stats["chances"] == chances
+
+
+def test_hard_out_of_time_for_colours_takes_normals_colour():
+    # No time for a single playout: the colour Normal's draft ranks first, and none judged.
+    for game in colour_positions(22, 2):
+        legal = game.legal_actions()
+        hard = make_search_bot("hard", 7, colours="playout", max_seconds=0)
+        draft = colour_scores(game, game.to_move, legal, Gains(game.copy()))
+        assert hard.choose(game, legal) is legal[best_few(draft, 1)[0]]
+        assert hard.last_stats["playouts"] == 0 and hard.last_stats["capped"]
+
+
+def test_hard_without_the_setting_chooses_colours_as_normal():
+    for game in colour_positions(23, 2):
+        legal = game.legal_actions()
+        assert uncapped("hard", 5).choose(game, legal) is NormalBot(5).choose(game, legal)

@@ -231,7 +231,7 @@ def test_four_players_decide_purchases_by_playouts_of_normals_best():
     hard = uncapped("hard", 4)
     assert hard.choose(game) in legal
     assert hard.last_stats["playouts"] == len(legal)  # Hard plays out every group on the wheel
-    bot = SearchBot(4, candidates=5)
+    bot = uncapped("hard", 4, candidates=5)  # no cap: on a busy machine it would cut the playouts short
     action = bot.choose(game)
     stats = bot.last_stats
     assert stats["playouts"] == 5 < len(legal)

@@ -106,8 +106,9 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None):
+                 hard_players: frozenset[int] | None = None, strict: bool = False):
         self.model = model
+        self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
         self.rng = rng
         self.max_seconds = max_seconds
@@ -121,6 +122,14 @@ class RoundLookahead:
         capped = False
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         share = 0.5 if self.refine > 1 else 1.0  # of the progress shown, when a second pass follows
+        model = self.model
+        if self.strict:
+            deadline = started + self.max_seconds
+
+            def in_time():
+                if time.perf_counter() > deadline:
+                    raise OutOfTime
+            model = _InTime(self.model, in_time)
         for a in options:
             now = time.perf_counter()
             if chances and now + longest - started > self.max_seconds:
@@ -128,10 +137,14 @@ class RoundLookahead:
                 break
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
-            chances.append(chance_after(base, a, self.model, cancel))
+            try:
+                chances.append(chance_after(base, a, model, cancel))
+            except OutOfTime:  # (strict) too late: the options judged so far decide, else the first
+                capped = True
+                break
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
-        best = argmax(chances, self.rng)
+        best = argmax(chances, self.rng) if chances else 0
         stats = {"playouts": len(chances), "capped": capped,
                  "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}
         if self.refine > 1 and len(chances) > 1 and not capped:

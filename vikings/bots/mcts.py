@@ -55,7 +55,7 @@ from . import evaluate
 from .auction import Gains, colour_scores
 from .base import Bot, CancelToken
 from .heuristic import NormalBot
-from .turn_search import AUCTION_PHASES, argmax, best_few
+from .turn_search import AUCTION_PHASES, best_few
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
 from .table_watch import TableWatch
@@ -90,6 +90,8 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
+# `colours` ("playout", or None: Normal's draft) judges the advanced game's colour choices by
+# a playout to the round's end each, with Normal for every player (`_colour`).
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
                 settle=None, refine=0, hard_keep=3, watch=False, colours=None)
@@ -193,10 +195,11 @@ class SearchBot(Bot):
         return {**level_settings(self.level, game.n, bool(game.config.options)), **self.overrides}
 
     def choose(self, game: GameState, legal=None, cancel: CancelToken | None = None):
-        # The auction's decisions (advanced game) are made before the round's tiles are
-        # laid and pay off only through the purchases after them, beyond what the tree
-        # can see: Normal's rules make them (auction.py).
-        if game.phase in AUCTION_PHASES and not (game.phase == COLOUR and self.settings(game)["colours"]):
+        # The auction's decisions (advanced game) pay off only through the purchases after
+        # them, beyond what the tree can see: Normal's rules make them (auction.py). The bid
+        # and the removal come before the round's tiles are laid; the colours come after, and
+        # with `colours="playout"` each is played out to the round's end (`_colour`).
+        if game.phase in AUCTION_PHASES and not (game.phase == COLOUR and self.settings(game)["colours"] == "playout"):
             return self._ranker.choose(game, legal, cancel)
         return super().choose(game, legal, cancel)
 
@@ -225,26 +228,18 @@ class SearchBot(Bot):
                 gc.enable()
 
     def _search(self, game: GameState, legal, cancel: CancelToken | None):
-        root = self._grow(game, legal, cancel)
-        return root.actions[self._best(root)]
-
-    def _grow(self, game: GameState, legal, cancel: CancelToken | None, budget: int | None = None,
-              keep: bool = True) -> _Node:
-        """The search's tree for a decision in `game` (`budget`: iterations, else the
-        level's; `keep`: kept for the next decision to reuse)."""
         started = time.perf_counter()
         base = _canonical(game)
         n = game.n
         rng = random.Random(self.rng.getrandbits(64))  # rollout and tie-break choices, from the bot's seed
-        root = self._reusable(game, legal) if keep else None
+        root = self._reusable(game, legal)
         reused = 0 if root is None else root.n
         st = self.settings(game)
         if root is None:
             root = _Node(n, False, base)
             root.expand(base, self._candidates(base, tuple(legal), st["candidates"], cancel), rng)
         self._tree = None
-        if budget is None:
-            budget = self.budget(game, legal)  # the whole choice's budget, however few are searched
+        budget = self.budget(game, legal)  # the whole choice's budget, however few are searched
         pw = st["prior_weight"]
         c = st["exploration"]
         max_seconds = st["max_seconds"]
@@ -319,12 +314,13 @@ class SearchBot(Bot):
                     w[p] += u[p]
             done += 1
         self.simulations += done
-        if self.reuse and keep:
+        best = self._best(root)
+        if self.reuse:
             self._tree = (game.history, game.round, root)
         self.last_stats = {"iterations": done, "budget": budget, "seconds": time.perf_counter() - started,
                            "capped": capped, "settled": settled, "options": len(legal), "reused": reused,
                            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)}}
-        return root
+        return root.actions[best]
 
     def _lookahead(self, game: GameState, legal, cancel: CancelToken | None):
         """A decision by playouts to the round's end (3-4 players; lookahead.py)."""
@@ -353,48 +349,22 @@ class SearchBot(Bot):
         return action
 
     def _colour(self, game: GameState, legal, cancel: CancelToken | None):
-        """A colour of the advanced game's auction (setting `colours`; an experiment). The
-        round's tiles lie on the wheel by then, so nothing random stands between a colour and
-        the round's end. "playout": each colour played out to the round's end with Normal for
-        both players, as `lookahead` does. "tree": the other colours placed by Normal's rule,
-        then the purchases searched from the full wheel with a share of the budget, and the
-        colour whose tree promises most to this player is taken."""
+        """A colour of the advanced game's auction, with the setting `colours` ("playout").
+        The round's tiles lie on the wheel by then, so nothing random stands between a colour
+        and the round's end: each colour is played out to there with Normal for every player,
+        as `lookahead` does, and the best chance is taken. Normal's draft orders the colours,
+        so that where the time runs out (a playout past the cap is dropped) Normal's likeliest
+        were judged, and with none judged its own colour stands."""
         started = time.perf_counter()
         st = self.settings(game)
         base = _canonical(game)
-        options = tuple(legal)
-        me = game.to_move
-        # Normal's best first: where the time runs out, the colours judged are Normal's likeliest
-        order = best_few(colour_scores(base, me, options, Gains(base, cancel)), len(options))
-        if st["colours"] == "playout":
-            look = RoundLookahead(self._ranker, self.rng, st["max_seconds"])
-            action, stats = look.choose(base, tuple(options[i] for i in order), cancel, started)
-            self.playouts += look.playouts
-            self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
-            return action
-        share = max(500, self.budget(game, legal) // len(options))
-        values, longest = {}, 0.0
-        for i in order:
-            now = time.perf_counter()
-            if values and now + longest - started > st["max_seconds"]:
-                break
-            s = base.copy()
-            s.apply(options[i])
-            while s.phase == COLOUR:
-                more = s.legal_actions()
-                s.apply(more[0] if len(more) == 1 else self._ranker.choose(s, more, cancel))
-            if s.phase != PURCHASE or s.round != game.round:
-                values[i] = evaluate.utilities(s)[me]
-            else:
-                root = self._grow(s, s.legal_actions(), cancel, budget=share, keep=False)
-                ch = root.children[self._best(root)]
-                values[i] = ch.w[me] / ch.n if ch is not None and ch.n else 0.0
-            longest = max(longest, time.perf_counter() - now)
-        picked = sorted(values)
-        best = picked[argmax([values[i] for i in picked], self.rng)]
-        self.last_stats = {"seconds": time.perf_counter() - started, "options": len(legal),
-                           "chances": {str(options[i]): round(values[i], 4) for i in picked}}
-        return options[best]
+        scores = colour_scores(base, game.to_move, legal, Gains(base, cancel))
+        options = tuple(legal[i] for i in best_few(scores, len(legal)))
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], strict=True)
+        action, stats = look.choose(base, options, cancel, started)
+        self.playouts += look.playouts
+        self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
+        return action
 
     def _watched(self, game: GameState, cancel) -> frozenset[int]:
         """The other players whose purchases so far say Hard is their model (table_watch.py)."""
