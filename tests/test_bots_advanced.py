@@ -12,7 +12,7 @@ from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, col
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.turn_search import best_few
-from vikings.bots.mcts import SearchBot, make_search_bot
+from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
 from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
                             UseBoatswain)
@@ -400,9 +400,9 @@ def colour_positions(seed, count):
 
 
 def test_hard_judging_colours_by_playouts_takes_the_best_chance_and_ignores_the_hidden_order():
-    for game in colour_positions(21, 2):
+    for game in colour_positions(21, 1):
         legal = game.legal_actions()
-        a, b = uncapped("hard", 7, colours="playout"), uncapped("hard", 7, colours="playout")
+        a, b = uncapped("hard", 7), uncapped("hard", 7)  # the 2-player default
         choice = a.choose(game, legal)
         chances = a.last_stats["chances"]
         assert set(chances) == {str(x) for x in legal}, "every colour played out"
@@ -424,4 +424,11 @@ def test_hard_out_of_time_for_colours_takes_normals_colour():
 def test_hard_without_the_setting_chooses_colours_as_normal():
     for game in colour_positions(23, 2):
         legal = game.legal_actions()
-        assert uncapped("hard", 5).choose(game, legal) is NormalBot(5).choose(game, legal)
+        assert uncapped("hard", 5, colours=None).choose(game, legal) is NormalBot(5).choose(game, legal)
+
+
+def test_the_search_levels_play_colours_out_with_two_players_only():
+    for level in ("hard", "expert"):
+        assert level_settings(level, 2, advanced=True)["colours"] == "playout"
+        assert level_settings(level, 4, advanced=True)["colours"] is None
+        assert level_settings(level, 2, advanced=False)["colours"] is None
