@@ -11,8 +11,8 @@ from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, colour_scores, max_bid
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
-from vikings.bots.turn_search import best_few
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
+from vikings.bots.turn_search import best_few
 from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
                             UseBoatswain)

@@ -71,8 +71,7 @@ class HardModel:
         self._inner = _InTime(normal, self._in_time)  # plays the inner playouts
 
     def _in_time(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfTime
+        _check(self.deadline)
 
     def choose(self, s: GameState, legal, cancel=None):
         self._in_time()
@@ -85,6 +84,12 @@ class HardModel:
             self._in_time()
             chances.append(chance_after(s, legal[i], self._inner, cancel))
         return legal[top[argmax(chances, self.rng)]]
+
+
+def _check(deadline: float | None) -> None:
+    """Raise `OutOfTime` once `time.perf_counter()` has passed `deadline` (None: never)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
 
 
 class _InTime:
@@ -125,11 +130,7 @@ class RoundLookahead:
         model = self.model
         if self.strict:
             deadline = started + self.max_seconds
-
-            def in_time():
-                if time.perf_counter() > deadline:
-                    raise OutOfTime
-            model = _InTime(self.model, in_time)
+            model = _InTime(self.model, lambda: _check(deadline))
         for a in options:
             now = time.perf_counter()
             if chances and now + longest - started > self.max_seconds:

@@ -203,7 +203,8 @@ class SearchBot(Bot):
         # them, beyond what the tree can see: Normal's rules make them (auction.py). The bid
         # and the removal come before the round's tiles are laid; the colours come after, and
         # with `colours="playout"` each is played out to the round's end (`_colour`).
-        if game.phase in AUCTION_PHASES and not (game.phase == COLOUR and self.settings(game)["colours"] == "playout"):
+        played_out = game.phase == COLOUR and self.settings(game)["colours"] == "playout"
+        if game.phase in AUCTION_PHASES and not played_out:
             return self._ranker.choose(game, legal, cancel)
         return super().choose(game, legal, cancel)
 
