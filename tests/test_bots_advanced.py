@@ -124,7 +124,7 @@ def test_the_hidden_order_changes_no_advanced_decision(level, players):
     # With 2 players `playouts` only narrows the colours played out: one keeps this test
     # short; every colour's playout against the hidden order has its own test below.
     playouts = 3 if players > 2 else 1
-    players = [NormalBot(1 + p) for p in range(players)]
+    normals = [NormalBot(1 + p) for p in range(players)]
     checked = {}
     while not game.is_over and not (NEW <= set(checked) and min(checked.values()) >= 2):
         legal = game.legal_actions()
@@ -141,7 +141,7 @@ def test_the_hidden_order_changes_no_advanced_decision(level, players):
                     assert a.last_stats.get("visits") == b.last_stats.get("visits")
                     assert a.last_stats.get("chances") == b.last_stats.get("chances")
             checked[phase] = checked.get(phase, 0) + 1
-        game.apply(players[game.to_move].choose(game, legal))
+        game.apply(normals[game.to_move].choose(game, legal))
     assert NEW | {"purchase with a special tile"} <= set(checked)
 
 

@@ -121,7 +121,7 @@ LEVEL_SETTINGS = {
 # -1.0 a game; docs/bots.md), and it needed more than Hard's 1.9 s whenever the other core
 # was busy. Hard stops a settled search there, as Expert does everywhere with 2 players.
 # Both play the auction's colours out (`colours`): against Normal, on the deals of Hard's
-# record without it, Hard won 78.8% of 170 games against 71.2% (36 changed hands for it, 23
+# record without it, Hard won 79.5% of 200 games against 69.8% (46 changed hands for it, 27
 # against; docs/bots.md, "Hard's colours played out"); Expert's were not measured apart.
 ADVANCED_SETTINGS = {
     "hard": {2: dict(settle=0.002, colours="playout")},
