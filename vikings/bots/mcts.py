@@ -58,7 +58,7 @@ from .heuristic import NormalBot
 from .turn_search import AUCTION_PHASES, best_few
 from .lookahead import PHASES as LOOKAHEAD_PHASES
 from .lookahead import RoundLookahead
-from .table_watch import TableWatch
+from .table_watch import SEEN_AT_LEAST, TableWatch
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -86,6 +86,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `watch` models
 # as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
 # if that is everyone else: against three Normals the Hard model is the wrong guess.
+# `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
@@ -94,7 +95,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a playout to the round's end each, with Normal for every player (`_colour`).
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, watch=False, colours=None)
+                settle=None, refine=0, hard_keep=3, watch=False, watch_seen=SEEN_AT_LEAST, colours=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -378,7 +379,7 @@ class SearchBot(Bot):
         """The other players whose purchases so far say Hard is their model (table_watch.py)."""
         if self._watch is None or self._watch.me != game.to_move:
             # its own Normal: the ranker's generator (its ties) stays the playouts' alone
-            self._watch = TableWatch(NormalBot(self.seed), game.to_move)
+            self._watch = TableWatch(NormalBot(self.seed), game.to_move, self.settings(game)["watch_seen"])
         self._watch.observe(game, cancel)
         return self._watch.hard_players(game.n)
 

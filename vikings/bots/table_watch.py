@@ -30,9 +30,10 @@ MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often tha
 
 
 class TableWatch:
-    def __init__(self, normal: NormalBot, me: int):
+    def __init__(self, normal: NormalBot, me: int, seen_at_least: int = SEEN_AT_LEAST):
         self.normal = normal
         self.me = me
+        self.seen_at_least = seen_at_least  # purchases seen before a player can pass for Normal
         self.mirror: Mirror | None = None
         self.seen: dict[int, int] = {}    # purchases watched, per player
         self.missed: dict[int, int] = {}  # of those, not Normal's choice
@@ -65,7 +66,7 @@ class TableWatch:
         """Whether Normal cannot be player p's model yet: too few of her purchases seen,
         or too many of them not Normal's."""
         seen = self.seen.get(p, 0)
-        return seen < SEEN_AT_LEAST or self.missed.get(p, 0) > MISS_SHARE * seen
+        return seen < self.seen_at_least or self.missed.get(p, 0) > MISS_SHARE * seen
 
     def hard_players(self, n: int) -> frozenset[int]:
         """The other players modelled as Hard."""
