@@ -110,7 +110,7 @@ def test_the_purchases_seen_before_a_player_passes_for_normal_are_a_setting():
     strict.seen, strict.missed = {1: 4, 2: 5, 3: 12}, {3: 1}
     assert strict.hard_players(4) == frozenset({1})  # four purchases are too few for it
     # Expert's setting `watch_seen` reaches its watch: among Normals and a Random, after two
-    # rounds every Normal passes with 5 and none with more purchases than were made.
+    # rounds every Normal passes with 5, and with 40 (more purchases than were made) none does.
     game, _ = normals_and_a_random()
     for seen_at_least, hard in ((5, {3}), (40, {1, 2, 3})):
         expert = uncapped("expert", 2, candidates=6, watch_seen=seen_at_least)
