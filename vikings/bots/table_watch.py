@@ -11,12 +11,13 @@ choice in about half its purchases, and a person is no more predictable than tha
 
 A player is modelled as Normal once at least three of her purchases were seen
 (`seen_at_least`, Expert's setting `watch_seen`) and at most one in ten of them differed
-from Normal's choice; any other player, one not yet seen often enough included, as Hard.
-A Hard buys Normal's group in about half its purchases, so it passes for Normal after three purchases in about one case of six and after ten in
-about one of forty; a Normal passes from her third purchase on (in 4-player games of
-Normals none of her purchases differed). Only the actions of the game are read (what
-every player at the table saw), through a mirror of the game; after a loaded game or an
-undo the mirror replays the game from its start.
+from Normal's choice; any other player, one not yet seen often enough included, as Hard. A
+Hard buys Normal's group in about half its purchases, so it passes for Normal after three
+purchases in about one case of six and after ten in about one of forty; a Normal passes
+from her third purchase on (in 4-player games of Normals none of her purchases differed).
+Only the actions of the game are read (what every player at the table saw), through a
+mirror of the game; after a loaded game or an undo the mirror replays the game from its
+start.
 """
 from __future__ import annotations
 
