@@ -41,13 +41,14 @@ from .turn_search import argmax, best_few, play_round
 PHASES = (PURCHASE, PLACE, VIKING)
 
 
-def chance_after(s: GameState, action, model, cancel=None) -> float:
+def chance_after(s: GameState, action, model, cancel=None, gold: float | None = None) -> float:
     """The chance of winning of the player to move in `s` after `action`, with `model`
-    playing every player to the round's end (on a copy)."""
+    playing every player to the round's end (on a copy); `gold`: `evaluate.utilities`'s
+    `gold_start` for that judgement."""
     me = s.to_move
     x = s.copy()
     x.apply(action)
-    return evaluate.utilities(play_round(x, model, cancel))[me]
+    return evaluate.utilities(play_round(x, model, cancel), gold)[me]
 
 
 class OutOfTime(Exception):
@@ -111,8 +112,10 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False):
+                 hard_players: frozenset[int] | None = None, strict: bool = False,
+                 gold: float | None = None):
         self.model = model
+        self.gold = gold  # the judgement's price of Gold (`evaluate.utilities`, `gold_start`)
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
         self.rng = rng
@@ -139,7 +142,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
             try:
-                chances.append(chance_after(base, a, model, cancel))
+                chances.append(chance_after(base, a, model, cancel, self.gold))
             except OutOfTime:  # (strict) too late: the options judged so far decide, else the first
                 capped = True
                 break
@@ -167,7 +170,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
             try:
-                judged.append(chance_after(base, options[i], model, cancel))
+                judged.append(chance_after(base, options[i], model, cancel, self.gold))
             except OutOfTime:
                 break
             longest = max(longest, time.perf_counter() - now)
