@@ -159,29 +159,6 @@ def test_utilities_are_chances_during_the_game(chooser):
             assert max(range(players), key=lambda p: u[p]) == max(range(players), key=lambda p: v[p])
 
 
-def test_a_judge_can_price_held_gold_otherwise(chooser):
-    # `gold_start` moves each player's value by her Gold times one shift, so the log-odds
-    # of any two players move by their difference in Gold times that same shift.
-    import math
-
-    from vikings.bots.evaluate import GOLD_START
-    game = make_game(players=4, seed=5)
-    random_play(game, chooser, 60)
-    gold = [d.gold for d in game.displays]
-    assert len(set(gold)) > 1
-    base = utilities(game)
-    assert utilities(game, GOLD_START) == base
-    cheap = utilities(game, 0.3)
-    assert sum(cheap) == pytest.approx(1.0)
-    shifts = {(p, q): (math.log(cheap[p] / cheap[q]) - math.log(base[p] / base[q])) / (gold[p] - gold[q])
-              for p in range(4) for q in range(4) if gold[p] != gold[q]}
-    first = next(iter(shifts.values()))
-    assert first < 0  # Gold priced lower: the richer player's chance falls against the poorer
-    assert all(x == pytest.approx(first) for x in shifts.values())
-    richest, poorest = gold.index(max(gold)), gold.index(min(gold))
-    assert cheap[richest] < base[richest] and cheap[poorest] > base[poorest]
-
-
 def mid_game(rules, *notations):
     """A 2-player game in round 2, purchase phase, with the given displays."""
     game = make_game(players=2, seed=3)

@@ -340,32 +340,6 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     assert "refined" not in hard.last_stats and hard.last_stats["chances"] == first
 
 
-def test_the_playouts_judge_with_the_gold_setting_and_model_the_table_without_it():
-    # `gold` changes how Expert judges a playout's end (`evaluate.utilities`), not the
-    # playout: the modelled players keep the evaluation's own price of Gold.
-    from vikings.bots.evaluate import utilities
-    from vikings.bots.heuristic import NormalBot
-    from vikings.bots.lookahead import chance_after
-    from vikings.bots.turn_search import play_round
-    game = four_player_purchase()
-    base = game.determinized(0)
-    base.quiet = True
-    action = game.legal_actions()[0]
-    end = base.copy()
-    end.apply(action)
-    play_round(end, NormalBot(1))
-    me = game.to_move
-    assert chance_after(base, action, NormalBot(1), gold=0.3) == utilities(end, 0.3)[me]
-    assert chance_after(base, action, NormalBot(1)) == utilities(end)[me]
-    bot = uncapped("expert", 2, candidates=6, gold=0.3)
-    chosen = bot.choose(game)
-    plain = uncapped("expert", 2, candidates=6)
-    plain.choose(game)
-    assert set(bot.last_stats["chances"]) == set(plain.last_stats["chances"])
-    assert bot.last_stats["chances"] != plain.last_stats["chances"]
-    assert str(chosen) == max(bot.last_stats["refined"], key=bot.last_stats["refined"].get)
-
-
 def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     import time as clock
 

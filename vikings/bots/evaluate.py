@@ -637,14 +637,11 @@ def utility_scale(state: GameState) -> float:
     return UTILITY_SCALE_END + (UTILITY_SCALE_START / state.n - UTILITY_SCALE_END) * t * t
 
 
-def utilities(state: GameState, gold_start: float | None = None) -> list[float]:
+def utilities(state: GameState) -> list[float]:
     """Each player's chance to win, in [0, 1]: exact once the game is over (1/k for each
     of k tied winners, else 0), otherwise a softmax of the values, exp(v_p / scale)
     normalised, whose scale narrows as the game nears its end (`utility_scale`). With 2
-    players this is 1 / (1 + exp(-(v_p - v_other) / scale)); the values sum to 1.
-    `gold_start` (None: `GOLD_START`) prices the Gold each player holds as if a Gold were
-    worth that much at the start (falling to `GOLD_END` as before): a judge of a position
-    who prices Gold otherwise than the players whose choices it models."""
+    players this is 1 / (1 + exp(-(v_p - v_other) / scale)); the values sum to 1."""
     n = state.n
     if state.phase == OVER:
         winners = [p for p, r in enumerate(state.ranks) if r == 1]
@@ -654,9 +651,6 @@ def utilities(state: GameState, gold_start: float | None = None) -> list[float]:
     C = _context(state, T)
     vals = _values(state, T, C, range(n))
     t = C.t
-    if gold_start is not None and gold_start != GOLD_START:
-        shift = (gold_start - GOLD_START) * t  # the change in `gold_now`
-        vals = [v + d.gold * shift for v, d in zip(vals, state.displays)]
     scale = UTILITY_SCALE_END + (UTILITY_SCALE_START / n - UTILITY_SCALE_END) * t * t
     top = max(vals)
     ex = [math.exp((v - top) / scale) for v in vals]

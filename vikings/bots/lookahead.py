@@ -41,14 +41,13 @@ from .turn_search import argmax, best_few, play_round
 PHASES = (PURCHASE, PLACE, VIKING)
 
 
-def chance_after(s: GameState, action, model, cancel=None, gold: float | None = None) -> float:
+def chance_after(s: GameState, action, model, cancel=None) -> float:
     """The chance of winning of the player to move in `s` after `action`, with `model`
-    playing every player to the round's end (on a copy); `gold`: `evaluate.utilities`'s
-    `gold_start` for that judgement."""
+    playing every player to the round's end (on a copy)."""
     me = s.to_move
     x = s.copy()
     x.apply(action)
-    return evaluate.utilities(play_round(x, model, cancel), gold)[me]
+    return evaluate.utilities(play_round(x, model, cancel))[me]
 
 
 class OutOfTime(Exception):
@@ -112,10 +111,8 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False,
-                 gold: float | None = None):
+                 hard_players: frozenset[int] | None = None, strict: bool = False):
         self.model = model
-        self.gold = gold  # the judgement's price of Gold (`evaluate.utilities`, `gold_start`)
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
         self.rng = rng
@@ -142,7 +139,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
             try:
-                chances.append(chance_after(base, a, model, cancel, self.gold))
+                chances.append(chance_after(base, a, model, cancel))
             except OutOfTime:  # (strict) too late: the options judged so far decide, else the first
                 capped = True
                 break
@@ -170,7 +167,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
             try:
-                judged.append(chance_after(base, options[i], model, cancel, self.gold))
+                judged.append(chance_after(base, options[i], model, cancel))
             except OutOfTime:
                 break
             longest = max(longest, time.perf_counter() - now)

@@ -93,13 +93,9 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
 # `colours` ("playout", or None: Normal's draft) judges the advanced game's colour choices by
 # a playout to the round's end each, with Normal for every player (`_colour`).
-# `gold` (None: the evaluation's own) is the price of a held Gold at the game's start with
-# which the playouts to the round's end are judged (`evaluate.utilities`, `gold_start`);
-# the players modelled in them keep the evaluation's price.
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, watch=False, watch_seen=SEEN_AT_LEAST, colours=None,
-                gold=None)
+                settle=None, refine=0, hard_keep=3, watch=False, watch_seen=SEEN_AT_LEAST, colours=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -352,8 +348,7 @@ class SearchBot(Bot):
                 hard |= {game.to_move}  # its own later turns as Hard plays them
             else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard,
-                              gold=st["gold"])
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard)
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
