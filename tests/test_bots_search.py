@@ -321,40 +321,6 @@ def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
     assert model.choose(game.determinized(0), legal) == NormalBot(1).choose(game.determinized(0), legal)
 
 
-def test_the_hard_model_places_a_tile_as_hard_does_with_hard_places():
-    # With `places` HardModel plays out Normal's best few places of a tile, as Hard plays
-    # out every place; without, the tile goes where Normal puts it. In these positions
-    # Hard's place is not Normal's.
-    from vikings.bots.heuristic import NormalBot
-    from vikings.bots.lookahead import HardModel
-    for seed in (4, 11, 13):
-        game = four_player_purchase(seed)
-        game.apply(NormalBot(0).choose(game))
-        legal = game.legal_actions()
-        assert isinstance(legal[0], PlaceTile) and len(legal) >= 3
-        expected = uncapped("hard", 1).choose(game)
-        normal = NormalBot(1).choose(game.determinized(0), legal)
-        assert expected != normal
-        placing = HardModel(NormalBot(1), 3, random.Random(1), places=len(legal))
-        assert placing.choose(game.determinized(0), legal) == expected
-        assert HardModel(NormalBot(1), 3, random.Random(1)).choose(game.determinized(0), legal) == normal
-
-
-def test_expert_passes_hard_places_on_to_its_model_of_hard(monkeypatch):
-    from vikings.bots import lookahead
-    made = []
-    real = lookahead.HardModel.__init__
-
-    def recording(self, *args, **kwargs):
-        real(self, *args, **kwargs)
-        made.append(self.places)
-    monkeypatch.setattr(lookahead.HardModel, "__init__", recording)
-    game = four_player_purchase()
-    uncapped("expert", 2, candidates=4, hard_places=2).choose(game)
-    uncapped("expert", 2, candidates=4).choose(game)
-    assert made == [2, 0]
-
-
 def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     # With 3-4 players Expert re-judges its best three options by the Hard model (`refine`).
     game = four_player_purchase()

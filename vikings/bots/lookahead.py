@@ -62,11 +62,10 @@ class HardModel:
     and among the groups it plays out this picks exactly what Hard picks."""
 
     def __init__(self, normal: NormalBot, keep: int, rng, deadline: float | None = None,
-                 players: frozenset[int] | None = None, places: int = 0):
+                 players: frozenset[int] | None = None):
         self.normal = normal
         self.players = players  # the players modelled so (None: all); the others play as Normal
         self.keep = keep
-        self.places = places  # a tile's places played out as Hard does, Normal's best few (0, 1: Normal's)
         self.rng = rng
         self.deadline = deadline  # a `time.perf_counter()` past which a decision raises `OutOfTime`
         self._inner = _InTime(normal, self._in_time)  # plays the inner playouts
@@ -76,11 +75,10 @@ class HardModel:
 
     def choose(self, s: GameState, legal, cancel=None):
         self._in_time()
-        keep = self.keep if s.phase == PURCHASE else self.places if s.phase == PLACE else 0
-        if keep < 2 or (self.players is not None and s.to_move not in self.players):
+        if s.phase != PURCHASE or (self.players is not None and s.to_move not in self.players):
             return self.normal.choose(s, legal, cancel)
         scores = self.normal.scores(s.copy(), legal, cancel)
-        top = best_few(scores, keep)
+        top = best_few(scores, self.keep)
         chances = []
         for i in top:
             self._in_time()
@@ -113,7 +111,7 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False, hard_places: int = 0):
+                 hard_players: frozenset[int] | None = None, strict: bool = False):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -121,7 +119,6 @@ class RoundLookahead:
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
         self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
-        self.hard_places = hard_places  # the places `HardModel` plays out per tile (0: Normal's)
         self.playouts = 0
 
     def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
@@ -160,8 +157,7 @@ class RoundLookahead:
         (`HardModel`), best first, and take the best by that model among those it judged.
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped."""
-        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds, self.hard_players,
-                          self.hard_places)
+        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds, self.hard_players)
         top = best_few(chances, self.refine)
         judged = []
         for i in top:
