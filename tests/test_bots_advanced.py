@@ -424,6 +424,46 @@ def test_hard_out_of_time_for_colours_takes_normals_colour():
         assert hard.last_stats["playouts"] == 0 and hard.last_stats["capped"]
 
 
+def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(monkeypatch):
+    # The playouts of a strict decision hand their deadline to Normal's own searches, which
+    # check it between the options they try: a playout stops inside a decision once the time
+    # is up, not after it (one decision of Normal with a large display took over a second).
+    import random
+    import time
+
+    from vikings.bots import lookahead
+    from vikings.bots.base import CancelToken, Cancelled
+    inside = []
+
+    class Watched(NormalBot):
+        def _choose(self, s, legal, cancel):
+            try:
+                return super()._choose(s, legal, cancel)
+            except lookahead.OutOfTime:
+                inside.append(s.phase)
+                raise
+
+    checks = itertools.count()
+
+    def late_from_the_fourth(deadline):
+        if next(checks) >= 3:
+            raise lookahead.OutOfTime
+    game = next(colour_positions(22, 1))
+    legal = game.legal_actions()
+    monkeypatch.setattr(lookahead, "_check", late_from_the_fourth)
+    look = lookahead.RoundLookahead(Watched(3), random.Random(1), 600, strict=True)
+    action, stats = look.choose(game, legal, None, time.perf_counter())
+    assert inside, "the time ran out inside a decision of Normal"
+    assert stats["capped"] and stats["playouts"] == 0 and action is legal[0]
+    # The decision's own token still cancels it.
+    monkeypatch.undo()
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        lookahead.RoundLookahead(NormalBot(3), random.Random(1), 600, strict=True).choose(
+            game, legal, token, time.perf_counter())
+
+
 def test_hard_without_the_setting_chooses_colours_as_normal():
     for game in colour_positions(23, 2):
         legal = game.legal_actions()

@@ -106,6 +106,34 @@ def test_cancel_stops_a_decision():
             bot.choose(game, cancel=token)
 
 
+def test_a_turn_search_stops_inside_an_options_turn_when_its_token_fires():
+    # The token is checked at every inner step of a turn, not only between the options
+    # tried: one option's turn with a large display can take a good part of a second.
+    from vikings.bots.turn_search import TurnSearch
+    game = make_game(players=2, seed=2)
+    while game.phase != PURCHASE:
+        game.apply(game.legal_actions()[0])
+    legal = game.legal_actions()
+    judged = []
+
+    class FiresAtSecondCheck(CancelToken):
+        checks = 0
+
+        def check(self):
+            self.checks += 1
+            if self.checks == 2:
+                raise Cancelled()
+
+    def leaf(s):
+        judged.append(s)
+        return 0.0
+    with pytest.raises(Cancelled):
+        TurnSearch(game.to_move, leaf, FiresAtSecondCheck()).scores(game, legal)
+    assert not judged  # stopped inside the first option's turn, before it judged a state
+    TurnSearch(game.to_move, leaf).scores(game, legal[:1])
+    assert len(judged) > 1  # which, run to its end, judges several
+
+
 def test_make_bot_builds_the_heuristic_levels():
     assert isinstance(make_bot("beginner", 1), BeginnerBot)
     assert isinstance(make_bot("Normal", 1), NormalBot)

@@ -92,6 +92,24 @@ def _check(deadline: float | None) -> None:
         raise OutOfTime
 
 
+class _Deadline(CancelToken):
+    """The token a strict decision hands its playouts: past `deadline` any check raises
+    `OutOfTime`, so a playout stops inside Normal's own searches (they check their token
+    between the options they try), not only between its decisions; a single decision of
+    Normal with a large display of the advanced game took a second and more, and Hard's
+    colours ran to 3.5 s. The decision's own token (`outer`) still cancels."""
+
+    def __init__(self, outer: CancelToken | None, deadline: float):
+        super().__init__()
+        self.outer = outer
+        self.deadline = deadline
+
+    def check(self) -> None:
+        if self.outer is not None:
+            self.outer.check()
+        _check(self.deadline)
+
+
 class _InTime:
     """Normal, checking a deadline before each decision."""
 
@@ -127,10 +145,7 @@ class RoundLookahead:
         capped = False
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         share = 0.5 if self.refine > 1 else 1.0  # of the progress shown, when a second pass follows
-        model = self.model
-        if self.strict:
-            deadline = started + self.max_seconds
-            model = _InTime(self.model, lambda: _check(deadline))
+        within = _Deadline(cancel, started + self.max_seconds) if self.strict else cancel
         for a in options:
             now = time.perf_counter()
             if chances and now + longest - started > self.max_seconds:
@@ -139,7 +154,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
             try:
-                chances.append(chance_after(base, a, model, cancel))
+                chances.append(chance_after(base, a, self.model, within))
             except OutOfTime:  # (strict) too late: the options judged so far decide, else the first
                 capped = True
                 break

@@ -47,6 +47,8 @@ class TurnSearch:
             return self._cont(self._greedy_move(c), group, depth)
         if group == 2 and depth > BOATSWAIN_DEPTH:
             return self.leaf(c)
+        if self.cancel is not None:  # at every inner step: one option's turn can take a while
+            self.cancel.check()
         best = -math.inf
         for a in c.legal_actions():
             x = c.copy()
@@ -86,6 +88,8 @@ class TurnSearch:
             return self._cont_leaf(self._greedy_move(c), group, depth)
         if group == 2 and depth > BOATSWAIN_DEPTH:
             return self.leaf(c), c
+        if self.cancel is not None:
+            self.cancel.check()
         best = (-math.inf, None)
         for a in c.legal_actions():
             x = c.copy()
