@@ -426,8 +426,8 @@ def test_hard_out_of_time_for_colours_takes_normals_colour():
 
 def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(monkeypatch):
     # The playouts of a strict decision hand their deadline to Normal's own searches, which
-    # check it between the options they try: a playout stops inside a decision once the time
-    # is up, not after it (one decision of Normal with a large display took over a second).
+    # check it at every step of a turn: a playout stops inside a decision once the time is
+    # up, not after it (one decision of Normal with a large display took over a second).
     import random
     import time
 

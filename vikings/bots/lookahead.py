@@ -95,7 +95,7 @@ def _check(deadline: float | None) -> None:
 class _Deadline(CancelToken):
     """The token a strict decision hands its playouts: past `deadline` any check raises
     `OutOfTime`, so a playout stops inside Normal's own searches (they check their token
-    between the options they try), not only between its decisions; a single decision of
+    at every step of a turn they try), not only between its decisions; a single decision of
     Normal with a large display of the advanced game took a second and more, and Hard's
     colours ran to 3.5 s. The decision's own token (`outer`) still cancels."""
 
