@@ -344,12 +344,12 @@ def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     import time as clock
 
     from vikings.bots.heuristic import NormalBot
-    from vikings.bots.lookahead import HardModel, OutOfTime
+    from vikings.bots.lookahead import HardModel, OutOfTime, _Deadline
     game = four_player_purchase()
     legal = game.legal_actions()
-    late = HardModel(NormalBot(1), 3, random.Random(1), deadline=clock.perf_counter() - 1)
+    late = _Deadline(None, clock.perf_counter() - 1)
     with pytest.raises(OutOfTime):
-        late.choose(game.determinized(0), legal)
+        HardModel(NormalBot(1), 3, random.Random(1)).choose(game.determinized(0), legal, late)
     # The second pass of a decision whose time is up: its playout stops at the first
     # decision it models, and the first pass's best stands.
     from vikings.bots.lookahead import RoundLookahead

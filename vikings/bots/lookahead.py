@@ -51,7 +51,7 @@ def chance_after(s: GameState, action, model, cancel=None) -> float:
 
 
 class OutOfTime(Exception):
-    """A playout with `HardModel` ran past its deadline."""
+    """A playout ran past its deadline (`_Deadline`)."""
 
 
 class HardModel:
@@ -61,43 +61,38 @@ class HardModel:
     Normal's best three groups in about four purchases of five (4-player standard games),
     and among the groups it plays out this picks exactly what Hard picks."""
 
-    def __init__(self, normal: NormalBot, keep: int, rng, deadline: float | None = None,
-                 players: frozenset[int] | None = None):
+    def __init__(self, normal: NormalBot, keep: int, rng, players: frozenset[int] | None = None):
         self.normal = normal
         self.players = players  # the players modelled so (None: all); the others play as Normal
         self.keep = keep
         self.rng = rng
-        self.deadline = deadline  # a `time.perf_counter()` past which a decision raises `OutOfTime`
-        self._inner = _InTime(normal, self._in_time)  # plays the inner playouts
-
-    def _in_time(self) -> None:
-        _check(self.deadline)
 
     def choose(self, s: GameState, legal, cancel=None):
-        self._in_time()
+        """`cancel` (in Expert's second pass a `_Deadline`) is checked here and at every
+        step of Normal's searches, the inner playouts' included."""
+        if cancel is not None:
+            cancel.check()
         if s.phase != PURCHASE or (self.players is not None and s.to_move not in self.players):
             return self.normal.choose(s, legal, cancel)
         scores = self.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, self.keep)
-        chances = []
-        for i in top:
-            self._in_time()
-            chances.append(chance_after(s, legal[i], self._inner, cancel))
+        chances = [chance_after(s, legal[i], self.normal, cancel) for i in top]
         return legal[top[argmax(chances, self.rng)]]
 
 
-def _check(deadline: float | None) -> None:
-    """Raise `OutOfTime` once `time.perf_counter()` has passed `deadline` (None: never)."""
-    if deadline is not None and time.perf_counter() > deadline:
+def _check(deadline: float) -> None:
+    """Raise `OutOfTime` once `time.perf_counter()` has passed `deadline`."""
+    if time.perf_counter() > deadline:
         raise OutOfTime
 
 
 class _Deadline(CancelToken):
-    """The token a strict decision hands its playouts: past `deadline` any check raises
-    `OutOfTime`, so a playout stops inside Normal's own searches (they check their token
-    at every step of a turn they try), not only between its decisions; a single decision of
-    Normal with a large display of the advanced game took a second and more, and Hard's
-    colours ran to 3.5 s. The decision's own token (`outer`) still cancels."""
+    """The token of playouts that must end by `deadline` (a strict decision's, the second
+    pass's): past it any check raises `OutOfTime`, so a playout stops inside Normal's own
+    searches (they check their token at every step of a turn they try), not only between
+    its decisions; a single decision of Normal with a large display of the advanced game
+    took a second and more, and Hard's colours ran to 3.5 s. The decision's own token
+    (`outer`) still cancels."""
 
     def __init__(self, outer: CancelToken | None, deadline: float):
         super().__init__()
@@ -108,18 +103,6 @@ class _Deadline(CancelToken):
         if self.outer is not None:
             self.outer.check()
         _check(self.deadline)
-
-
-class _InTime:
-    """Normal, checking a deadline before each decision."""
-
-    def __init__(self, normal: NormalBot, check):
-        self.normal = normal
-        self.check = check
-
-    def choose(self, s: GameState, legal, cancel=None):
-        self.check()
-        return self.normal.choose(s, legal, cancel)
 
 
 class RoundLookahead:
@@ -172,7 +155,8 @@ class RoundLookahead:
         (`HardModel`), best first, and take the best by that model among those it judged.
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped."""
-        model = HardModel(self.model, self.hard_keep, self.rng, started + self.max_seconds, self.hard_players)
+        model = HardModel(self.model, self.hard_keep, self.rng, self.hard_players)
+        within = _Deadline(cancel, started + self.max_seconds)
         top = best_few(chances, self.refine)
         judged = []
         for i in top:
@@ -182,7 +166,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
             try:
-                judged.append(chance_after(base, options[i], model, cancel))
+                judged.append(chance_after(base, options[i], model, within))
             except OutOfTime:
                 break
             longest = max(longest, time.perf_counter() - now)
