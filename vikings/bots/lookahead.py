@@ -68,12 +68,12 @@ class HardModel:
         self.rng = rng
 
     def choose(self, s: GameState, legal, cancel=None):
-        """`cancel` (in Expert's second pass a `_Deadline`) is checked here and at every
-        step of Normal's searches, the inner playouts' included."""
-        if cancel is not None:
-            cancel.check()
+        """`cancel` (in Expert's second pass a `_Deadline`) is checked at every step of
+        Normal's searches, the inner playouts' included (Normal's own choice checks it first)."""
         if s.phase != PURCHASE or (self.players is not None and s.to_move not in self.players):
             return self.normal.choose(s, legal, cancel)
+        if cancel is not None:
+            cancel.check()
         scores = self.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, self.keep)
         chances = [chance_after(s, legal[i], self.normal, cancel) for i in top]
