@@ -16,7 +16,7 @@ from vikings.engine.state import PURCHASE
 from vikings.ui.drag import cells_after_buy, places_after_buy
 from vikings.ui.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
 from vikings.ui.match import Match
-from vikings.ui.table import display_geometry
+from vikings.ui.displays import display_geometry
 from vikings.ui.specials import STRIP_H
 from vikings.ui.theme import GOLD, Look
 from vikings.ui.view import Visible

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ..lang import has, t
-from .table import DisplayGeometry, columns_needed, draw_display, panel, ring_cell
+from .displays import DisplayGeometry, columns_needed, draw_display, ring_cell
+from .panels import panel
 from .think_ring import draw_ring, ring_label
 from .theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
 from .view import event_cell, last_moves

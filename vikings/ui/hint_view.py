@@ -21,7 +21,7 @@ from ..bots.base import Cancelled, CancelToken
 from ..engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceViking,
                               RemoveViking, TakeSpecial, UseBoatswain)
 from ..lang import percent, t
-from .table import panel, wrap
+from .panels import panel, wrap
 from .theme import INK, INK_SOFT, WHITE, WOOD_DARK
 
 HINT = (20, 130, 190)        # the hint's marks: a blue that no highlight of the game uses

@@ -14,7 +14,8 @@ from .. import words
 from ..lang import t
 from ..rule_positions import NAMES, position
 from .lesson.script import in_sentence
-from .table import display_geometry, draw_display, draw_wheel
+from .displays import display_geometry, draw_display
+from .wheel_view import draw_wheel
 from .threat import draw_threat
 from .theme import GOLD, INK, INK_SOFT, PAPER, WOOD
 from .view import Visible

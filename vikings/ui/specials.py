@@ -12,7 +12,7 @@ import pygame
 
 from .. import words
 from ..lang import t
-from .table import wrap
+from .panels import wrap
 from .theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK, WHITE
 
 STRIP_H = 118   # design pixels: the face-up tiles' strip above the log
@@ -35,7 +35,7 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     """The four face-up places, the supply's count and a one-line reminder of the rule.
     offered: the player to move may take one now (the tiles are lit); hover: a slot.
     Returns hotspots [(rect, tip, slot)] for every place (tip None where it is empty)."""
-    from .table import panel
+    from .panels import panel
     look, px, rules = app.look, app.look.px, app.rules
     panel(surface, rect, look)
     pad = px(10)

@@ -17,7 +17,7 @@ from ...engine.state import OVER
 from ...lang import t
 from ..scene import Scene
 from ..scenes.menu_kit import fitted_class
-from ..table import panel, wrap
+from ..panels import panel, wrap
 from ..theme import BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
 from .targets import locate_all
 

@@ -28,7 +28,7 @@ from ...engine.state import BID, COLOUR, REMOVE
 from ...lang import t
 from ..flow import AUCTION_EVENTS
 from ..fx import Call, Float, Fly, Pause
-from ..table import draw_wheel
+from ..wheel_view import draw_wheel
 from ..theme import BAD, GOOD, shrink_caption
 from ..tooltips import viking_text
 from .auction_panel import AuctionPanel

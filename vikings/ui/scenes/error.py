@@ -6,7 +6,7 @@ import pygame
 
 from ...lang import t
 from ..scene import Scene
-from ..table import panel, wrap
+from ..panels import panel, wrap
 from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
 
 

@@ -10,7 +10,7 @@ import pygame
 from ... import words
 from ...lang import t
 from ..fx import Call, Fly, Pause
-from ..table import draw_wheel
+from ..wheel_view import draw_wheel
 from ..theme import SEA, SEA_DARK, WHITE
 from .table_scene import TableScene
 

@@ -258,7 +258,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
 
     # Drawing ------------------------------------------------------------------------------------
     def draw_wheel(self, surface, vis):
-        from ..table import draw_wheel
+        from ..wheel_view import draw_wheel
         g, m = self.match.game, self.match
         highlight, blocked = (), ()
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:

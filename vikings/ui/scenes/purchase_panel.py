@@ -16,7 +16,7 @@ from ...event_text import paid, tile_in_sentence, viking_in_sentence
 from ...lang import t
 from ..cards import bot_level
 from ..said import text
-from ..table import wrap
+from ..panels import wrap
 from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
 from ..tooltips import building, group_text
 

@@ -21,7 +21,7 @@ from .. import flow
 from ..chart import Series, draw_line_chart, draw_marker
 from ..fx import Effect
 from ..hint_view import summary as hint_summary
-from ..table import panel
+from ..panels import panel
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
 from .results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
 from .scoring_panel import fit

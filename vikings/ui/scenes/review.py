@@ -26,7 +26,9 @@ from ...review_job import PROCESS_ENDED, ReviewJob
 from ..scene import Scene
 from ..specials import draw_held
 from ..cards import draw_card
-from ..table import display_geometry, draw_display, draw_wheel, panel
+from ..displays import display_geometry, draw_display
+from ..panels import panel
+from ..wheel_view import draw_wheel
 from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
 from ..view import Visible
 from .review_chart import draw_chances, round_starts

@@ -10,7 +10,7 @@ import pygame
 from ... import words
 from ...lang import number, percent, t
 from ...review import describe_action
-from ..table import wrap
+from ..panels import wrap
 from ..theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
 
 PHASES = ("purchase", "place", "viking", "boatswain", "boatswain_move", "bid", "remove", "colour", "special",

@@ -11,7 +11,7 @@ from ...engine.display import completed_islands
 from ...lang import t
 from ..fx import ease
 from ..layout import BOARD_COLS
-from ..table import draw_display
+from ..displays import draw_display
 from ..threat import draw_threat
 from ..theme import INK_SOFT
 from .scoring_text import kind_inline, special_kind

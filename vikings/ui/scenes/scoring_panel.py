@@ -11,7 +11,7 @@ import pygame
 from ... import words
 from ...lang import number, t
 from ..chart import draw_marker, nice_max
-from ..table import panel, wrap
+from ..panels import panel, wrap
 from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from .scoring_text import kind_inline, line_words, names_list, nothing_note, repelled_note, threatened_note
 

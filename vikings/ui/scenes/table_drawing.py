@@ -14,7 +14,9 @@ from ..cards import board_marks, bot_level, draw_card, draw_zoom
 from ..layout import BOARD_COLS, CARD_HEAD
 from ..said import text
 from ..specials import brings_tip, draw_face_up, draw_held, mark_group, strip_split
-from ..table import draw_display, draw_log, draw_panel_text, draw_tip_box, draw_top_bar, draw_wheel, panel, ring_cell
+from ..displays import draw_display, ring_cell
+from ..panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
+from ..wheel_view import draw_wheel
 from ..theme import INK_SOFT
 
 

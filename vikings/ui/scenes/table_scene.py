@@ -21,7 +21,7 @@ from ..match import MoveRefused
 from ..motion import CountingFigures
 from ..think_ring import RingWatch
 from ..scene import Scene
-from ..table import Layout
+from ..layout import Layout
 from ..theme import INK
 from ..specials import STRIP_H
 from ..view import MOVES, Visible
