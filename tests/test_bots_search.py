@@ -321,6 +321,74 @@ def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
     assert model.choose(game.determinized(0), legal) == NormalBot(1).choose(game.determinized(0), legal)
 
 
+class _NoDraw:
+    """A generator that never breaks a tie at random (the first of equal scores wins), so
+    Normal decides the same whenever it meets the same state."""
+
+    def random(self):
+        return 0.0
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afresh(seed):
+    # The second pass follows the first pass's line of its option and, after each modelled
+    # purchase, the line of the group chosen: Normal's choices and rankings are read from
+    # the lines, and Normal's own group is not played out again. With ties broken alike it
+    # must end where a playout that works every decision out afresh ends, with fewer
+    # playouts of Normal. (Normal breaks ties by its generator, which then draws otherwise.)
+    from vikings.bots import lookahead
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import HardModel, chance_after, line_after
+    from vikings.bots.turn_search import argmax, best_few, play_round
+    from vikings.engine.state import PURCHASE
+
+    def normal():
+        bot = NormalBot(1)
+        bot.rng = _NoDraw()
+        return bot
+
+    class Afresh:  # the model of Hard as it was: every decision worked out on its own
+        def __init__(self):
+            self.normal, self.playouts = normal(), 0
+
+        def choose(self, s, legal, cancel=None):
+            if s.phase != PURCHASE:
+                return self.normal.choose(s, legal)
+            top = best_few(self.normal.scores(s.copy(), legal), 3)
+            self.playouts += len(top)
+            chances = [chance_after(s, legal[i], self.normal) for i in top]
+            return legal[top[argmax(chances, _NoDraw())]]
+
+    game = four_player_purchase(seed)
+    base = game.determinized(0)
+    base.quiet = True
+    legal = base.legal_actions()
+    option = legal[best_few(NormalBot(0).scores(base.copy(), legal), 1)[0]]
+    old = Afresh()
+    x = base.copy()
+    x.apply(option)
+    expected = play_round(x, old)
+    first = line_after(base, option, normal())  # the first pass's playout of the option
+    recorded = []
+    real = lookahead.line_after
+
+    def counting(*args):
+        recorded.append(1)
+        return real(*args)
+
+    lookahead.line_after = counting
+    try:
+        x = base.copy()
+        x.apply(option)
+        end = play_round(x, HardModel(normal(), 3, _NoDraw()).playout(first))
+    finally:
+        lookahead.line_after = real
+    assert [d.fame for d in end.displays] == [d.fame for d in expected.displays]
+    assert [sorted(d.tiles()) for d in end.displays] == [sorted(d.tiles()) for d in expected.displays]
+    assert old.playouts >= 18  # the whole round's purchases were modelled
+    assert len(recorded) <= old.playouts * 3 // 4  # Normal's own group was seldom played out again
+
+
 def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     # With 3-4 players Expert re-judges its best three options by the Hard model (`refine`).
     game = four_player_purchase()
@@ -356,5 +424,6 @@ def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=1.0, refine=3)
     base = game.determinized(0)
     chances = [0.2, 0.5, 0.4, 0.1][:len(legal)]
-    assert look._refine(base, legal, chances, 1, None, clock.perf_counter() - 10, 0.0) == (1, {})
+    lines = [None] * len(chances)
+    assert look._refine(base, legal, chances, lines, 1, None, clock.perf_counter() - 10, 0.0) == (1, {})
     assert look.playouts == 0

@@ -50,15 +50,23 @@ class NormalBot(Bot):
     bid_playouts = False   # bid by playouts of the round (auction.playout_price), not the draft
 
     def _choose(self, game, legal, cancel):
+        return self.decide(game, legal, cancel)[0]
+
+    def decide(self, game, legal, cancel=None):
+        """(action, scores): Normal's choice among `legal` (two or more), with the scores
+        (`scores`) it ranked a purchase by before the re-ranking; None for any other
+        decision. The second pass of Expert's playouts follows such recorded choices."""
         if game.phase in AUCTION_PHASES:
-            return normal_choice(self, game, legal, cancel)
+            return normal_choice(self, game, legal, cancel), None
         me = game.to_move
         state = game.copy()
         state.quiet = True
         scores = self.scores(state, legal, cancel)
-        if state.phase != PURCHASE or not self.follow_up:
-            return legal[argmax(scores, self.rng)]
-        return self._follow_up(state, legal, scores, me, cancel)
+        if state.phase != PURCHASE:
+            return legal[argmax(scores, self.rng)], None
+        if not self.follow_up:
+            return legal[argmax(scores, self.rng)], scores
+        return self._follow_up(state, legal, scores, me, cancel), scores
 
     def scores(self, state: GameState, legal, cancel=None) -> list[float]:
         """Normal's score of each action in `legal` (higher is better) before the

@@ -23,7 +23,10 @@ player (`HardModel`): a purchase among Normal's best three groups, each played o
 Normal as Hard plays them out, every other decision Normal's. That model costs several
 Normal playouts per purchase, so only the best few options get it, best first, within the
 level's time. Against Hards, whose purchases are Normal's in only about half the cases
-but among Normal's best three in four of five, it is a closer guess than Normal.
+but among Normal's best three in four of five, it is a closer guess than Normal. The
+playouts of Normal are written down (`Line`), and a playout of the model goes on along the
+line of each choice it makes, so Normal's own choices, and the playout of the group Normal
+would buy, are read rather than worked out again (`_HardPlayout`).
 """
 from __future__ import annotations
 
@@ -50,6 +53,44 @@ def chance_after(s: GameState, action, model, cancel=None) -> float:
     return evaluate.utilities(play_round(x, model, cancel))[me]
 
 
+class Line:
+    """A playout with Normal for every player, written down: from the state after an
+    action, each decision Normal made (with the scores it ranked a purchase by, else None)
+    to the round's end, and every player's chance of winning there. A later playout that
+    reaches a state of the line can read Normal's choices and the end from it instead of
+    working them out again (`HardModel`)."""
+
+    __slots__ = ("steps", "chances")
+
+    def __init__(self, steps: list, chances: list[float]):
+        self.steps = steps
+        self.chances = chances
+
+
+class _Recorder:
+    """Normal as a playout's model, writing down its decisions."""
+
+    def __init__(self, normal: NormalBot):
+        self.normal = normal
+        self.steps = []
+
+    def choose(self, s: GameState, legal, cancel=None):
+        if cancel is not None:
+            cancel.check()
+        step = self.normal.decide(s, legal, cancel)
+        self.steps.append(step)
+        return step[0]
+
+
+def line_after(s: GameState, action, normal: NormalBot, cancel=None) -> Line:
+    """`chance_after` with Normal as the model, written down (`Line`)."""
+    x = s.copy()
+    x.apply(action)
+    rec = _Recorder(normal)
+    end = play_round(x, rec, cancel)
+    return Line(rec.steps, evaluate.utilities(end))
+
+
 class OutOfTime(Exception):
     """A playout ran past its deadline (`_Deadline`)."""
 
@@ -68,16 +109,57 @@ class HardModel:
         self.rng = rng
 
     def choose(self, s: GameState, legal, cancel=None):
+        """One decision on its own, outside a playout."""
+        return self.playout().choose(s, legal, cancel)
+
+    def playout(self, line: Line | None = None) -> _HardPlayout:
+        """The model for one playout, starting where `line` starts (a state after the
+        action it was recorded from) or, with None, anywhere."""
+        return _HardPlayout(self, line)
+
+
+class _HardPlayout:
+    """`HardModel` through one playout. A modelled purchase plays Normal's best groups out
+    with Normal and keeps each playout's `Line`; the playout then goes on along the line of
+    the group it chose, so its next decisions are read from the line: Normal's choices, the
+    scores a modelled purchase ranks by, and the end of the playout of the group Normal
+    itself would buy there. Only the other groups of a modelled purchase are played out
+    anew, which saves one playout in three. The choices are those of working everything out
+    again (Normal decides the same in the same state), except that ties between equal scores
+    may be broken otherwise."""
+
+    def __init__(self, model: HardModel, line: Line | None):
+        self.model = model
+        self.line = line
+        self.at = 0  # the next step of `line`: the decision in front of the playout
+
+    def choose(self, s: GameState, legal, cancel=None):
         """`cancel` (in Expert's second pass a `_Deadline`) is checked at every step of
         Normal's searches, the inner playouts' included (Normal's own choice checks it first)."""
-        if s.phase != PURCHASE or (self.players is not None and s.to_move not in self.players):
-            return self.normal.choose(s, legal, cancel)
+        m = self.model
+        step = None
+        if self.line is not None:
+            step = self.line.steps[self.at]
+            self.at += 1
+        if s.phase != PURCHASE or (m.players is not None and s.to_move not in m.players):
+            return step[0] if step is not None else m.normal.choose(s, legal, cancel)
         if cancel is not None:
             cancel.check()
-        scores = self.normal.scores(s.copy(), legal, cancel)
-        top = best_few(scores, self.keep)
-        chances = [chance_after(s, legal[i], self.normal, cancel) for i in top]
-        return legal[top[argmax(chances, self.rng)]]
+        if step is not None and step[1] is not None:
+            scores = step[1]
+        else:
+            scores = m.normal.scores(s.copy(), legal, cancel)
+        top = best_few(scores, m.keep)
+        lines = []
+        for i in top:
+            if step is not None and legal[i] == step[0]:
+                lines.append((self.line, self.at))  # Normal's own choice: the line goes on with it
+            else:
+                lines.append((line_after(s, legal[i], m.normal, cancel), 0))
+        me = s.to_move
+        k = argmax([line.chances[me] for line, _ in lines], m.rng)
+        self.line, self.at = lines[k]
+        return legal[top[k]]
 
 
 def _check(deadline: float) -> None:
@@ -124,7 +206,8 @@ class RoundLookahead:
 
     def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
         """(chosen action, stats) for the player to move in `base`, a quiet canonical copy."""
-        chances = []
+        chances, lines = [], []  # the lines of the first pass: the second pass follows them
+        me = base.to_move
         capped = False
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         share = 0.5 if self.refine > 1 else 1.0  # of the progress shown, when a second pass follows
@@ -137,24 +220,27 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
             try:
-                chances.append(chance_after(base, a, self.model, within))
+                lines.append(line_after(base, a, self.model, within))
             except OutOfTime:  # (strict) too late: the options judged so far decide, else the first
                 capped = True
                 break
+            chances.append(lines[-1].chances[me])
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng) if chances else 0
         stats = {"playouts": len(chances), "capped": capped,
                  "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}
         if self.refine > 1 and len(chances) > 1 and not capped:
-            best, stats["refined"] = self._refine(base, options, chances, best, cancel, started, longest)
+            best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started,
+                                                     longest)
         return options[best], stats
 
-    def _refine(self, base, options, chances, best, cancel, started, longest):
+    def _refine(self, base, options, chances, lines, best, cancel, started, longest):
         """Play the best `refine` options out again with the others modelled as Hard
         (`HardModel`), best first, and take the best by that model among those it judged.
         A playout costs several of the first kind, so none starts that would overrun, and
-        one that runs past the level's time anyway is dropped."""
+        one that runs past the level's time anyway is dropped. Each starts along the
+        option's line of the first pass (`lines`)."""
         model = HardModel(self.model, self.hard_keep, self.rng, self.hard_players)
         within = _Deadline(cancel, started + self.max_seconds)
         top = best_few(chances, self.refine)
@@ -166,7 +252,7 @@ class RoundLookahead:
             if cancel is not None:
                 cancel.report(0.5 + 0.5 * len(judged) / len(top))
             try:
-                judged.append(chance_after(base, options[i], model, within))
+                judged.append(chance_after(base, options[i], model.playout(lines[i]), within))
             except OutOfTime:
                 break
             longest = max(longest, time.perf_counter() - now)
