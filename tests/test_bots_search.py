@@ -408,6 +408,57 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     assert "refined" not in hard.last_stats and hard.last_stats["chances"] == first
 
 
+def test_a_first_pass_with_a_share_of_the_time_leaves_the_rest_to_the_second(monkeypatch):
+    # `first_share`: the first pass stops starting playouts once the next would pass its
+    # share of the time, and the second pass judges the best three of the options it
+    # judged. A fake clock: every playout of either pass takes one second.
+    from vikings.bots import lookahead
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import Line, RoundLookahead
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls):
+            return cls.now
+
+    first = {"a": 0.1, "b": 0.5, "c": 0.3, "d": 0.4, "e": 0.2, "f": 0.9}  # f: the first pass never gets there
+    second = {"b": 0.2, "c": 0.6, "d": 0.3}
+
+    def line_after(base, action, normal, cancel=None):
+        Clock.now += 1.0
+        return Line([], [first[action]] * 4)
+
+    def chance_after(base, action, model, cancel=None):
+        Clock.now += 1.0
+        return second[action]
+
+    monkeypatch.setattr(lookahead, "time", Clock)
+    monkeypatch.setattr(lookahead, "line_after", line_after)
+    monkeypatch.setattr(lookahead, "chance_after", chance_after)
+    game = four_player_purchase()
+    base = game.determinized(0)
+    options = tuple("abcdef")
+    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, refine=3, first_share=0.5)
+    Clock.now = 0.0
+    action, stats = look.choose(base, options, None, 0.0)
+    assert list(stats["chances"]) == list("abcde") and stats["narrowed"] and not stats["capped"]
+    assert set(stats["refined"]) == {"b", "c", "d"} and action == "c"
+    # The whole time (the default): the first pass judges every option, here f, whose
+    # chance the second pass does not overturn (b, c: worse by the model of Hard).
+    second["f"] = 0.7
+    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, refine=3)
+    Clock.now = 0.0
+    action, stats = look.choose(base, options, None, 0.0)
+    assert len(stats["chances"]) == 6 and not stats["narrowed"] and action == "f"
+    # Without a second pass the share does not apply.
+    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, first_share=0.5)
+    Clock.now = 0.0
+    action, stats = look.choose(base, options, None, 0.0)
+    assert len(stats["chances"]) == 6 and "refined" not in stats and action == "f"
+
+
 def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     import time as clock
 

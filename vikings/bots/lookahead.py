@@ -194,7 +194,7 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False):
+                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -202,6 +202,9 @@ class RoundLookahead:
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
         self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
+        # The share of max_seconds the first pass may use when a second pass follows (the
+        # options it has not judged by then are left out, as at the cap).
+        self.first_share = first_share if refine > 1 else 1.0
         self.playouts = 0
 
     def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
@@ -212,10 +215,13 @@ class RoundLookahead:
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         share = 0.5 if self.refine > 1 else 1.0  # of the progress shown, when a second pass follows
         within = _Deadline(cancel, started + self.max_seconds) if self.strict else cancel
+        first = self.max_seconds * self.first_share
+        narrowed = False  # the first pass stopped at its share, leaving time to the second
         for a in options:
             now = time.perf_counter()
-            if chances and now + longest - started > self.max_seconds:
-                capped = True
+            if chances and now + longest - started > first:
+                capped = first >= self.max_seconds
+                narrowed = not capped
                 break
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
@@ -228,7 +234,7 @@ class RoundLookahead:
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng) if chances else 0
-        stats = {"playouts": len(chances), "capped": capped,
+        stats = {"playouts": len(chances), "capped": capped, "narrowed": narrowed,
                  "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}
         if self.refine > 1 and len(chances) > 1 and not capped:
             best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started,

@@ -83,7 +83,9 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # `refine` (0: off) plays the best few options of such a decision out again with the others
 # modelled as Hard (`lookahead.HardModel`, which plays out Normal's best `hard_keep` groups
 # of each purchase) and takes the best of those: Expert's use of its longer time (against
-# three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `watch` models
+# three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `first_share`
+# (1.0: all) is the share of the time the first pass may take when a second pass follows:
+# at a round's first purchase the first pass over a dozen groups could take it all. `watch` models
 # as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
 # if that is everyone else: against three Normals the Hard model is the wrong guess.
 # `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
@@ -95,7 +97,8 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a playout to the round's end each, with Normal for every player (`_colour`).
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, watch=False, watch_seen=SEEN_AT_LEAST, colours=None)
+                settle=None, refine=0, hard_keep=3, first_share=1.0, watch=False, watch_seen=SEEN_AT_LEAST,
+                colours=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -348,7 +351,8 @@ class SearchBot(Bot):
                 hard |= {game.to_move}  # its own later turns as Hard plays them
             else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard)
+        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard,
+                              first_share=st["first_share"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
