@@ -436,9 +436,9 @@ def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(mo
     inside = []
 
     class Watched(NormalBot):
-        def _choose(self, s, legal, cancel):
+        def decide(self, s, legal, cancel=None):  # a decision of Normal (its choose goes through it too)
             try:
-                return super()._choose(s, legal, cancel)
+                return super().decide(s, legal, cancel)
             except lookahead.OutOfTime:
                 inside.append(s.phase)
                 raise
