@@ -124,7 +124,7 @@ class _HardPlayout:
     the group it chose, so its next decisions are read from the line: Normal's choices, the
     scores a modelled purchase ranks by, and the end of the playout of the group Normal
     itself would buy there. Only the other groups of a modelled purchase are played out
-    anew, which saves one playout in three. The choices are those of working everything out
+    anew, which saves one playout of `keep`. The choices are those of working everything out
     again (Normal decides the same in the same state), except that ties between equal scores
     may be broken otherwise."""
 
