@@ -330,7 +330,7 @@ class _NoDraw:
 
 
 @pytest.mark.parametrize("seed", [5, 6])
-def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afresh(seed):
+def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afresh(seed, monkeypatch):
     # The second pass follows the first pass's line of its option and, after each modelled
     # purchase, the line of the group chosen: Normal's choices and rankings are read from
     # the lines, and Normal's own group is not played out again. With ties broken alike it
@@ -376,13 +376,10 @@ def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afres
         recorded.append(1)
         return real(*args)
 
-    lookahead.line_after = counting
-    try:
-        x = base.copy()
-        x.apply(option)
-        end = play_round(x, HardModel(normal(), 3, _NoDraw()).playout(first))
-    finally:
-        lookahead.line_after = real
+    monkeypatch.setattr(lookahead, "line_after", counting)
+    x = base.copy()
+    x.apply(option)
+    end = play_round(x, HardModel(normal(), 3, _NoDraw()).playout(first))
     assert [d.fame for d in end.displays] == [d.fame for d in expected.displays]
     assert [sorted(d.tiles()) for d in end.displays] == [sorted(d.tiles()) for d in expected.displays]
     assert old.playouts >= 18  # the whole round's purchases were modelled

@@ -44,13 +44,17 @@ from .turn_search import argmax, best_few, play_round
 PHASES = (PURCHASE, PLACE, VIKING)
 
 
+def _end_after(s: GameState, action, model, cancel=None) -> GameState:
+    """A copy of `s` after `action`, with `model` playing every player to the round's end."""
+    x = s.copy()
+    x.apply(action)
+    return play_round(x, model, cancel)
+
+
 def chance_after(s: GameState, action, model, cancel=None) -> float:
     """The chance of winning of the player to move in `s` after `action`, with `model`
     playing every player to the round's end (on a copy)."""
-    me = s.to_move
-    x = s.copy()
-    x.apply(action)
-    return evaluate.utilities(play_round(x, model, cancel))[me]
+    return evaluate.utilities(_end_after(s, action, model, cancel))[s.to_move]
 
 
 class Line:
@@ -84,10 +88,8 @@ class _Recorder:
 
 def line_after(s: GameState, action, normal: NormalBot, cancel=None) -> Line:
     """`chance_after` with Normal as the model, written down (`Line`)."""
-    x = s.copy()
-    x.apply(action)
     rec = _Recorder(normal)
-    end = play_round(x, rec, cancel)
+    end = _end_after(s, action, rec, cancel)
     return Line(rec.steps, evaluate.utilities(end))
 
 
@@ -145,10 +147,7 @@ class _HardPlayout:
             return step[0] if step is not None else m.normal.choose(s, legal, cancel)
         if cancel is not None:
             cancel.check()
-        if step is not None and step[1] is not None:
-            scores = step[1]
-        else:
-            scores = m.normal.scores(s.copy(), legal, cancel)
+        scores = step[1] if step is not None else m.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, m.keep)
         lines = []
         for i in top:
