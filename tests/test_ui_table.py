@@ -221,7 +221,7 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
     import threading
 
     from vikings.bots import make_bot, remote
-    from vikings.ui.match import _RemoteWorker
+    from vikings.ui.bot_turns import RemoteWorker
     app = make_app(tmp_path, title_scene=False, settings=fast_settings())
     seats = [("Astrid", "hard", "purple"), ("Bjorn", "normal", "orange")]
     m = Match.new(seats, app.rules, seed=12, start_player=0, storage=app.storage)
@@ -229,7 +229,7 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
     seen_remote = False
     for _ in range(3000):
         run(app, 1)
-        seen_remote |= isinstance(m._worker, _RemoteWorker)
+        seen_remote |= isinstance(m._worker, RemoteWorker)
         assert threading.active_count() == 1
         if len(m.actors) >= 12:
             break
@@ -257,7 +257,7 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
 def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
     # The fallback where no process can be started: the same decisions, on a thread.
     from vikings.bots import make_bot, remote
-    from vikings.ui.match import _Worker
+    from vikings.ui.bot_turns import ThreadWorker
 
     def cannot_start(self):
         raise OSError("no processes here")
@@ -271,7 +271,7 @@ def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
     seen_thread = False
     for _ in range(3000):
         run(app, 1)
-        seen_thread |= isinstance(m._worker, _Worker)
+        seen_thread |= isinstance(m._worker, ThreadWorker)
         if len(m.actors) >= 12:
             break
     assert seen_thread and len(m.actors) >= 12

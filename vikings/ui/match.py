@@ -5,22 +5,22 @@ Every decision, a person's or a bot's, goes through `act()`, which applies it th
 engine's door, keeps the events for the screens to animate, writes the game log and
 autosaves. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
-where no process can be started they think on a thread of this one instead.
+where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
 from __future__ import annotations
 
 import itertools
-import threading
 import time
 import zlib
 from collections import deque
 
-from ..bots import Cancelled, CancelToken, make_bot
+from ..bots import make_bot
 from ..engine import BID, GameConfig, GameState, new_game
 from ..engine.events import Event
 from ..event_text import describe
 from ..lang import language
 from ..engine.serialize import save as save_game
+from .bot_turns import Ready, RemoteWorker, ThreadWorker
 from .table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
@@ -48,7 +48,7 @@ class Match:
         self.actors: list[int] = []           # who made each action (parallel to the history)
         self.floor = 0                        # actions before this index cannot be undone
         self._bots = {}
-        self._worker: _Worker | _RemoteWorker | None = None
+        self._worker: Ready | ThreadWorker | RemoteWorker | None = None
         self._table = next(_tables)
         self.coach = None                     # the guided lesson's (ui/lesson/coach.py), if any
         self.autosave_path = None             # where autosave() writes, if not the storage's autosave
@@ -186,13 +186,13 @@ class Match:
         p = self.game.to_move
         scripted = self.coach.bot_move(self.game) if self.coach is not None else None
         if scripted is not None:  # the lesson's bot plays its script
-            self._worker = _Ready(self.game, scripted)
+            self._worker = Ready(self.game, scripted)
             return
         thinker = self._thinker()
         if thinker is not None:
-            self._worker = _RemoteWorker(thinker, self._table, self.game, self.seats[p].kind, self.bot_seed(p))
+            self._worker = RemoteWorker(thinker, self._table, self.game, self.seats[p].kind, self.bot_seed(p))
         else:
-            self._worker = _Worker(self.bot_for(p), self.game)
+            self._worker = ThreadWorker(self.bot_for(p), self.game)
 
     def warm_up(self) -> None:
         """Start the bots' helper process now, if a bot sits at the table, so the first
@@ -297,99 +297,6 @@ def _first_offer(game: GameState) -> Event:
         "round": 1, "islands": sum(t >= 0 and not is_ship[t] for t in tiles),
         "ships": sum(t >= 0 and is_ship[t] for t in tiles), "tiles": tiles,
         "vikings": list(game.wheel_viking), "bag": sum(game.bag)})
-
-
-class _Decision:
-    """One bot decision for the game as it stood when it was asked."""
-
-    def __init__(self, game: GameState):
-        self.key = (len(game.actions()), game.to_move, game.phase)
-        self.started = time.monotonic()
-
-    @property
-    def progress(self) -> float:
-        """The share of the bot's search done, 0 to 1 (as the search reports it)."""
-        return 1.0
-
-    def matches(self, game: GameState) -> bool:
-        return self.key == (len(game.actions()), game.to_move, game.phase)
-
-
-class _Ready(_Decision):
-    """A decision known at once (the lesson's scripted bot moves)."""
-    error = None
-
-    def __init__(self, game: GameState, action):
-        super().__init__(game)
-        self.action = action
-
-    def finished(self) -> bool:
-        return True
-
-    def stop(self) -> None:
-        pass
-
-
-class _Worker(_Decision):
-    """One bot decision on a daemon thread, on a copy of the game (the fallback)."""
-
-    def __init__(self, bot, game: GameState):
-        super().__init__(game)
-        self.cancel = CancelToken()
-        self.done = threading.Event()
-        self.action = None
-        self.error: BaseException | None = None
-        copy = game.copy()
-        legal = game.legal_actions()
-        self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True,
-                                       name="vikings-bot")
-        self.thread.start()
-
-    def finished(self) -> bool:
-        return self.done.is_set()
-
-    def stop(self) -> None:
-        self.cancel.cancel()
-
-    @property
-    def progress(self) -> float:
-        return self.cancel.progress
-
-    def _run(self, bot, game, legal) -> None:
-        try:
-            self.action = bot.choose(game, legal, self.cancel)
-        except Cancelled:
-            pass
-        except BaseException as e:  # shown by the screen, never lost in the thread
-            self.error = e
-        finally:
-            self.done.set()
-
-
-class _RemoteWorker(_Decision):
-    """One bot decision in the helper process (bots/remote.py)."""
-
-    def __init__(self, thinker, table: int, game: GameState, level: str, seed: int):
-        super().__init__(game)
-        self.job = thinker.ask(table, game, game.to_move, level, seed)
-
-    def finished(self) -> bool:
-        return self.job.poll()
-
-    @property
-    def action(self):
-        return self.job.action
-
-    @property
-    def error(self):
-        return self.job.error
-
-    def stop(self) -> None:
-        self.job.cancel()
-
-    @property
-    def progress(self) -> float:
-        return self.job.progress
 
 
 def load_doc_text(text: str | bytes, rules, storage=None) -> Match:
