@@ -20,7 +20,7 @@ from ..engine.events import Event
 from ..event_text import describe
 from ..lang import language
 from ..engine.serialize import save as save_game
-from .bot_turns import Ready, RemoteWorker, ThreadWorker
+from .bot_turns import Decision, Ready, RemoteWorker, ThreadWorker
 from .table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
@@ -48,7 +48,7 @@ class Match:
         self.actors: list[int] = []           # who made each action (parallel to the history)
         self.floor = 0                        # actions before this index cannot be undone
         self._bots = {}
-        self._worker: Ready | ThreadWorker | RemoteWorker | None = None
+        self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
         self._table = next(_tables)
         self.coach = None                     # the guided lesson's (ui/lesson/coach.py), if any
         self.autosave_path = None             # where autosave() writes, if not the storage's autosave
