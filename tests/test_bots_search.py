@@ -321,33 +321,6 @@ def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
     assert model.choose(game.determinized(0), legal) == NormalBot(1).choose(game.determinized(0), legal)
 
 
-@pytest.mark.parametrize("seed", [3, 4])
-def test_the_hard_model_with_places_places_as_hard_does_among_the_same_places(seed):
-    # With `places` the model also places a tile and a Viking as Hard does, among Normal's
-    # best few places only, each played out with Normal: what Hard with `playouts` (which
-    # narrows every decision to Normal's best few) places. Checked where Hard places
-    # otherwise than Normal (a Viking has two places here: both are played out).
-    from vikings.bots.heuristic import NormalBot
-    from vikings.bots.lookahead import HardModel
-    from vikings.engine.state import PLACE, VIKING
-    game = four_player_purchase(seed)
-    seen = set()
-    while len(seen) < 2 and game.round < 4:
-        legal = game.legal_actions()
-        if game.phase not in seen and (game.phase == PLACE and len(legal) > 3 or game.phase == VIKING):
-            expected = uncapped("hard", 1, playouts=3).choose(game)
-            normal_choice = NormalBot(1).choose(game.determinized(0), legal)
-            if expected != normal_choice:
-                seen.add(game.phase)
-                model = HardModel(NormalBot(1), 3, random.Random(1), places=3)
-                assert model.choose(game.determinized(0), legal) == expected
-                # Without `places` the model places as Normal does.
-                plain = HardModel(NormalBot(1), 3, random.Random(1))
-                assert plain.choose(game.determinized(0), legal) == normal_choice
-        game.apply(NormalBot(2).choose(game) if len(legal) > 1 else legal[0])
-    assert seen == {PLACE, VIKING}
-
-
 class _NoDraw:
     """A generator that never breaks a tie at random (the first of equal scores wins), so
     Normal decides the same whenever it meets the same state."""
@@ -356,19 +329,18 @@ class _NoDraw:
         return 0.0
 
 
-@pytest.mark.parametrize("seed,places", [(5, 0), (6, 0), (5, 3)])
-def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afresh(seed, places, monkeypatch):
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afresh(seed, monkeypatch):
     # The second pass follows the first pass's line of its option and, after each modelled
     # purchase, the line of the group chosen: Normal's choices and rankings are read from
     # the lines, and Normal's own group is not played out again. With ties broken alike it
     # must end where a playout that works every decision out afresh ends, with fewer
     # playouts of Normal. (Normal breaks ties by its generator, which then draws otherwise.)
-    # With `places` the placements are modelled so too.
     from vikings.bots import lookahead
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.lookahead import HardModel, chance_after, line_after
     from vikings.bots.turn_search import argmax, best_few, play_round
-    from vikings.engine.state import PLACE, PURCHASE, VIKING
+    from vikings.engine.state import PURCHASE
 
     def normal():
         bot = NormalBot(1)
@@ -380,10 +352,9 @@ def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afres
             self.normal, self.playouts = normal(), 0
 
         def choose(self, s, legal, cancel=None):
-            keep = 3 if s.phase == PURCHASE else places if s.phase in (PLACE, VIKING) else 0
-            if not keep:
+            if s.phase != PURCHASE:
                 return self.normal.choose(s, legal)
-            top = best_few(self.normal.scores(s.copy(), legal), keep)
+            top = best_few(self.normal.scores(s.copy(), legal), 3)
             self.playouts += len(top)
             chances = [chance_after(s, legal[i], self.normal) for i in top]
             return legal[top[argmax(chances, _NoDraw())]]
@@ -408,7 +379,7 @@ def test_a_hard_model_playout_along_a_recorded_line_ends_as_one_worked_out_afres
     monkeypatch.setattr(lookahead, "line_after", counting)
     x = base.copy()
     x.apply(option)
-    end = play_round(x, HardModel(normal(), 3, _NoDraw(), places=places).playout(first))
+    end = play_round(x, HardModel(normal(), 3, _NoDraw()).playout(first))
     assert [d.fame for d in end.displays] == [d.fame for d in expected.displays]
     assert [sorted(d.tiles()) for d in end.displays] == [sorted(d.tiles()) for d in expected.displays]
     assert old.playouts >= 18  # the whole round's purchases were modelled

@@ -100,17 +100,14 @@ class OutOfTime(Exception):
 class HardModel:
     """A cheaper model of a Hard player for the playouts: a purchase is chosen as Hard
     chooses it, but among Normal's best `keep` groups only, each played out to the round's
-    end with Normal for every player; with `places`, a tile's or a Viking's place likewise
-    among Normal's best `places`; every other decision is Normal's. Hard takes one of
+    end with Normal for every player; every other decision is Normal's. Hard takes one of
     Normal's best three groups in about four purchases of five (4-player standard games),
     and among the groups it plays out this picks exactly what Hard picks."""
 
-    def __init__(self, normal: NormalBot, keep: int, rng, players: frozenset[int] | None = None,
-                 places: int = 0):
+    def __init__(self, normal: NormalBot, keep: int, rng, players: frozenset[int] | None = None):
         self.normal = normal
         self.players = players  # the players modelled so (None: all); the others play as Normal
         self.keep = keep
-        self.places = places  # Normal's best places a tile's or Viking's placement plays out (0: Normal's)
         self.rng = rng
 
     def choose(self, s: GameState, legal, cancel=None):
@@ -146,13 +143,12 @@ class _HardPlayout:
         if self.line is not None:
             step = self.line.steps[self.at]
             self.at += 1
-        keep = m.keep if s.phase == PURCHASE else m.places if s.phase in (PLACE, VIKING) else 0
-        if not keep or (m.players is not None and s.to_move not in m.players):
+        if s.phase != PURCHASE or (m.players is not None and s.to_move not in m.players):
             return step[0] if step is not None else m.normal.choose(s, legal, cancel)
         if cancel is not None:
             cancel.check()
-        scores = step[1] if step is not None and step[1] is not None else m.normal.scores(s.copy(), legal, cancel)
-        top = best_few(scores, keep)
+        scores = step[1] if step is not None else m.normal.scores(s.copy(), legal, cancel)
+        top = best_few(scores, m.keep)
         lines = []
         for i in top:
             if step is not None and legal[i] == step[0]:
@@ -197,8 +193,7 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0,
-                 hard_places: int = 0):
+                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -206,7 +201,6 @@ class RoundLookahead:
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
         self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
-        self.hard_places = hard_places  # the places it plays out per placement (0: Normal places)
         # The share of max_seconds the first pass may use when a second pass follows (the
         # options it has not judged by then are left out, as at the cap).
         self.first_share = first_share if refine > 1 else 1.0
@@ -252,7 +246,7 @@ class RoundLookahead:
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped. Each starts along the
         option's line of the first pass (`lines`)."""
-        model = HardModel(self.model, self.hard_keep, self.rng, self.hard_players, self.hard_places)
+        model = HardModel(self.model, self.hard_keep, self.rng, self.hard_players)
         within = _Deadline(cancel, started + self.max_seconds)
         top = best_few(chances, self.refine)
         judged = []

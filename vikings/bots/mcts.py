@@ -89,8 +89,6 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
 # if that is everyone else: against three Normals the Hard model is the wrong guess.
 # `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
-# `hard_places` (0: off) lets that model also place a tile and a Viking as Hard does, among
-# Normal's best few places, each played out with Normal (an experiment; docs/bots.md).
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
@@ -99,7 +97,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # a playout to the round's end each, with Normal for every player (`_colour`).
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, hard_places=0, first_share=1.0, watch=False, watch_seen=SEEN_AT_LEAST,
+                settle=None, refine=0, hard_keep=3, first_share=1.0, watch=False, watch_seen=SEEN_AT_LEAST,
                 colours=None)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
@@ -354,7 +352,7 @@ class SearchBot(Bot):
             else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
         look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard,
-                              first_share=st["first_share"], hard_places=st["hard_places"])
+                              first_share=st["first_share"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
