@@ -16,7 +16,12 @@ from ..engine import GameState
 
 
 class Decision:
-    """One bot decision for the game as it stood when it was asked."""
+    """One bot decision for the game as it stood when it was asked: `finished()` says
+    whether it is answered, then `action` (None if it was stopped) or `error` holds the
+    answer; `stop()` gives it up."""
+
+    action = None
+    error: BaseException | None = None
 
     def __init__(self, game: GameState):
         self.key = (len(game.actions()), game.to_move, game.phase)
@@ -30,10 +35,15 @@ class Decision:
     def matches(self, game: GameState) -> bool:
         return self.key == (len(game.actions()), game.to_move, game.phase)
 
+    def finished(self) -> bool:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
 
 class Ready(Decision):
     """A decision known at once (the lesson's scripted bot moves)."""
-    error = None
 
     def __init__(self, game: GameState, action):
         super().__init__(game)
@@ -53,8 +63,6 @@ class ThreadWorker(Decision):
         super().__init__(game)
         self.cancel = CancelToken()
         self.done = threading.Event()
-        self.action = None
-        self.error: BaseException | None = None
         copy = game.copy()
         legal = game.legal_actions()
         self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True,
