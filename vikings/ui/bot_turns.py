@@ -15,6 +15,12 @@ from ..bots import Cancelled, CancelToken
 from ..engine import GameState
 
 
+def _position(game: GameState) -> tuple:
+    """Where the game stands, for telling whether a decision still belongs to it: the
+    actions played, who moves and in which phase."""
+    return (len(game.actions()), game.to_move, game.phase)
+
+
 class Decision:
     """One bot decision for the game as it stood when it was asked: `finished()` says
     whether it is answered, then `action` (None if it was stopped) or `error` holds the
@@ -24,7 +30,7 @@ class Decision:
     error: BaseException | None = None
 
     def __init__(self, game: GameState):
-        self.key = (len(game.actions()), game.to_move, game.phase)
+        self.key = _position(game)
         self.started = time.monotonic()
 
     @property
@@ -33,7 +39,7 @@ class Decision:
         return 1.0
 
     def matches(self, game: GameState) -> bool:
-        return self.key == (len(game.actions()), game.to_move, game.phase)
+        return self.key == _position(game)
 
     def finished(self) -> bool:
         raise NotImplementedError
