@@ -456,6 +456,29 @@ def test_a_first_pass_with_a_share_of_the_time_leaves_the_rest_to_the_second(mon
     assert len(stats["chances"]) == 6 and "refined" not in stats and action == "f"
 
 
+def test_blend_weighs_the_first_pass_into_the_second_pass_choice(monkeypatch):
+    # `blend`: the second pass picks by a weighted mean of both passes' chances. Here the
+    # model of Hard prefers b, Normal's model a by far: alone the second pass takes b, an
+    # even blend a; the stats keep the model of Hard's own chances either way.
+    from vikings.bots import lookahead
+    from vikings.bots.heuristic import NormalBot
+    from vikings.bots.lookahead import Line, RoundLookahead
+    first = {"a": 0.9, "b": 0.5, "c": 0.4, "d": 0.1}
+    second = {"a": 0.3, "b": 0.5, "c": 0.45}
+    monkeypatch.setattr(lookahead, "line_after", lambda base, action, normal, cancel=None: Line([], [first[action]] * 4))
+    monkeypatch.setattr(lookahead, "chance_after", lambda base, action, model, cancel=None: second[action])
+    base = four_player_purchase().determinized(0)
+    chosen = {}
+    for blend in (0.0, 0.5, 0.2):
+        look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=60.0, refine=3, blend=blend)
+        action, stats = look.choose(base, tuple("abcd"), None, __import__("time").perf_counter())
+        assert stats["refined"] == second
+        chosen[blend] = action
+    assert chosen == {0.0: "b", 0.5: "a", 0.2: "b"}  # 0.2: a 0.42, b 0.5, c 0.44
+    bot = make_search_bot("expert", 1, blend=0.5)
+    assert bot.settings(four_player_purchase())["blend"] == 0.5
+
+
 def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     import time as clock
 

@@ -193,7 +193,8 @@ class RoundLookahead:
     so the best found so far stands)."""
 
     def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0):
+                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0,
+                 blend: float = 0.0):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -201,6 +202,10 @@ class RoundLookahead:
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
         self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
+        # The weight of the first pass's chance in the second pass's choice (0: the model of
+        # Hard alone): one deterministic playout per model, so an option that only one model
+        # likes may owe its place to that model's error.
+        self.blend = blend
         # The share of max_seconds the first pass may use when a second pass follows (the
         # options it has not judged by then are left out, as at the cap).
         self.first_share = first_share if refine > 1 else 1.0
@@ -242,7 +247,8 @@ class RoundLookahead:
 
     def _refine(self, base, options, chances, lines, best, cancel, started, longest):
         """Play the best `refine` options out again with the others modelled as Hard
-        (`HardModel`), best first, and take the best by that model among those it judged.
+        (`HardModel`), best first, and take the best by that model among those it judged
+        (with `blend`, by a weighted mean of both passes' chances).
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped. Each starts along the
         option's line of the first pass (`lines`)."""
@@ -264,5 +270,6 @@ class RoundLookahead:
             self.playouts += 1
         if len(judged) < 2:
             return best, {}
-        pick = top[argmax(judged, self.rng)]
+        b = self.blend
+        pick = top[argmax([(1 - b) * c + b * chances[i] for i, c in zip(top, judged)], self.rng)]
         return pick, {str(options[i]): round(c, 4) for i, c in zip(top, judged)}

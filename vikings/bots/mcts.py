@@ -88,6 +88,8 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # at a round's first purchase the first pass over a dozen groups could take it all. `watch` models
 # as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
 # if that is everyone else: against three Normals the Hard model is the wrong guess.
+# `blend` (0.0: the second pass alone) weighs the first pass's chance into the second pass's
+# choice, a mean of the two models' judgements of each option it plays out again.
 # `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
@@ -98,7 +100,7 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
                 early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
                 settle=None, refine=0, hard_keep=3, first_share=1.0, watch=False, watch_seen=SEEN_AT_LEAST,
-                colours=None)
+                colours=None, blend=0.0)
 SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
 LEVEL_SETTINGS = {
@@ -352,7 +354,7 @@ class SearchBot(Bot):
             else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
         look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard,
-                              first_share=st["first_share"])
+                              first_share=st["first_share"], blend=st["blend"])
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
