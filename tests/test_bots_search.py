@@ -395,7 +395,9 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     first, refined = stats["chances"], stats["refined"]
     assert len(first) == 6 and len(refined) == 3
     assert set(refined) == set(sorted(first, key=first.get, reverse=True)[:3])  # the best three by Normal's model
-    assert str(action) == max(refined, key=refined.get)
+    # Its choice: the best of those three by an even blend of both models' chances.
+    assert bot.settings(game)["blend"] == 0.5
+    assert str(action) == max(refined, key=lambda a: refined[a] + first[a])
     assert all(0.0 <= c <= 1.0 for c in refined.values())
     plain = uncapped("expert", 2, candidates=6, refine=0)
     plain.choose(game)
