@@ -23,7 +23,9 @@ player (`HardModel`): a purchase among Normal's best three groups, each played o
 Normal as Hard plays them out, every other decision Normal's. That model costs several
 Normal playouts per purchase, so only the best few options get it, best first, within the
 level's time. Against Hards, whose purchases are Normal's in only about half the cases
-but among Normal's best three in four of five, it is a closer guess than Normal. The
+but among Normal's best three in four of five, it is a closer guess than Normal. Expert takes
+the best of those by the mean of both playouts' chances (`blend`): one playout per model
+is one guess each, and an option only one of them likes may owe it to that model's error. The
 playouts of Normal are written down (`Line`), and a playout of the model goes on along the
 line of each choice it makes, so Normal's own choices, and the playout of the group Normal
 would buy, are read rather than worked out again (`_HardPlayout`).
