@@ -473,7 +473,7 @@ def test_blend_weighs_the_first_pass_into_the_second_pass_choice(monkeypatch):
     chosen = {}
     for blend in (0.0, 0.5, 0.2):
         look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=60.0, refine=3, blend=blend)
-        action, stats = look.choose(base, tuple("abcd"), None, __import__("time").perf_counter())
+        action, stats = look.choose(base, tuple("abcd"), None, time.perf_counter())
         assert stats["refined"] == second
         chosen[blend] = action
     assert chosen == {0.0: "b", 0.5: "a", 0.2: "b"}  # 0.2: a 0.42, b 0.5, c 0.44

@@ -88,11 +88,11 @@ _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 # at a round's first purchase the first pass over a dozen groups could take it all. `watch` models
 # as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
 # if that is everyone else: against three Normals the Hard model is the wrong guess.
+# `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
 # `blend` (0.0: the second pass alone) weighs the first pass's chance into the second pass's
 # choice, a mean of the two models' judgements of each option it plays out again. Expert's
 # 0.5: against three Hards, 200 games on the deals of the earlier runs, 41.0% and Fame 40.3,
 # more Fame than each of the seven runs with the second pass alone (docs/bots.md).
-# `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
 # `settle` (a margin, or None) ends a search once every option's mean chance to win is
 # within that margin of certainty, all the same way: in a game already decided no option
 # stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
