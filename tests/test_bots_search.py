@@ -477,8 +477,20 @@ def test_blend_weighs_the_first_pass_into_the_second_pass_choice(monkeypatch):
         assert stats["refined"] == second
         chosen[blend] = action
     assert chosen == {0.0: "b", 0.5: "a", 0.2: "b"}  # 0.2: a 0.42, b 0.5, c 0.44
-    bot = make_search_bot("expert", 1, blend=0.5)
-    assert bot.settings(four_player_purchase())["blend"] == 0.5
+    # Expert's own decision hands its setting to the playouts (Hard's: the pass alone).
+    monkeypatch.undo()  # real playouts from here
+    from vikings.bots import mcts
+    handed = []
+
+    class Spy(RoundLookahead):
+        def __init__(self, *args, **kwargs):
+            handed.append(kwargs.get("blend"))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(mcts, "RoundLookahead", Spy)
+    for level in ("expert", "hard"):
+        make_search_bot(level, 1, candidates=2).choose(four_player_purchase())
+    assert handed == [0.5, 0.0]
 
 
 def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():

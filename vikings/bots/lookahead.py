@@ -204,10 +204,7 @@ class RoundLookahead:
         self.max_seconds = max_seconds
         self.refine = refine        # the best few options played out again with `HardModel`
         self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
-        # The weight of the first pass's chance in the second pass's choice (0: the model of
-        # Hard alone): one deterministic playout per model, so an option that only one model
-        # likes may owe its place to that model's error.
-        self.blend = blend
+        self.blend = blend  # the first pass's weight in the second pass's choice (0: Hard's model alone)
         # The share of max_seconds the first pass may use when a second pass follows (the
         # options it has not judged by then are left out, as at the cap).
         self.first_share = first_share if refine > 1 else 1.0
