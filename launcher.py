@@ -7,7 +7,7 @@ import sys
 
 def _run() -> int:
     try:
-        from vikings.cli import main
+        from vikings.commands.cli import main
         return main()
     except SystemExit:
         raise

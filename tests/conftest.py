@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from vikings import lang
-from vikings.content import FILES, default_rules
+from vikings.text import lang
+from vikings.content.data import FILES, default_rules
 
 # The tests speak English whatever the machine's locale (tests of other languages choose
 # theirs), and a text key missing from the catalogues fails the test that shows it.

@@ -2,7 +2,7 @@
 import random
 
 from vikings.bots.mcts import make_search_bot
-from vikings.content import default_rules
+from vikings.content.data import default_rules
 from vikings.engine import GameConfig, new_game
 
 

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from vikings.ui.app import App  # noqa: E402
-from vikings.ui.storage import Storage  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
 
 
 def make_app(home, size=(1280, 720), title_scene: bool = True, settings=None) -> App:

@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from vikings.art import load_catalog  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
-from vikings.ui.sprites import Sprites  # noqa: E402
+from vikings.content.art import load_catalog  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
+from vikings.ui.drawing.sprites import Sprites  # noqa: E402
 
 BG = (236, 228, 210)
 INK = (43, 29, 18)

@@ -20,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vikings.bots import make_bot, remote  # noqa: E402
-from vikings.bots.hints import suggest  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
+from vikings.bots import make_bot
+from vikings.processes import remote_bots as remote  # noqa: E402
+from vikings.advice.hints import suggest  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
 
 CASES = (("2 players, standard", 2, frozenset()), ("4 players, standard", 4, frozenset()),

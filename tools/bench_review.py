@@ -29,10 +29,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vikings.bots import make_bot  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 from vikings.engine.serialize import load, save  # noqa: E402
-from vikings.review_job import ReviewJob  # noqa: E402
+from vikings.processes.review_job import ReviewJob  # noqa: E402
 
 ADVANCED = ("auction", "single_boatswain", "special_tiles")
 NAMES = ("Ann", "Bjorn", "Sigrid", "Leif")
@@ -68,10 +68,10 @@ def frames_while_reviewing(rules, seed: int) -> tuple[list[float], list[float]]:
 
     import pygame
     from vikings.ui.app import App
-    from vikings.ui.match import Match
+    from vikings.ui.table.match import Match
     from vikings.ui.scenes.review import ReviewScene
-    from vikings.ui.settings import Settings
-    from vikings.ui.storage import Storage
+    from vikings.saves.settings import Settings
+    from vikings.saves.folders import Storage
 
     with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
         app = App(storage=Storage(home), settings=Settings(animation="instant", bot_pace="instant"),

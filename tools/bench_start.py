@@ -9,7 +9,7 @@ waits for: the interpreter (or the frozen build's bootloader), the imports, the 
 and the art catalogue, pygame-gui and its theme, the first drawing. Each command runs once unmeasured first (to warm the disk cache), then --runs
 times; the median and the maximum are printed.
 
-Commands: the source (`.venv/bin/vikings`, else `python -m vikings.cli`) and the frozen
+Commands: the source (`.venv/bin/vikings`, else `python -m vikings.commands.cli`) and the frozen
 build (dist/vikings/vikings) when it exists. The video driver is SDL's dummy one
 (headless); with DISPLAY set the same runs are repeated on that X display too. The game
 reads its settings from a temporary VIKINGS_HOME, so a window size saved by the player
@@ -34,7 +34,7 @@ STAMP = re.compile(r"first frame drawn at ([0-9.]+)")
 
 def source_command() -> list[str]:
     script = ROOT / ".venv" / "bin" / "vikings"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "vikings.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "vikings.commands.cli"]
 
 
 def start_once(cmd: list[str], env: dict) -> float:

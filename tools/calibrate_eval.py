@@ -39,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vikings.bots import evaluate  # noqa: E402
 from vikings.bots.turn_search import purchases_left  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
 from vikings.engine.state import PURCHASE  # noqa: E402
-from vikings.tournament import build_bot  # noqa: E402
+from vikings.commands.tournament import build_bot  # noqa: E402
 
 FEATURES = ("gold", "pooled", "boatswains", "specials")  # the residual's regressors (and a constant)
 

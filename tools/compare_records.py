@@ -21,7 +21,7 @@ import math
 import statistics
 import sys
 
-from vikings.tournament import RecordError, recorded_games
+from vikings.commands.tournament import RecordError, recorded_games
 
 
 def load(path: str) -> tuple[dict, dict[int, dict]]:

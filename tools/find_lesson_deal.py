@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vikings.bots import make_bot  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine.actions import Buy, PlaceTile, PlaceViking, UseBoatswain  # noqa: E402
 from vikings.ui.lesson.script import TOPICS, lesson_game, topics  # noqa: E402
 

@@ -7,7 +7,7 @@ some with hint counts and non-ASCII names), then mutates them at random: bytes (
 bits flipped, bytes inserted, deleted or repeated, other encodings) and JSON (any field of
 the table or of the game inside it set to another type, deleted, duplicated, nested
 deeply, made huge; seats and actions changed). Each mutant is written to a file and loaded
-with `vikings.ui.match.load_file`, what the title's Continue and the Load panel call.
+with `vikings.ui.table.match.load_file`, what the title's Continue and the Load panel call.
 
 Half the JSON mutants are *resealed*: their checksums (the table's and the game's) are
 recomputed, as a person editing a file by hand could, so the checks behind the checksums
@@ -18,7 +18,7 @@ tool exits with status 1. The refusals are counted by message (numbers and quote
 blanked). Then the largest files the reader accepts to look at are timed and their peak
 memory measured (tracemalloc), with the process's peak resident size.
 
-tests/test_table_file.py runs the same mutations as a property test.
+tests/saves/test_table_file.py runs the same mutations as a property test.
 """
 from __future__ import annotations
 
@@ -36,12 +36,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vikings.content import default_rules  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 from vikings.engine.errors import SaveError  # noqa: E402
 from vikings.engine.serialize import checksum, state_to_dict  # noqa: E402
-from vikings.ui import table_file  # noqa: E402
-from vikings.ui.match import Match, load_file  # noqa: E402
+from vikings.saves import table_file  # noqa: E402
+from vikings.ui.table.match import Match, load_file  # noqa: E402
 
 ADVANCED = ("auction", "single_boatswain", "special_tiles")
 NAMES = ("Astrid", "Bjørn", "Åsa Þórsdóttir", "Leif")
@@ -369,9 +369,9 @@ def worst_files(data: bytes) -> dict[str, bytes]:
 
 MEASURE = """
 import resource, sys, time, tracemalloc
-from vikings.content import default_rules
+from vikings.content.data import default_rules
 from vikings.engine.errors import SaveError
-from vikings.ui.match import load_file
+from vikings.ui.table.match import load_file
 rules = default_rules()
 def load():
     try:

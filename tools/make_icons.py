@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from vikings.art import load_catalog  # noqa: E402
-from vikings.content import default_rules  # noqa: E402
+from vikings.content.art import load_catalog  # noqa: E402
+from vikings.content.data import default_rules  # noqa: E402
 
 ART = ("board", "start_player")
 MARGIN = 0.03             # of the icon's side, left clear on every edge

@@ -47,15 +47,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from vikings.bots import remote  # noqa: E402
+from vikings.processes import remote_bots as remote  # noqa: E402
 from vikings.ui.app import App  # noqa: E402
 from vikings.ui.scenes.error import ErrorScene  # noqa: E402
-from vikings.ui.scenes.menu_kit import Dialog  # noqa: E402
+from vikings.ui.dialogs.kit import Dialog  # noqa: E402
 from vikings.ui.scenes.setup import KINDS, SetupScene  # noqa: E402
 from vikings.ui.scenes.table_scene import TableScene  # noqa: E402
 from vikings.ui.scenes.title import TitleScene  # noqa: E402
-from vikings.ui.settings import Settings  # noqa: E402
-from vikings.ui.storage import Storage  # noqa: E402
+from vikings.saves.settings import Settings  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
 
 LEVELS = [k for k, _ in KINDS if k != "person"]  # every bot level the setup screen offers
 SIZES = ((1280, 720), (1920, 1080))

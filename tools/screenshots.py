@@ -54,10 +54,10 @@ from vikings.engine.actions import Buy, PlaceTile, PlaceViking  # noqa: E402
 from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE, VIKING  # noqa: E402
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.app import App  # noqa: E402
-from vikings.ui.fx import Float, Fly  # noqa: E402
-from vikings.ui.match import Match  # noqa: E402
-from vikings.ui.settings import Settings  # noqa: E402
-from vikings.ui.storage import Storage  # noqa: E402
+from vikings.ui.table.fx import Float, Fly  # noqa: E402
+from vikings.ui.table.match import Match  # noqa: E402
+from vikings.saves.settings import Settings  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
 
 DEFAULT_SIZE = (1600, 900)
 ALL_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from vikings.engine import OPTIONS
 from vikings.engine.actions import Buy, ChooseColour
 from vikings.engine.state import BID, BOATSWAIN, COLOUR, PURCHASE, SPECIAL
-from vikings.ui.fx import Fly
-from vikings.ui.match import Match
+from vikings.ui.table.fx import Fly
+from vikings.ui.table.match import Match
 
 
 def advanced_moments(sh, d, seed: int) -> None:

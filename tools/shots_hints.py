@@ -8,7 +8,7 @@ import time
 import pygame
 
 from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE
-from vikings.ui.match import Match
+from vikings.ui.table.match import Match
 
 TWO = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"))
 

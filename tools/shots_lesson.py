@@ -95,7 +95,7 @@ def lesson_moments(sh, d, every_step: bool = False) -> None:
 
 
 def rules_moments(sh, d) -> None:
-    from vikings.ui.scenes.rules_panel import RulesPanel
+    from vikings.ui.dialogs.rules import RulesPanel
     from vikings.ui.scenes.title import TitleScene
     app = d.app
     app.scenes.switch(TitleScene(app))
@@ -112,7 +112,7 @@ def rules_moments(sh, d) -> None:
 
 def rules_pages(sh, d) -> None:
     """Every text tab of the rules panel, the rules text scrolled a page at a time to its end."""
-    from vikings.ui.scenes.rules_panel import TABS, RulesPanel
+    from vikings.ui.dialogs.rules import TABS, RulesPanel
     from vikings.ui.scenes.title import TitleScene
     app = d.app
     app.scenes.switch(TitleScene(app))

@@ -26,7 +26,7 @@ import screenshots  # noqa: E402  (selects the dummy drivers before pygame start
 from screenshots import Director, Shooter, StepClock, parse_size, to_title  # noqa: E402
 
 from vikings.ui import flow  # noqa: E402
-from vikings.ui.theme import clipped_captions  # noqa: E402
+from vikings.ui.drawing.theme import clipped_captions  # noqa: E402
 
 
 class ScaledSettings:

@@ -11,9 +11,9 @@ import pygame
 
 from vikings.engine.actions import Buy
 from vikings.engine.state import PURCHASE
-from vikings.lang import t
-from vikings.ui.drag import cells_after_buy
-from vikings.ui.fx import Fly
+from vikings.text.lang import t
+from vikings.ui.table.drag import cells_after_buy
+from vikings.ui.table.fx import Fly
 
 
 def _post(kind, pos, **kw) -> None:

@@ -5,9 +5,9 @@ ours (ui/theme.py) and pygame-gui's alike.
         ... run scenes ...
     probe.untranslated(allowed)     # in the pseudo-language `qps`: drawn text with plain letters
 
-In `qps` (vikings/lang.py) every catalogue string has accented letters only, so a drawn
+In `qps` (vikings/text/lang.py) every catalogue string has accented letters only, so a drawn
 string with an unaccented Latin letter did not come through `lang.t()`. Player names and
-the like are passed as `allowed` words. Used by tests/test_lang_screens.py and
+the like are passed as `allowed` words. Used by tests/ui/test_lang_screens.py and
 `tools/screenshots.py --untranslated`.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 import pygame
 import pygame.font
 
-from vikings import lang
+from vikings.text import lang
 
 
 class TextProbe:

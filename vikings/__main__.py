@@ -1,6 +1,6 @@
 import sys
 
-from .cli import main
+from vikings.commands.cli import main
 
 if __name__ == "__main__":  # (not when a helper process imports the main module)
     sys.exit(main())

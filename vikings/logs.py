@@ -7,7 +7,7 @@ import logging.handlers
 import platform
 import sys
 
-from . import version
+from vikings import version
 
 log = logging.getLogger("vikings")
 

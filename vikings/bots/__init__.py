@@ -1,7 +1,11 @@
-"""Built-in opponents, from Random to Expert. `make_bot(level, seed)` builds one."""
+"""Built-in opponents, from Random to Expert: search and evaluation only, no words.
+`make_bot(level, seed)` builds one.
+
+May import: vikings.engine only.
+"""
 from __future__ import annotations
 
-from .base import Bot, CancelToken, Cancelled, RandomBot
+from vikings.bots.base import Bot, CancelToken, Cancelled, RandomBot
 
 LEVELS = ("random", "beginner", "normal", "hard", "expert")
 
@@ -11,13 +15,13 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     if level == "random":
         return RandomBot(seed)
     if level == "beginner":
-        from .heuristic import BeginnerBot
+        from vikings.bots.heuristic import BeginnerBot
         return BeginnerBot(seed)
     if level == "normal":
-        from .heuristic import NormalBot
+        from vikings.bots.heuristic import NormalBot
         return NormalBot(seed)
     if level in ("hard", "expert"):
-        from .mcts import make_search_bot
+        from vikings.bots.mcts import make_search_bot
         return make_search_bot(level, seed)
     raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from ..engine.actions import Bid, PassBid
-from ..engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
-from . import evaluate
-from .turn_search import TurnSearch, argmax, play_round, purchases_left
+from vikings.engine.actions import Bid, PassBid
+from vikings.engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
+from vikings.bots import evaluate
+from vikings.bots.turn_search import TurnSearch, argmax, play_round, purchases_left
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # The kind-averaged draft misses how much the groups differ by their tiles (and the first

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import threading
 
-from ..engine import Action, GameState
+from vikings.engine import Action, GameState
 
 
 class Cancelled(Exception):

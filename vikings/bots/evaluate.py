@@ -51,10 +51,10 @@ from __future__ import annotations
 import math
 from operator import mul
 
-from ..engine import GameState
-from ..engine.components import SEA
-from ..engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
-from . import specials_value
+from vikings.engine import GameState
+from vikings.engine.components import SEA
+from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
+from vikings.bots import specials_value
 
 # Tunable weights (Fame units). Chosen by bot-vs-bot experiments; see docs/bots.md.
 GOLD_START = 0.75          # value of 1 Gold at the start of the game

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import math
 
-from ..engine import GameState
-from ..engine.display import completed_islands, threat
-from ..engine.specials import building_fame
-from ..engine.state import BID, OVER, PURCHASE
-from . import evaluate
-from .auction import bid_action, normal_choice
-from .base import Bot
-from .turn_search import AUCTION_PHASES, TurnSearch, argmax, best_few, purchases_left, relative
+from vikings.engine import GameState
+from vikings.engine.display import completed_islands, threat
+from vikings.engine.specials import building_fame
+from vikings.engine.state import BID, OVER, PURCHASE
+from vikings.bots import evaluate
+from vikings.bots.auction import bid_action, normal_choice
+from vikings.bots.base import Bot
+from vikings.bots.turn_search import AUCTION_PHASES, TurnSearch, argmax, best_few, purchases_left, relative
 
 REPLY_WEIGHT = 1.0      # Normal: how much of the next player's best reply counts against a purchase
 FOLLOW_UP = 4           # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)

@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import time
 
-from ..engine import GameState
-from ..engine.state import PLACE, PURCHASE, VIKING
-from . import evaluate
-from .base import CancelToken
-from .heuristic import NormalBot
-from .turn_search import argmax, best_few, play_round
+from vikings.engine import GameState
+from vikings.engine.state import PLACE, PURCHASE, VIKING
+from vikings.bots import evaluate
+from vikings.bots.base import CancelToken
+from vikings.bots.heuristic import NormalBot
+from vikings.bots.turn_search import argmax, best_few, play_round
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.

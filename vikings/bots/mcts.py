@@ -48,17 +48,18 @@ import math
 import random
 import time
 
-from ..engine import GameState
-from ..engine.actions import Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial
-from ..engine.state import BID, COLOUR, OVER, PLACE, PURCHASE, SPECIAL, VIKING
-from . import evaluate
-from .auction import Gains, colour_scores
-from .base import Bot, CancelToken
-from .heuristic import NormalBot
-from .turn_search import AUCTION_PHASES, best_few
-from .lookahead import PHASES as LOOKAHEAD_PHASES
-from .lookahead import RoundLookahead
-from .table_watch import SEEN_AT_LEAST, TableWatch
+from vikings.engine import GameState
+from vikings.engine.actions import (
+    Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial)
+from vikings.engine.state import BID, COLOUR, OVER, PLACE, PURCHASE, SPECIAL, VIKING
+from vikings.bots import evaluate
+from vikings.bots.auction import Gains, colour_scores
+from vikings.bots.base import Bot, CancelToken
+from vikings.bots.heuristic import NormalBot
+from vikings.bots.turn_search import AUCTION_PHASES, best_few
+from vikings.bots.lookahead import PHASES as LOOKAHEAD_PHASES
+from vikings.bots.lookahead import RoundLookahead
+from vikings.bots.table_watch import SEEN_AT_LEAST, TableWatch
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 

@@ -8,7 +8,7 @@ the game is replayed from its start.
 """
 from __future__ import annotations
 
-from ..engine import GameConfig, GameState, new_game
+from vikings.engine import GameConfig, GameState, new_game
 
 
 class Mirror:

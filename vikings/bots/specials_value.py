@@ -12,8 +12,8 @@ options, so the standard game's evaluation is untouched).
 """
 from __future__ import annotations
 
-from ..engine.display import threat
-from ..engine.specials import building_fame
+from vikings.engine.display import threat
+from vikings.engine.specials import building_fame
 
 KIND_PER_PURCHASE = 0.05  # Vikings of one kind a purchase to come adds, earning from then on
 BUILDING_WAITING = 1.0    # a building tile beside the mainland, while purchases remain

@@ -21,10 +21,10 @@ start.
 """
 from __future__ import annotations
 
-from ..engine import GameState
-from ..engine.state import PURCHASE
-from .heuristic import NormalBot
-from .mirror import Mirror
+from vikings.engine import GameState
+from vikings.engine.state import PURCHASE
+from vikings.bots.heuristic import NormalBot
+from vikings.bots.mirror import Mirror
 
 SEEN_AT_LEAST = 3  # purchases seen before a player can pass for Normal
 MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often than this plays like Hard

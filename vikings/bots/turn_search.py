@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 
-from ..engine import GameState
-from ..engine.state import (BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
-                            SPECIAL, VIKING)
-from . import evaluate
+from vikings.engine import GameState
+from vikings.engine.state import (
+    BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, SPECIAL, VIKING)
+from vikings.bots import evaluate
 
 # Decisions of one turn share a group. The advanced game's special tile and its place
 # come between paying and placing (group 1); the auction's decisions are made by rules

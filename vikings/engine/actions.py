@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import IllegalAction
+from vikings.engine.errors import IllegalAction
 
 
 class Action:

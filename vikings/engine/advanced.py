@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .actions import (Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, RemoveViking,
-                      ReplaceTile, TakeSpecial, UseBoatswain)
-from .phases import (AUCTION, BID, COLOUR, PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL,
-                     SPECIAL_TILES)
-from .scoring import scoring_lines, with_lines
+from vikings.engine.actions import (
+    Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, RemoveViking, ReplaceTile,
+    TakeSpecial, UseBoatswain)
+from vikings.engine.phases import (
+    AUCTION, BID, COLOUR, PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES)
+from vikings.engine.scoring import scoring_lines, with_lines
 
 FACE_UP = 4  # places for face-up special tiles
 

@@ -1,6 +1,6 @@
 """The game's components and numbers as plain immutable data.
 
-`Rules` is built from the YAML in `data/` by `vikings.content` (the engine itself never
+`Rules` is built from the YAML in `data/` by `vikings.content.data` (the engine itself never
 reads files). Everything the engine needs about a component is looked up here, in flat
 tuples indexed by small integers, because the hot paths of random play index them
 millions of times.

@@ -7,7 +7,7 @@ there. Row 0 holds ships; rows 1..island_rows hold islands; column c is index c 
 """
 from __future__ import annotations
 
-from .components import SEA, Rules
+from vikings.engine.components import SEA, Rules
 
 EMPTY = -1
 

@@ -1,6 +1,6 @@
 """What `apply()` reports: one event per thing that happened, in order.
 
-Screens animate them and the game log shows them in words (vikings/event_text.py, in the
+Screens animate them and the game log shows them in words (vikings/text/events.py, in the
 player's language: the engine knows no catalogues). Each event is a type name, the
 player it concerns (or None) and a small dict of plain values.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-# Every type of event the engine reports (the log has a line for each: vikings/event_text.py).
+# Every type of event the engine reports (the log has a line for each: vikings/text/events.py).
 TYPES = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded", "viking_placed",
          "viking_to_pool", "boatswain_used", "viking_moved", "scoring", "start_player", "auction", "bid",
          "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed", "special_revealed",

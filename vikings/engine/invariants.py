@@ -6,8 +6,9 @@ shows up at once (the auction's drawn Vikings included), and checks the wheel an
 """
 from __future__ import annotations
 
-from .display import ship_columns
-from .state import BID, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, VIKING, GameState
+from vikings.engine.display import ship_columns
+from vikings.engine.state import (
+    BID, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, VIKING, GameState)
 
 _AUCTION = (BID, REMOVE, COLOUR)
 

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from .components import SEA, Rules
-from .display import EMPTY, Display
-from .errors import NotationError
+from vikings.engine.components import SEA, Rules
+from vikings.engine.display import EMPTY, Display
+from vikings.engine.errors import NotationError
 
 START = "start"
 NO_POOL = "-"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .components import Rules
-from .display import Display, completed_islands, threat
-from .specials import building_fame, final_modifiers
+from vikings.engine.components import Rules
+from vikings.engine.display import Display, completed_islands, threat
+from vikings.engine.specials import building_fame, final_modifiers
 
 
 class Line(NamedTuple):

@@ -11,11 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from .actions import action_from_parts
-from .display import Display
-from .errors import IllegalAction, SaveError
-from .phases import RULES_VERSIONS
-from .state import SPECIAL_TILES, GameConfig, GameState
+from vikings.engine.actions import action_from_parts
+from vikings.engine.display import Display
+from vikings.engine.errors import IllegalAction, SaveError
+from vikings.engine.phases import RULES_VERSIONS
+from vikings.engine.state import SPECIAL_TILES, GameConfig, GameState
 
 FORMAT = "vikings-save"
 VERSION = 2

@@ -7,8 +7,8 @@ A player's tiles are given as `held` (kinds of the tiles beside her mainland) an
 """
 from __future__ import annotations
 
-from .components import Rules
-from .display import Display
+from vikings.engine.components import Rules
+from vikings.engine.display import Display
 
 
 def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled, fame: int) -> int:

@@ -23,19 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .actions import (Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
-                      UseBoatswain)
-from .advanced import Advanced, AdvancedPlay
-from .components import Rules
-from .display import Display, fitting_cells, ship_columns, start_rows
-from .errors import ConfigError, IllegalAction
-from .events import Event
-from .rng import Rng
-from .scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
+from vikings.engine.actions import (
+    Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain)
+from vikings.engine.advanced import Advanced, AdvancedPlay
+from vikings.engine.components import Rules
+from vikings.engine.display import Display, fitting_cells, ship_columns, start_rows
+from vikings.engine.errors import ConfigError, IllegalAction
+from vikings.engine.events import Event
+from vikings.engine.rng import Rng
+from vikings.engine.scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
-from .phases import (AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE,  # noqa: F401
-                     PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING,
-                     RULES_VERSION, RULES_VERSIONS)
+from vikings.engine.phases import (
+    AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
+    SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING, RULES_VERSION, RULES_VERSIONS)
 
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)

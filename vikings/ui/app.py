@@ -22,16 +22,16 @@ import time
 import pygame
 import pygame_gui
 
-from .. import lang
-from ..art import load_catalog
-from ..content import default_rules
-from . import memory
-from .scene import SceneMachine
-from .settings import Settings
-from .sound import Sound
-from .sprites import Sprites
-from .storage import Storage
-from .theme import PARCHMENT, Look, scaled_theme
+from vikings.text import lang
+from vikings.content.art import load_catalog
+from vikings.content.data import default_rules
+from vikings.ui import memory
+from vikings.ui.scene import SceneMachine
+from vikings.saves.settings import Settings
+from vikings.ui.sound import Sound
+from vikings.ui.drawing.sprites import Sprites
+from vikings.saves.folders import Storage
+from vikings.ui.drawing.theme import PARCHMENT, Look, scaled_theme
 
 log = logging.getLogger("vikings")
 
@@ -93,11 +93,11 @@ class App:
         self._theme_doc = scaled_theme(theme_scale(self.look))
         self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False,
                                        starting_language=lang.language())
-        from . import screens
+        from vikings.ui import screens
         screens.install()  # the scenes flow moves between, by name
         memory.freeze()  # what is alive now (modules, rules, art) stays out of later collections
         if title_scene:
-            from .scenes.title import TitleScene
+            from vikings.ui.scenes.title import TitleScene
             self.scenes.switch(TitleScene(self))
 
     # Window ---------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ class App:
         self.shutdown()
 
     def show_error(self, error: BaseException) -> None:
-        from .scenes.error import ErrorScene
+        from vikings.ui.scenes.error import ErrorScene
         log.exception("unexpected error")
         if isinstance(self.scenes.base, ErrorScene):  # failing again: stop rather than loop
             self.running = False
@@ -344,7 +344,7 @@ class App:
 def main(argv=None, measure_start: bool = False, language: str | None = None) -> int:
     """Open the window and play. `measure_start` (`vikings --measure-start`, used by
     tools/bench_start.py): draw the title's first frame, print when, and exit."""
-    from ..logs import setup_logging
+    from vikings.logs import setup_logging
     storage = Storage()
     setup_logging(storage.log_path)
     log.info("starting")

@@ -17,7 +17,7 @@ no two modules import each other.
 """
 from __future__ import annotations
 
-from ..engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
+from vikings.engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
 
 SCORING_EVENTS = ("scoring", "start_player", "game_over")
 BOATSWAIN_EVENTS = ("boatswain_used", "viking_moved", "special_spent")

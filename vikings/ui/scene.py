@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from .theme import shrink_caption
+from vikings.ui.drawing.theme import shrink_caption
 
 
 class Scene:

@@ -4,18 +4,19 @@ importing each other. `install()` runs when the app starts (and in tools that dr
 scenes without an app's title)."""
 from __future__ import annotations
 
-from . import flow
+from vikings.ui import flow
 
 
 def install() -> None:
-    from .scenes.auction import AuctionScene
-    from .scenes.boatswain import BoatswainScene
-    from .scenes.offer import OfferScene
-    from .scenes.purchase import PurchaseScene
-    from .scenes.results import ResultsScene
-    from .scenes.scoring import ScoringScene
-    from .scenes.setup import SetupScene
-    from .scenes.title import TitleScene
+    from vikings.ui.scenes.auction import AuctionScene
+    from vikings.ui.scenes.boatswain import BoatswainScene
+    from vikings.ui.scenes.offer import OfferScene
+    from vikings.ui.scenes.purchase import PurchaseScene
+    from vikings.ui.scenes.results import ResultsScene
+    from vikings.ui.scenes.review import ReviewScene
+    from vikings.ui.scenes.scoring import ScoringScene
+    from vikings.ui.scenes.setup import SetupScene
+    from vikings.ui.scenes.title import TitleScene
     flow.register(title=TitleScene, setup=SetupScene, offer=OfferScene, auction=AuctionScene,
                   purchase=PurchaseScene, boatswain=BoatswainScene, scoring=ScoringScene,
-                  results=ResultsScene)
+                  results=ResultsScene, review=ReviewScene)

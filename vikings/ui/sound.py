@@ -21,7 +21,7 @@ from contextlib import contextmanager
 import pygame
 import pygame_gui
 
-from ..content import load_sounds
+from vikings.content.data import load_sounds
 
 log = logging.getLogger("vikings")
 

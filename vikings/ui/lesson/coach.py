@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import words
-from ...lang import t
+from vikings.text import words
+from vikings.text.lang import t
 
-from ...engine.actions import (Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
-                               UseBoatswain)
-from ..match import MoveRefused
-from .script import in_sentence, lesson_game
+from vikings.engine.actions import (
+    Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain)
+from vikings.ui.table.match import MoveRefused
+from vikings.text.words import in_sentence
+from vikings.ui.lesson.script import lesson_game
 
 PROGRESS_VERSION = 1
 

@@ -13,13 +13,14 @@ from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ...engine.state import OVER
-from ...lang import t
-from ..scene import Scene
-from ..scenes.menu_kit import fitted_class
-from ..panels import panel, wrap
-from ..theme import BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK
-from .targets import locate_all
+from vikings.engine.state import OVER
+from vikings.text.lang import t
+from vikings.ui.scene import Scene
+from vikings.ui.dialogs.kit import fitted_class
+from vikings.ui.drawing.panels import panel, wrap
+from vikings.ui.drawing.theme import (
+    BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK)
+from vikings.ui.lesson.targets import locate_all
 
 BUTTONS = ("back", "next", "leave", "skip")    # captions: lesson.box.KEY
 ROW_LETTERING = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13), ("@smallest", 11))  # theme classes

@@ -3,14 +3,13 @@ engine's door and finding where each topic of the lesson comes up.
 
 `topics()` is what tools/find_lesson_deal.py searches with and what the tests check the
 shipped script with, so the deal in data/lesson.yaml is known to show every topic.
-`in_sentence()` writes a kind's name as the language writes it inside a sentence.
 """
 from __future__ import annotations
 
-from ...engine import GameConfig, new_game
-from ...lang import t
-from ...engine.actions import Buy, PlaceTile, PlaceViking
-from ...engine.state import BOATSWAIN, PURCHASE, VIKING
+from vikings.engine import GameConfig, new_game
+from vikings.text.lang import t
+from vikings.engine.actions import Buy, PlaceTile, PlaceViking
+from vikings.engine.state import BOATSWAIN, PURCHASE, VIKING
 
 TOPICS = ("turn", "zero", "zero_ok", "fame", "ship", "viking", "repel", "threat", "boatswain")
 NAMES = ("Astrid", "Ragna")
@@ -64,10 +63,3 @@ def topics(rules, seed: int, person: int, actions) -> dict[str, int | None]:
                 if e.player == person and e.data["repelled"]:
                     mark("repel", i)
     return found
-
-
-def in_sentence(name: str) -> str:
-    """A kind's name ("Fisherman", "Fischer") as it stands inside a sentence: English
-    writes it small, German keeps its capital (the catalogues' `lesson.small_names`, "1" or
-    "0"; the rules panel's pictures use it too)."""
-    return name[:1].lower() + name[1:] if t("lesson.small_names") == "1" else name

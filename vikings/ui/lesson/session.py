@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import logging
 
-from ...content import load_lesson
-from ...engine import new_game
-from .. import flow
-from ..match import Match, Seat, load_doc_text
-from .coach import PROGRESS_VERSION, Coach
+from vikings.content.data import load_lesson
+from vikings.engine import new_game
+from vikings.ui import flow
+from vikings.ui.table.match import Match, Seat, load_doc_text
+from vikings.ui.lesson.coach import PROGRESS_VERSION, Coach
 
 log = logging.getLogger("vikings")
 
@@ -54,7 +54,7 @@ class LessonSession:
         coach.update(match)
         cls._save_progress(storage, coach.index)
         flow.enter_game(app, match)
-        from .overlay import LessonOverlay
+        from vikings.ui.lesson.overlay import LessonOverlay
         app.scenes.push(LessonOverlay(app, session))
         return session
 

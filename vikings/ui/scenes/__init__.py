@@ -1,1 +1,5 @@
-"""The game's screens: menus (title, setup, panels) and the table scenes."""
+"""The game's scenes, one class each: title, setup, the table's scenes (offer,
+auction, purchase, boatswain, scoring, results) and the review.
+
+May import: the rest of vikings.ui and everything below it.
+"""

@@ -23,16 +23,16 @@ import copy
 import pygame
 import pygame_gui
 
-from ...engine.actions import Bid, ChooseColour, PassBid, RemoveViking
-from ...engine.state import BID, COLOUR, REMOVE
-from ...lang import t
-from ..flow import AUCTION_EVENTS
-from ..fx import Call, Float, Fly, Pause
-from ..wheel_view import draw_wheel
-from ..theme import BAD, GOOD, shrink_caption
-from ..tooltips import viking_text
-from .auction_panel import AuctionPanel
-from .offer import OfferScene
+from vikings.engine.actions import Bid, ChooseColour, PassBid, RemoveViking
+from vikings.engine.state import BID, COLOUR, REMOVE
+from vikings.text.lang import t
+from vikings.ui.flow import AUCTION_EVENTS
+from vikings.ui.table.fx import Call, Float, Fly, Pause
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.theme import BAD, GOOD, shrink_caption
+from vikings.ui.drawing.tooltips import viking_text
+from vikings.ui.scenes.auction_panel import AuctionPanel
+from vikings.ui.scenes.offer import OfferScene
 
 # The auction's events, the start player change it makes, the offer it completes and the
 # special tiles turned up before it.
@@ -250,7 +250,7 @@ class AuctionScene(AuctionPanel, OfferScene):
                         Float(look.text(paid, 18, BAD, bold=True), (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
                               duration=0.8))
         elif e.type == "start_player":
-            from .scoring import ship_spot
+            from vikings.ui.scenes.scoring import ship_spot
             vis = self.visible()
             old = vis.start_player
             if old != p:  # the ship sails to the winner (where the scoring scene sails it between rounds)

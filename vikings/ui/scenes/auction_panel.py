@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from ... import words
-from ...engine.state import BID, COLOUR, REMOVE
-from ...event_text import paid as paid_text
-from ...lang import t
-from ..theme import BAD, GOLD, INK, INK_SOFT, WOOD
-from .auction_rows import ROW_MIN, draw_bid_rows
+from vikings.text import words
+from vikings.engine.state import BID, COLOUR, REMOVE
+from vikings.text.events import paid as paid_text
+from vikings.text.lang import t
+from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WOOD
+from vikings.ui.scenes.auction_rows import ROW_MIN, draw_bid_rows
 
 
 class AuctionPanel:

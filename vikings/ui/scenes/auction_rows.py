@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.state import BID
-from ...lang import t
-from ..theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK, colour_of
+from vikings.engine.state import BID
+from vikings.text.lang import t
+from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK, colour_of
 
 ROW_MIN = 20   # design pixels: shorter rows go in two columns
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...engine.actions import FinishBoatswains, MoveViking, UseBoatswain
-from ...engine.state import BOATSWAIN, BOATSWAIN_MOVE
-from ... import words
-from ...event_text import viking_in_sentence
-from ...lang import t
-from ..said import text
-from ..theme import shrink_caption
-from .purchase import MOVE_EVENTS, PurchaseScene
+from vikings.engine.actions import FinishBoatswains, MoveViking, UseBoatswain
+from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE
+from vikings.text import words
+from vikings.text.events import viking_in_sentence
+from vikings.text.lang import t
+from vikings.ui.drawing.notice import text
+from vikings.ui.drawing.theme import shrink_caption
+from vikings.ui.scenes.purchase import MOVE_EVENTS, PurchaseScene
 
 
 class BoatswainScene(PurchaseScene):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...lang import t
-from ..scene import Scene
-from ..panels import panel, wrap
-from ..theme import BAD, INK, INK_SOFT, WOOD_DARK
+from vikings.text.lang import t
+from vikings.ui.scene import Scene
+from vikings.ui.drawing.panels import panel, wrap
+from vikings.ui.drawing.theme import BAD, INK, INK_SOFT, WOOD_DARK
 
 
 class ErrorScene(Scene):
@@ -21,7 +21,7 @@ class ErrorScene(Scene):
             if event.key == pygame.K_q:
                 self.app.quit()
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                from .. import flow
+                from vikings.ui import flow
                 self.app.match = None
                 flow.show(self.app, "title")
             return True

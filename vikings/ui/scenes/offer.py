@@ -7,12 +7,12 @@ import copy
 
 import pygame
 
-from ... import words
-from ...lang import t
-from ..fx import Call, Fly, Pause
-from ..wheel_view import draw_wheel
-from ..theme import SEA, SEA_DARK, WHITE
-from .table_scene import TableScene
+from vikings.text import words
+from vikings.text.lang import t
+from vikings.ui.table.fx import Call, Fly, Pause
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.theme import SEA, SEA_DARK, WHITE
+from vikings.ui.scenes.table_scene import TableScene
 
 
 class OfferScene(TableScene):

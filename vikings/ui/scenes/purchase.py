@@ -15,16 +15,17 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
-from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from ..drag import DirectMoves, WheelDrag
-from ..theme import INK, shrink_caption
-from ...lang import t
-from ..said import Said
-from ..tooltips import blocker
-from .purchase_fx import SPECIAL_EVENTS, PurchaseMotion
-from .purchase_panel import PurchasePanel
-from .table_scene import TableScene
+from vikings.engine.actions import (
+    Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial)
+from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
+from vikings.ui.table.drag import DirectMoves, WheelDrag
+from vikings.ui.drawing.theme import INK, shrink_caption
+from vikings.text.lang import t
+from vikings.ui.drawing.notice import Said
+from vikings.ui.drawing.tooltips import blocker
+from vikings.ui.scenes.purchase_fx import SPECIAL_EVENTS, PurchaseMotion
+from vikings.ui.scenes.purchase_panel import PurchasePanel
+from vikings.ui.scenes.table_scene import TableScene
 
 MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
                          "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
@@ -258,7 +259,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
 
     # Drawing ------------------------------------------------------------------------------------
     def draw_wheel(self, surface, vis):
-        from ..wheel_view import draw_wheel
+        from vikings.ui.drawing.wheel import draw_wheel
         g, m = self.match.game, self.match
         highlight, blocked = (), ()
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:

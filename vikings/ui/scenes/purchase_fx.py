@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import pygame
 
-from ... import words
-from ...engine.state import PLACE, VIKING
-from ...event_text import tile_in_sentence
-from ..said import Said
-from ...lang import t
-from ..fx import Fly, Float, Tween
-from ..motion import money_flights
-from ..cards import card_icon_spots
-from ..theme import BAD, GOOD, INK_SOFT
+from vikings.text import words
+from vikings.engine.state import PLACE, VIKING
+from vikings.text.events import tile_in_sentence
+from vikings.ui.drawing.notice import Said
+from vikings.text.lang import t
+from vikings.ui.table.fx import Fly, Float, Tween
+from vikings.ui.table.motion import money_flights
+from vikings.ui.drawing.cards import card_icon_spots
+from vikings.ui.drawing.theme import BAD, GOOD, INK_SOFT
 
 SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})
 

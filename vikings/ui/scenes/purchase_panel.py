@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import pygame
 
-from ... import words
-from ...engine.actions import PlaceStart
-from ...engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from ...event_text import paid, tile_in_sentence, viking_in_sentence
-from ...lang import t
-from ..cards import bot_level
-from ..said import text
-from ..panels import wrap
-from ..theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
-from ..tooltips import building, group_text
+from vikings.text import words
+from vikings.engine.actions import PlaceStart
+from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
+from vikings.text.events import paid, tile_in_sentence, viking_in_sentence
+from vikings.text.lang import t
+from vikings.ui.drawing.cards import bot_level
+from vikings.ui.drawing.notice import text
+from vikings.ui.drawing.panels import wrap
+from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
+from vikings.ui.drawing.tooltips import building, group_text
 
 
 class PurchasePanel:

@@ -15,18 +15,19 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ... import lang, words
-from ...lang import t
-from .. import flow
-from ..chart import Series, draw_line_chart, draw_marker
-from ..fx import Effect
-from ..hint_view import summary as hint_summary
-from ..panels import panel
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
-from .results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
-from .scoring_panel import fit
-from .scoring_text import names_list
-from .table_scene import TableScene
+from vikings.text import lang, words
+from vikings.text.lang import t
+from vikings.ui import flow
+from vikings.ui.drawing.chart import Series, draw_line_chart, draw_marker
+from vikings.ui.table.fx import Effect
+from vikings.ui.table.hints import summary as hint_summary
+from vikings.ui.drawing.panels import panel
+from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.scenes.results_sheet import (
+    Row, course, final_scores, ordinal, results_rows, seat_kind, signed)
+from vikings.ui.scenes.scoring_panel import fit
+from vikings.ui.scenes.scoring_text import names_list
+from vikings.ui.scenes.table_scene import TableScene
 
 
 class _Grow(Effect):
@@ -50,7 +51,7 @@ class ResultsScene(TableScene):
 
     @property
     def progress(self) -> float:
-        from ..fx import ease
+        from vikings.ui.table.fx import ease
         return 1.0 if self.grown else ease(self.grow.progress)
 
     @property
@@ -144,7 +145,7 @@ class ResultsScene(TableScene):
 
     def open_review(self) -> None:
         """The review of this game (scenes/review.py); leaving it comes back here."""
-        from .review import ReviewScene
+        from vikings.ui.scenes.review import ReviewScene
         app, ctx = self.app, self.ctx
         app.scenes.switch(ReviewScene(app, self.match, back=lambda: app.scenes.switch(ResultsScene(app, ctx))))
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ... import lang, words
-from ...lang import t
-from .scoring_text import detail_numbers
+from vikings.text import lang, words
+from vikings.text.lang import t
+from vikings.ui.scenes.scoring_text import detail_numbers
 
 
 class Row(NamedTuple):

@@ -1,7 +1,7 @@
 """The review of a game: each player's chance to win after every decision, the persons'
 costliest decisions against a bot's, and the table as it was at any decision.
 
-The review itself (vikings/review.py) is computed in a helper process (review_job.py):
+The review itself (vikings/advice/review.py) is computed in a helper process (review_job.py):
 meanwhile a progress bar fills, Cancel stops it, and the replayed table can already be
 stepped through (the replay is the engine's: the saved actions re-applied to the seed).
 The table at moment k is the game after k decisions, where decision k+1 is made; the
@@ -19,20 +19,20 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from ...lang import t
-from ...engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
-from ...review import DEFAULT_LEVEL, replays
-from ...review_job import PROCESS_ENDED, ReviewJob
-from ..scene import Scene
-from ..specials import draw_held
-from ..cards import draw_card
-from ..displays import display_geometry, draw_display
-from ..panels import panel
-from ..wheel_view import draw_wheel
-from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
-from ..view import Visible
-from .review_chart import draw_chances, round_starts
-from .review_text import costly_lines, decision_lines, draw_lines
+from vikings.text.lang import t
+from vikings.engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
+from vikings.advice.review import DEFAULT_LEVEL, replays
+from vikings.processes.review_job import PROCESS_ENDED, ReviewJob
+from vikings.ui.scene import Scene
+from vikings.ui.drawing.specials import draw_held
+from vikings.ui.drawing.cards import draw_card
+from vikings.ui.drawing.displays import display_geometry, draw_display
+from vikings.ui.drawing.panels import panel
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
+from vikings.ui.drawing.view import Visible
+from vikings.ui.scenes.review_chart import draw_chances, round_starts
+from vikings.ui.scenes.review_text import costly_lines, decision_lines, draw_lines
 
 
 class ReviewScene(Scene):

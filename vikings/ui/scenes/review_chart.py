@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...lang import percent, t
-from ..chart import draw_marker
-from ..theme import BAD, GOLD, INK, INK_SOFT, WHITE
+from vikings.text.lang import percent, t
+from vikings.ui.drawing.chart import draw_marker
+from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WHITE
 
 
 class ChartGeometry:

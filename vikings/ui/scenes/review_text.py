@@ -7,11 +7,11 @@ from typing import NamedTuple
 
 import pygame
 
-from ... import words
-from ...lang import number, percent, t
-from ...review import describe_action
-from ..panels import wrap
-from ..theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
+from vikings.text import words
+from vikings.text.lang import number, percent, t
+from vikings.advice.review import describe_action
+from vikings.ui.drawing.panels import wrap
+from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
 
 PHASES = ("purchase", "place", "viking", "boatswain", "boatswain_move", "bid", "remove", "colour", "special",
           "replace")   # what the player to move does (review.phase.<phase>)

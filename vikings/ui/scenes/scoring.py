@@ -27,16 +27,16 @@ import math
 import pygame
 import pygame_gui
 
-from ...lang import t
-from .. import flow
-from ..fx import Call, Effect, Float, Fly, Pause, ease
-from ..motion import money_flights
-from ..cards import card_icon_spots, card_ship_spot
-from ..theme import BAD, GOOD
-from .scoring_board import ScoringBoard
-from .scoring_panel import ScoringPanel, amount_parts, blit_row
-from .scoring_text import kind_title, line_words
-from .table_scene import TableScene
+from vikings.text.lang import t
+from vikings.ui import flow
+from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
+from vikings.ui.table.motion import money_flights
+from vikings.ui.drawing.cards import card_icon_spots, card_ship_spot
+from vikings.ui.drawing.theme import BAD, GOOD
+from vikings.ui.scenes.scoring_board import ScoringBoard
+from vikings.ui.scenes.scoring_panel import ScoringPanel, amount_parts, blit_row
+from vikings.ui.scenes.scoring_text import kind_title, line_words
+from vikings.ui.scenes.table_scene import TableScene
 
 # Beats, in seconds at normal speed.
 T_INTRO = 0.45      # the player's display comes up

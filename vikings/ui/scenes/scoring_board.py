@@ -7,14 +7,14 @@ line counted) it draws.
 """
 from __future__ import annotations
 
-from ...engine.display import completed_islands
-from ...lang import t
-from ..fx import ease
-from ..layout import BOARD_COLS
-from ..displays import draw_display
-from ..threat import draw_threat
-from ..theme import INK_SOFT
-from .scoring_text import kind_inline, special_kind
+from vikings.engine.display import completed_islands
+from vikings.text.lang import t
+from vikings.ui.table.fx import ease
+from vikings.ui.drawing.layout import BOARD_COLS
+from vikings.ui.drawing.displays import draw_display
+from vikings.ui.drawing.threat import draw_threat
+from vikings.ui.drawing.theme import INK_SOFT
+from vikings.ui.scenes.scoring_text import kind_inline, special_kind
 
 
 class ScoringBoard:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
-from ... import words
-from ...lang import number, t
-from ..chart import draw_marker, nice_max
-from ..panels import panel, wrap
-from ..theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
-from .scoring_text import kind_inline, line_words, names_list, nothing_note, repelled_note, threatened_note
+from vikings.text import words
+from vikings.text.lang import number, t
+from vikings.ui.drawing.chart import draw_marker, nice_max
+from vikings.ui.drawing.panels import panel, wrap
+from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
+from vikings.ui.scenes.scoring_text import (
+    kind_inline, line_words, names_list, nothing_note, repelled_note, threatened_note)
 
 STACK = 1.7   # markers on the same Fame stack upwards, this many radii apart
 

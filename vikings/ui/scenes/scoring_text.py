@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from ... import words
-from ...lang import has, t
+from vikings.text import words
+from vikings.text.lang import has, t
 
 KINDS = ("small", "large", "final")
 VIKING_LINES = ("goldsmith", "noble", "scout", "fisherman")

@@ -13,16 +13,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
 
-from ... import words
-from ...engine.errors import VikingsError
-from ...lang import t
-from ..match import Match, Seat
-from .. import flow
-from ..scene import Scene
-from ..theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
-from .menu_kit import Page, draw_keycap, fitted_button, typing, wrap
-from .setup_choices import (BOT_NOTES, KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, OPTIONS, Choices,  # noqa: F401
-                            colour_label, kind_label, level_name, random_seed)
+from vikings.text import words
+from vikings.engine.errors import VikingsError
+from vikings.text.lang import t
+from vikings.ui.table.match import Match, Seat
+from vikings.ui import flow
+from vikings.ui.scene import Scene
+from vikings.ui.drawing.theme import (
+    BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of)
+from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
+from vikings.ui.scenes.setup_choices import (
+    BOT_NOTES, KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, OPTIONS, Choices, colour_label, kind_label,
+    level_name, random_seed)
 
 NAME_ROOM = "Sigrid (Beginner)"   # a name the name column should show whole, if it can
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from ... import words
-from ...bots import LEVELS
-from ...lang import has, t
-from ..match import PERSON
-from ..theme import PLAYER_COLOURS
+from vikings.text import words
+from vikings.bots import LEVELS
+from vikings.text.lang import has, t
+from vikings.ui.table.match import PERSON
+from vikings.ui.drawing.theme import PLAYER_COLOURS
 
 MIN_SEATS, MAX_SEATS = 2, 4
 # Who plays a seat: (kind, catalogue key of its label in the menu).

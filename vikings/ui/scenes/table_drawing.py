@@ -8,16 +8,16 @@ draws; subclasses override its parts (`draw_wheel`, `draw_board`, `decision_text
 """
 from __future__ import annotations
 
-from ...engine.state import PURCHASE
-from ...lang import t
-from ..cards import board_marks, bot_level, draw_card, draw_zoom
-from ..layout import BOARD_COLS, CARD_HEAD
-from ..said import text
-from ..specials import brings_tip, draw_face_up, draw_held, mark_group, strip_split
-from ..displays import draw_display, ring_cell
-from ..panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
-from ..wheel_view import draw_wheel
-from ..theme import INK_SOFT
+from vikings.engine.state import PURCHASE
+from vikings.text.lang import t
+from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
+from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD
+from vikings.ui.drawing.notice import text
+from vikings.ui.drawing.specials import brings_tip, draw_face_up, draw_held, mark_group, strip_split
+from vikings.ui.drawing.displays import draw_display, ring_cell
+from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.theme import INK_SOFT
 
 
 class TableDrawing:
@@ -126,7 +126,7 @@ class TableDrawing:
 
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
-        from ..tooltips import cell_tip, wheel_tip
+        from vikings.ui.drawing.tooltips import cell_tip, wheel_tip
         for rect, tip in self.tips:
             if rect.collidepoint(pos):
                 return tip

@@ -13,22 +13,22 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from .. import flow
-from ..flow import TableContext  # noqa: F401  (where the scenes have always found it)
-from ..fx import Call, FxQueue, Fly, Pause
-from ..hint_view import TIP as HINT_TIP, HintController
-from ..match import MoveRefused
-from ..motion import CountingFigures
-from ..think_ring import RingWatch
-from ..scene import Scene
-from ..layout import Layout
-from ..theme import INK
-from ..specials import STRIP_H
-from ..view import MOVES, Visible
-from .menu_kit import fitted_button
-from .table_drawing import TableDrawing
-from ...lang import t
-from ..said import Said
+from vikings.ui import flow
+from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
+from vikings.ui.table.fx import Call, FxQueue, Fly, Pause
+from vikings.ui.table.hints import TIP as HINT_TIP, HintController
+from vikings.ui.table.match import MoveRefused
+from vikings.ui.table.motion import CountingFigures
+from vikings.ui.drawing.think_ring import RingWatch
+from vikings.ui.scene import Scene
+from vikings.ui.drawing.layout import Layout
+from vikings.ui.drawing.theme import INK
+from vikings.ui.drawing.specials import STRIP_H
+from vikings.ui.drawing.view import MOVES, Visible
+from vikings.ui.dialogs.kit import fitted_button
+from vikings.ui.scenes.table_drawing import TableDrawing
+from vikings.text.lang import t
+from vikings.ui.drawing.notice import Said
 
 
 class TableScene(TableDrawing, Scene):
@@ -254,13 +254,13 @@ class TableScene(TableDrawing, Scene):
         if key == "menu":
             flow.leave_game(app, self.ctx)
         elif key == "rules":
-            from .rules_panel import RulesPanel
+            from vikings.ui.dialogs.rules import RulesPanel
             app.scenes.push(RulesPanel(app))
         elif key == "settings":
-            from .settings_panel import SettingsPanel
+            from vikings.ui.dialogs.settings import SettingsPanel
             app.scenes.push(SettingsPanel(app))
         elif key == "save":
-            from .saves_panel import SavesPanel
+            from vikings.ui.dialogs.saves import SavesPanel
             app.scenes.push(SavesPanel(app, mode="save", match=self.match))
         elif key == "undo" and self.match.can_undo():
             self.fx.clear(finish=False)

@@ -6,13 +6,14 @@ from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from ... import version
-from ...lang import t
-from .. import flow
-from ..reasons import explain
-from ..scene import Scene
-from ..theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
-from .menu_kit import Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap
+from vikings import version
+from vikings.text.lang import t
+from vikings.ui import flow
+from vikings.saves.unreadable import explain
+from vikings.ui.scene import Scene
+from vikings.ui.drawing.theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
+from vikings.ui.dialogs.kit import (
+    Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap)
 
 SEA = (45, 103, 135)        # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
@@ -122,18 +123,18 @@ class TitleScene(Scene):
         if what == "new":
             flow.show(app, "setup")
         elif what == "lesson":
-            from ..lesson.session import LessonSession
+            from vikings.ui.lesson.session import LessonSession
             LessonSession.start(app)
         elif what == "continue":
             self.continue_game()
         elif what == "load":
-            from .saves_panel import SavesPanel
+            from vikings.ui.dialogs.saves import SavesPanel
             app.scenes.push(SavesPanel(app, mode="load"))
         elif what == "rules":
-            from .rules_panel import RulesPanel
+            from vikings.ui.dialogs.rules import RulesPanel
             app.scenes.push(RulesPanel(app))
         elif what == "settings":
-            from .settings_panel import SettingsPanel
+            from vikings.ui.dialogs.settings import SettingsPanel
             app.scenes.push(SettingsPanel(app))
         elif what == "quit":
             app.quit()

@@ -1,0 +1,155 @@
+"""Drawing the table's cards and text: a panel, wrapped text, the game log, a decision
+panel's text, a tooltip and the top bar.
+"""
+from __future__ import annotations
+
+import pygame
+
+from vikings.text.lang import t
+from vikings.ui.drawing.theme import BAD, INK, INK_SOFT, PAPER, WHITE, WOOD, WOOD_DARK
+
+
+def panel(surface, rect: pygame.Rect, look, fill=PAPER, border=WOOD, width=2) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=look.px(8))
+    pygame.draw.rect(surface, border, rect, max(1, look.px(width)), border_radius=look.px(8))
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        trial = f"{line} {w}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines
+
+
+_LOG_CACHE: dict = {}
+
+
+def draw_log(surface, app, rect, lines, title: str | None = None, hover=None) -> list:
+    """The newest log lines, bottom up, wrapped to the panel's width. Rendered once per
+    change (wrapping and rendering some 60 lines each frame cost more than the rest).
+    Returns [(rect, index into lines)] of the entries shown; `hover` (an index) is lit."""
+    title = t("table.log.title") if title is None else title
+    key = (rect.size, app.look.scale, len(lines), lines[-1] if lines else "", title)
+    if _LOG_CACHE.get("key") != key:
+        img, spots = _render_log(app, rect.size, lines, title)
+        _LOG_CACHE.update(key=key, img=img, spots=spots)
+    surface.blit(_LOG_CACHE["img"], rect)
+    spots = [(r.move(rect.topleft), i) for r, i in _LOG_CACHE["spots"]]
+    for r, i in spots:
+        if i == hover:
+            lit = pygame.Surface(r.size, pygame.SRCALPHA)
+            lit.fill((255, 214, 90, 90))
+            surface.blit(lit, r)
+    return spots
+
+
+def _render_log(app, size, lines, title):
+    look = app.look
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    panel(img, rect, look)
+    head = look.text(title, 16, WOOD_DARK, bold=True)
+    img.blit(head, (rect.x + look.px(10), rect.y + look.px(8)))
+    font = look.font(14)  # the log runs wide now: a size that reads at 1280x720 too
+    y = rect.bottom - look.px(8)
+    top = rect.y + look.px(34)
+    lh = font.get_linesize()
+    spots = []
+    for n, line in enumerate(reversed(lines)):
+        parts = wrap(font, line, rect.w - look.px(24))
+        if y - lh * len(parts) < top:
+            break
+        y -= lh * len(parts) + look.px(3)
+        spots.append((pygame.Rect(rect.x + look.px(6), y, rect.w - look.px(12), lh * len(parts)), len(lines) - 1 - n))
+        for i, part in enumerate(parts):
+            img.blit(font.render(part, True, INK if i == 0 else INK_SOFT),
+                     (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
+    return img, spots
+
+
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None,
+                    room: int | None = None) -> int:
+    """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
+    Returns where the text ends (what follows is drawn below it). With `room` (pixels
+    from the panel's top) the lettering shrinks, down to 70%, until the text fits in it:
+    a large UI scale must not push the text into what the panel shows below it."""
+    width = rect.w - look.px(28)
+    for shrink in (1.0, 0.92, 0.85, 0.78, 0.7):
+        parts = []   # (font, text, colour)
+        for i, line in enumerate(lines):
+            size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
+            font = look.font(size * shrink, bold)
+            parts += [(font, part, colour) for part in wrap(font, line, width)] + [(None, "", None)]
+        if error:
+            font = look.font(14 * shrink, True)
+            parts += [(font, part, BAD) for part in wrap(font, error, width)]
+        height = look.px(12) + sum(f.get_linesize() if f is not None else look.px(6) for f, _, _ in parts)
+        if room is None or height <= room:
+            break
+    y = rect.y + look.px(12)
+    for font, text, colour in parts:
+        if font is None:
+            y += look.px(6)
+            continue
+        surface.blit(font.render(text, True, colour), (rect.x + look.px(14), y))
+        y += font.get_linesize()
+    return y
+
+
+def draw_tip_box(surface, look, text: str, pos) -> None:
+    """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window."""
+    font = look.font(14)
+    lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
+    w = max(font.size(line)[0] for line in lines) + look.px(16)
+    h = font.get_linesize() * len(lines) + look.px(12)
+    box = pygame.Rect(pos[0] + look.px(16), pos[1] + look.px(18), w, h)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
+    pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
+    for i, line in enumerate(lines):
+        surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
+
+
+def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None,
+                 right: int | None = None) -> None:
+    """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is,
+    all left of `right` (the bar's buttons): when the UI scale makes them too wide the bag
+    says only its count, then the lettering shrinks (and is cut short as a last resort)."""
+    look, px = app.look, app.look.px
+    pygame.draw.rect(surface, WOOD_DARK, top)
+    right = top.right if right is None else right
+    tall = top.h - px(6)
+    bag_img = app.sprites.get("board", "bag", height=px(30)) if bag is not None else None
+    bag_texts = (t("table.top.bag", count=bag), str(bag)) if bag is not None else ("",)
+    for bag_text in bag_texts:
+        label = look.fit_text(text, 17, WHITE, bold=True, height=tall)
+        n = look.fit_text(bag_text, 15, WHITE, height=tall) if bag_img is not None else None
+        w = look.fit_text(who, 17, (255, 226, 140), bold=True, height=tall) if who else None
+        used = px(14) + label.get_width() + px(10)
+        if bag_img is not None:
+            used += bag_img.get_width() + px(4) + n.get_width() + px(30)
+        if w is not None:
+            used += w.get_width()
+        if used <= right:
+            break
+    if used > right:   # still too wide: the round text and the turn share what is left
+        room = right - (used - label.get_width() - (w.get_width() if w is not None else 0))
+        share = room * 0.6 if w is not None else room
+        label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), round(share)), height=tall)
+        if w is not None:
+            w = look.fit_text(who, 17, (255, 226, 140), bold=True, width=max(px(40), room - label.get_width()), height=tall)
+    surface.blit(label, (px(14), top.centery - label.get_height() // 2))
+    x = px(24) + label.get_width()
+    if bag_img is not None:
+        surface.blit(bag_img, (x, top.centery - bag_img.get_height() // 2))
+        surface.blit(n, (x + bag_img.get_width() + px(4), top.centery - n.get_height() // 2))
+        x += bag_img.get_width() + n.get_width() + px(30)
+    if w is not None:
+        surface.blit(w, (x, top.centery - w.get_height() // 2))

@@ -1,0 +1,5 @@
+"""A game at the table, below the scenes: the match (engine state, seats, undo, saves),
+bot turns, hints, the moves a player makes by drag, click or key, and motion.
+
+May import: vikings (all but ui.scenes, ui.dialogs, ui.lesson), vikings.ui.drawing.
+"""

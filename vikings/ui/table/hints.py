@@ -1,0 +1,302 @@
+"""Hints at the table: asking for one (the Hint button, the H key), showing it, dropping it.
+
+`HintController` belongs to a table scene. Asked at a person's decision, it sends a "hint"
+job to the bots' helper process (bots/remote.py; where no process can be started, a
+thread of this one), polls it while the screens go on drawing, and once the answer is in
+draws the suggested move ON the table (the group on the wheel, the cell on the display,
+the pool, the boatswain's button and the cells its Vikings would go to, a special tile,
+a bid or colour) and a small panel over the game log listing the best three options with
+their reasons (bots/hints.py). Any decision (or an undo) cancels the hint: a pending job
+is abandoned and the marks go. Each decision whose hint was shown counts once for its
+person (`Match.hints`, shown on the results screen). The setting `hints` turns all of it off.
+"""
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pygame_gui
+
+from vikings.bots.base import Cancelled, CancelToken
+from vikings.engine.actions import (
+    Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceViking, RemoveViking,
+    TakeSpecial, UseBoatswain)
+from vikings.text.lang import percent, t
+from vikings.ui.drawing.panels import panel, wrap
+from vikings.ui.drawing.theme import INK, INK_SOFT, WHITE, WOOD_DARK
+
+HINT = (20, 130, 190)        # the hint's marks: a blue that no highlight of the game uses
+HINT_SOFT = (120, 185, 220)  # the second and third options
+# The Hint button's tooltip: a catalogue key, which pygame-gui's tooltip looks up (through the
+# same python-i18n, in the language App.apply_language gave it) each time it is shown.
+TIP = "hints.tip"
+
+
+def decision_key(game) -> tuple:
+    """Which decision a hint is for: the same game length, player and phase."""
+    return (len(game.actions()), game.to_move, game.phase)
+
+
+def ensure_counts(match) -> list:
+    """`match.hints`: hints shown per seat (kept by the match; made here if it has none)."""
+    if getattr(match, "hints", None) is None or len(match.hints) != len(match.seats):
+        match.hints = [0] * len(match.seats)
+    return match.hints
+
+
+def summary(match) -> str | None:
+    """"Hints used: Ann 2, Bea 0" for the persons at the table (None without persons)."""
+    counts = ensure_counts(match)
+    people = [(s.name, counts[p]) for p, s in enumerate(match.seats) if s.is_person]
+    if not people:
+        return None
+    return t("hints.view.used", list=t("scoring.list_sep").join(t("hints.view.used_one", name=name, n=n)
+                                                                for name, n in people))
+
+
+class _LocalJob:
+    """A hint worked out on a thread of this process (where no helper process can start)."""
+
+    def __init__(self, game):
+        from vikings.advice.hints import suggest
+        self.cancel_token = CancelToken()
+        self.done = False
+        self.action = None
+        self.error = None
+        copy = game.copy()
+
+        def run():
+            try:
+                self.action = suggest(copy, self.cancel_token)
+            except Cancelled:
+                pass
+            except Exception as e:  # shown in the hint panel
+                self.error = e
+            finally:
+                self.done = True
+
+        threading.Thread(target=run, daemon=True, name="vikings-hint").start()
+
+    def poll(self) -> bool:
+        return self.done
+
+    def cancel(self) -> None:
+        self.cancel_token.cancel()
+
+
+class HintController:
+    def __init__(self, scene):
+        self.scene = scene
+        self.job = None
+        self.key = None        # the decision asked about
+        self.hint = None       # bots.hints.Hint, once it is in
+        self.error: str | None = None
+        self.warm = False      # the helper process has been asked to start
+        self.counted = None    # the decision whose hint was last counted for its person
+
+    # Asking and dropping --------------------------------------------------------------------------
+    @property
+    def match(self):
+        return self.scene.match
+
+    def enabled(self) -> bool:
+        return getattr(self.scene.app.settings, "hints", True)
+
+    def available(self) -> bool:
+        """A person's decision is on screen and hints are on."""
+        m, s = self.match, self.scene
+        return (self.enabled() and m.persons_turn() and not m.pending and m.game.phase in s.phases
+                and not s.fx.active)
+
+    def handle(self, event) -> bool:
+        """The Hint button and the H key (only at a person's decision, hints on)."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.scene.buttons.get("hint"):
+            self.toggle()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and \
+                not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.available():
+            self.toggle()
+            return True
+        return False
+
+    def toggle(self) -> None:
+        if self.key is not None and self.key == decision_key(self.match.game):
+            self.cancel()  # asked again: the hint goes
+        else:
+            self.request()
+        self.scene.app.invalidate()
+
+    def request(self) -> bool:
+        if not self.available():
+            return False
+        self.cancel()
+        m = self.match
+        self.key = decision_key(m.game)
+        thinker = type(m)._thinker()
+        self.job = _LocalJob(m.game) if thinker is None else thinker.ask_hint(getattr(m, "_table", 0), m.game)
+        return True
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.job = self.hint = self.key = self.error = None
+
+    def waiting(self) -> bool:
+        return self.job is not None
+
+    def update(self) -> None:
+        """Collect the answer; drop the hint once its decision is no longer on screen."""
+        self.refresh(self.scene.buttons.get("hint"))  # (the setting may have changed)
+        if not self.warm and self.available():  # start the helper now: the first hint need not wait for it
+            self.warm = True
+            type(self.match)._thinker()
+        if self.key is not None and (self.key != decision_key(self.match.game) or not self.enabled()):
+            self.cancel()
+            self.scene.app.invalidate()
+            return
+        job = self.job
+        if job is None or not job.poll():
+            return
+        self.job = None
+        if job.error is not None:
+            self.error = str(job.error).splitlines()[0]   # (shown as "No hint: ..." in the language in use)
+        elif job.action is not None:
+            self.hint = job.action
+            if self.counted != self.key:  # a decision's hint counts once, however often it is asked
+                self.counted = self.key
+                ensure_counts(self.match)[self.hint.seat] += 1
+        self.scene.app.invalidate()
+
+    def refresh(self, button) -> None:
+        """The Hint button: shown while hints are on, usable at a person's decision."""
+        if button is None:
+            return
+        if button.visible != self.enabled():
+            button.show() if self.enabled() else button.hide()
+        usable = self.available()
+        if button.is_enabled != usable:
+            button.enable() if usable else button.disable()
+
+    # Drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.key is None or self.key != decision_key(self.match.game):
+            return
+        if self.hint is not None:
+            for i, opt in reversed(list(enumerate(self.hint.options))):
+                self._mark(surface, opt, i)
+        self._panel(surface)
+
+    def marks(self, option) -> list:
+        """The screen rects an option is marked on: its group on the wheel, the cells of the
+        mover's display it changes (when that display is the one shown large), the pool, its
+        button, its special tile or colour."""
+        s, a = self.scene, option.action
+        out = []
+        game = self.match.game
+        board = s.board_geo if s.board_geo is not None and s.shown_player == game.to_move else None
+        if isinstance(a, Buy) and s.wheel_geo is not None:
+            out.append(s.wheel_geo.tile_rect(a.space).inflate(s.wheel_geo.tile // 4, s.wheel_geo.tile // 4))
+        if board is not None:  # the cells the option (and the rest of the turn) changes
+            out += [board.cell_rect(*c) for c in option.cells]
+            if isinstance(a, PlaceViking) and not a.on_tile:
+                out.append(board.pool_rect)
+        widget = None
+        if isinstance(a, (UseBoatswain, FinishBoatswains)):
+            widget = next((b for b, x in getattr(s, "option_buttons", ()) if x == a), None)
+        elif isinstance(a, DeclineSpecial):
+            widget = getattr(s, "b_decline", None)
+        elif isinstance(a, Bid):
+            widget = getattr(s, "b_bid", None)
+        elif isinstance(a, PassBid):
+            widget = getattr(s, "b_pass", None)
+        if widget is not None and widget.visible:  # (widgets are drawn over the scene: a ring outside)
+            out.append(widget.rect.inflate(s.app.look.px(10), s.app.look.px(10)))
+        if isinstance(a, TakeSpecial):
+            out += [r for r, _, slot in getattr(s, "slot_spots", ()) if slot == a.slot]
+            out += [r for r, slot in getattr(s, "special_rows", ()) if slot == a.slot]
+        if isinstance(a, (RemoveViking, ChooseColour)):
+            out += [r for r, k in getattr(s, "kind_rects", ()) if k == a.kind]
+        return out
+
+    def _mark(self, surface, option, i: int) -> None:
+        px = self.scene.app.look.px
+        colour = HINT if i == 0 else HINT_SOFT
+        width = max(2, px(4 if i == 0 else 2))
+        for r in self.marks(option):
+            ring = r.inflate(px(4), px(4))
+            pygame.draw.rect(surface, colour, ring, width, border_radius=px(6))
+            self._badge(surface, ring.topright, i)
+
+    def _badge(self, surface, centre, i: int) -> None:
+        look = self.scene.app.look
+        rad = look.px(10)
+        pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, rad)
+        img = look.text(str(i + 1), 13, WHITE, bold=True)
+        surface.blit(img, img.get_rect(center=centre))
+
+    def panel_rect(self) -> pygame.Rect:
+        """Over the game log (below the face-up special tiles, which a hint may mark)."""
+        log = self.scene.layout.log
+        if "special_tiles" in self.match.options:
+            from vikings.ui.drawing.specials import strip_split
+            return strip_split(self.scene.app.look, log)[1]
+        return log
+
+    def _panel(self, surface) -> None:
+        """The best three and their reasons, over the game log."""
+        look, px = self.scene.app.look, self.scene.app.look.px
+        rect = self.panel_rect()
+        panel(surface, rect, look, fill=(236, 244, 248), border=HINT, width=3)
+        x, y, w = rect.x + px(12), rect.y + px(8), rect.w - px(24)
+        title = look.text(t("hints.view.title"), 18, WOOD_DARK, bold=True)
+        surface.blit(title, (x, y))
+        if self.hint is not None:
+            note = t("hints.view.note")
+        else:
+            note = t("hints.view.error", error=self.error) if self.error is not None else t("hints.view.thinking")
+        # (the note beside the title; wrapped under it when the language's words are longer)
+        small = look.font(12)
+        beside = w - title.get_width() - px(10)
+        if small.size(note)[0] <= beside:
+            n = small.render(note, True, INK_SOFT)
+            surface.blit(n, (x + title.get_width() + px(10), y + title.get_height() - n.get_height()))
+            y += title.get_height() + px(6)
+        else:
+            y += title.get_height()
+            for part in wrap(small, note, w):
+                surface.blit(small.render(part, True, INK_SOFT), (x, y))
+                y += small.get_linesize()
+            y += px(6)
+        if self.hint is None:
+            return
+        from vikings.advice.hints import describe
+        # Hard's chances, where its search looked and they tell the options apart.
+        shown = {round(100 * o.chance) for o in self.hint.options if o.chance is not None}
+        chances = len(shown) > 1
+        labels = []
+        for opt in self.hint.options:
+            label = describe(opt.action, self.match.game)
+            if chances and opt.chance is not None:
+                label = t("hints.view.chance", label=label, chance=percent(opt.chance))
+            labels.append(label)
+        # The lettering shrinks (to 62%) before an option or a line of its reason is left out.
+        for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62):
+            head, small = look.font(14 * shrink, True), look.font(13 * shrink)
+            blocks = [(wrap(head, label, w - px(26)), wrap(small, opt.reason, w - px(26)))
+                      for label, opt in zip(labels, self.hint.options)]
+            need = sum(len(h) * head.get_linesize() + len(r) * small.get_linesize() + px(5) for h, r in blocks)
+            if y + need <= rect.bottom - px(4):
+                break
+        for i, (heads, reasons) in enumerate(blocks):
+            if y + head.get_linesize() > rect.bottom - px(6):
+                break
+            self._badge(surface, (x + px(10), y + head.get_linesize() // 2), i)
+            for line in heads:
+                surface.blit(head.render(line, True, INK), (x + px(26), y))
+                y += head.get_linesize()
+            for line in reasons:
+                if y + small.get_linesize() > rect.bottom - px(4):
+                    break
+                surface.blit(small.render(line, True, INK_SOFT), (x + px(26), y))
+                y += small.get_linesize()
+            y += px(5)

@@ -1,0 +1,309 @@
+"""A game at the table: the engine state, who sits where, the bots' thinking, undo and
+the autosave. No drawing here: the scenes read a Match and turn clicks into actions.
+
+Every decision, a person's or a bot's, goes through `act()`, which applies it through the
+engine's door, keeps the events for the screens to animate, writes the game log and
+autosaves. Bots think in a helper process (`start_bot()` / `bot_result()`, see
+bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
+where no process can be started they think on a thread of this one instead (bot_turns.py).
+"""
+from __future__ import annotations
+
+import itertools
+import time
+import zlib
+from collections import deque
+
+from vikings.bots import make_bot
+from vikings.engine import BID, GameConfig, GameState, new_game
+from vikings.engine.events import Event
+from vikings.text.events import describe
+from vikings.text.lang import language
+from vikings.engine.serialize import save as save_game
+from vikings.ui.table.bot_turns import Decision, Ready, RemoteWorker, ThreadWorker
+from vikings.saves.table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
+
+_tables = itertools.count(1)  # tells the matches apart in the bots' helper process
+
+
+
+class MoveRefused(ValueError):
+    """A person's decision the table will not take now, with a friendly word why (the
+    guided lesson's coach refuses moves it does not teach); nothing was applied."""
+
+
+class Match:
+    # Bots think in the shared helper process (False: on a thread of this process).
+    bots_in_process = True
+
+    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None):
+        self.seats = tuple(Seat(*s) for s in seats)
+        self.game = game
+        self.hints: list[int] = list(hints) if hints is not None else [0] * len(self.seats)  # asked, per seat
+        self.storage = storage
+        self.autosave_enabled = autosave and storage is not None
+        self.pending: deque[Event] = deque()  # events the screens have not shown yet
+        self.events: list[Event] = []         # every event so far (the log's lines are made from them)
+        self._lines: tuple[str, list[str]] = ("", [])   # (language, the log's lines in it so far)
+        self.actors: list[int] = []           # who made each action (parallel to the history)
+        self.floor = 0                        # actions before this index cannot be undone
+        self._bots = {}
+        self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
+        self._table = next(_tables)
+        self.coach = None                     # the guided lesson's (ui/lesson/coach.py), if any
+        self.autosave_path = None             # where autosave() writes, if not the storage's autosave
+        self._rebuild_log()
+
+    # Creation ---------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, seats, rules, seed: int, start_player: int | None = None, storage=None,
+            autosave: bool = True, options=()) -> "Match":
+        """`options`: the advanced game's rules (engine.OPTIONS), any of them."""
+        seats = tuple(Seat(*s) for s in seats)
+        game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player,
+                                   options=frozenset(options)), rules)
+        m = cls(seats, game, storage, autosave)
+        m.pending.extend(m._replay_events())  # the first offer, for the screens to lay out
+        m.autosave()
+        return m
+
+    def to_doc(self) -> dict:
+        return table_doc(self.seats, save_game(self.game), self.hints)
+
+    @classmethod
+    def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> "Match":
+        """A match from `to_doc()`; raises SaveError (nothing half-loaded) if it is broken."""
+        return cls.from_table(check_doc(doc, rules), storage, autosave)
+
+    @classmethod
+    def from_table(cls, table: Table, storage=None, autosave: bool = True) -> "Match":
+        return cls(table.seats, table.game, storage, autosave, hints=table.hints)
+
+    # Questions ------------------------------------------------------------------------------
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def options(self) -> frozenset:
+        return self.game.config.options
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def seat(self, p: int | None = None) -> Seat:
+        return self.seats[self.game.to_move if p is None else p]
+
+    def persons_turn(self) -> bool:
+        return not self.game.is_over and self.seat().is_person
+
+    def bots_turn(self) -> bool:
+        return not self.game.is_over and not self.seat().is_person
+
+    @property
+    def log(self) -> list[str]:
+        """One line per event, in the language in use: the lines are made from the kept
+        events as they are needed, and made anew after a change of language."""
+        code, lines = self._lines
+        if code != language() or len(lines) > len(self.events):
+            lines = []
+            self._lines = (language(), lines)
+        if len(lines) < len(self.events):
+            lines.extend(describe(e, self.rules, self.names) for e in self.events[len(lines):])
+        return lines
+
+    def shown_log(self) -> list[str]:
+        """The log without the events the screens have not shown yet (one line per event)."""
+        return self.log[:len(self.log) - len(self.pending)] if self.pending else self.log
+
+    def shown_events(self) -> list[Event]:
+        """Every event the screens have shown (the auction's bids are read from these)."""
+        return self.events[:len(self.events) - len(self.pending)] if self.pending else self.events
+
+    # Acting ---------------------------------------------------------------------------------
+    def act(self, action) -> list[Event]:
+        """Apply one decision of the player to move (raises IllegalAction if it is not legal)."""
+        actor = self.game.to_move
+        if self.coach is not None and self.seats[actor].is_person:
+            self.coach.check(self, action)  # raises MoveRefused for a move the lesson does not teach
+        events = self.game.apply(action)
+        n = len(self.actors)
+        if n and self.actors[-1] != actor:
+            self.floor = max(self.floor, n)  # the next player has acted: earlier moves are fixed
+        self.actors.append(actor)
+        if not self.seats[actor].is_person or any(e.type in _REVEALING for e in events):
+            self.floor = n + 1
+        self.pending.extend(events)
+        self.events.extend(events)
+        self.autosave()
+        return events
+
+    def can_undo(self) -> bool:
+        """A person may take back her own decisions until the next player has acted or
+        something new has been revealed (the next offer, a scoring)."""
+        n = len(self.actors)
+        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None
+
+    def undo(self) -> int:
+        """Take back the last decision: the game is replayed without it. Returns the
+        player whose decision was taken back."""
+        if not self.can_undo():
+            raise ValueError("nothing to undo")
+        self.cancel_bot()
+        actions = self.game.actions()[:-1]
+        who = self.actors.pop()
+        game = new_game(self.game.config, self.rules)
+        game.quiet = True
+        for a in actions:
+            game.apply(a)
+        game.quiet = False
+        self.game = game
+        self.pending.clear()
+        self._rebuild_log()
+        self.autosave()
+        return who
+
+    # Bots -----------------------------------------------------------------------------------
+    def bot_seed(self, p: int) -> int:
+        """Seeded from the game and the seat: a replayed table makes the same choices."""
+        return zlib.crc32(f"{self.game.config.seed}/{p}/{self.seats[p].kind}".encode())
+
+    def bot_for(self, p: int):
+        """Seat p's bot in this process (the helper process keeps its own, alike)."""
+        bot = self._bots.get(p)
+        if bot is None:
+            bot = self._bots[p] = make_bot(self.seats[p].kind, self.bot_seed(p))
+        return bot
+
+    def start_bot(self) -> None:
+        """Start the bot to move thinking (if it is not already)."""
+        if not self.bots_turn():
+            return
+        if self._worker is not None and self._worker.matches(self.game):
+            return
+        self.cancel_bot()
+        p = self.game.to_move
+        scripted = self.coach.bot_move(self.game) if self.coach is not None else None
+        if scripted is not None:  # the lesson's bot plays its script
+            self._worker = Ready(self.game, scripted)
+            return
+        thinker = self._thinker()
+        if thinker is not None:
+            self._worker = RemoteWorker(thinker, self._table, self.game, self.seats[p].kind, self.bot_seed(p))
+        else:
+            self._worker = ThreadWorker(self.bot_for(p), self.game)
+
+    def warm_up(self) -> None:
+        """Start the bots' helper process now, if a bot sits at the table, so the first
+        decision does not wait for it to start."""
+        if any(not s.is_person for s in self.seats):
+            self._thinker()
+
+    @staticmethod
+    def _thinker():
+        """The bots' helper process, running; None where none can be started (bots then
+        think on a thread of this process, for the rest of the program)."""
+        if not Match.bots_in_process:
+            return None
+        from vikings.processes import remote_bots as remote
+        thinker = remote.shared()
+        try:
+            thinker.start()
+        except OSError:
+            Match.bots_in_process = False
+            return None
+        return thinker
+
+    def thinking(self) -> bool:
+        return self._worker is not None and not self._worker.finished()
+
+    def thought(self) -> tuple[float, float] | None:
+        """While a bot thinks: (share of its search done, seconds since it began)."""
+        w = self._worker
+        if w is None or w.finished():
+            return None
+        return w.progress, time.monotonic() - w.started
+
+    def bot_result(self):
+        """The finished bot's action (once), or None while it thinks or if none is asked."""
+        w = self._worker
+        if w is None or not w.finished() or not w.matches(self.game):
+            return None
+        self._worker = None
+        if w.error is not None:
+            raise w.error
+        return w.action
+
+    def cancel_bot(self) -> None:
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+    def close(self) -> None:
+        self.cancel_bot()
+        if self.bots_in_process:
+            from vikings.processes import remote_bots as remote
+            remote.shared().forget(self._table)
+
+    # Saving ---------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """After every decision. Atomic (a whole old or a whole new file survives a crash
+        or a killed process) but not flushed to the disk: fsync took 8-16 ms, a visible
+        hitch at every move, and guards only against a power cut."""
+        if self.autosave_enabled:
+            self.storage.write_json(self.autosave_path or self.storage.autosave_path, self.to_doc(), durable=False)
+
+    def save_as(self, name: str):
+        path = self.storage.save_path(name)
+        self.storage.write_json(path, self.to_doc())
+        return path
+
+    # History ----------------------------------------------------------------------------------
+    def _replay_events(self) -> list[Event]:
+        """Every event of the game so far (the engine returns events only from apply)."""
+        game = new_game(self.game.config, self.rules)
+        events = [_first_offer(game)]
+        for a in self.game.actions():
+            events.extend(game.apply(a))
+        return events
+
+    def _rebuild_log(self) -> None:
+        self.events = self._replay_events()
+        self._lines = ("", [])   # (an undo replays the game: its lines are made anew)
+        if not self.actors:
+            # A loaded game: who made each action, from a replay.
+            game = new_game(self.game.config, self.rules)
+            game.quiet = True
+            for a in self.game.actions():
+                self.actors.append(game.to_move)
+                game.apply(a)
+            self.floor = len(self.actors)
+
+
+_REVEALING = ("offer", "scoring", "game_over", "auction", "tiles_laid", "special_revealed")  # no undo past news
+
+
+def _first_offer(game: GameState) -> Event:
+    """The event of the first offer, which the engine lays out while creating the game
+    (before anyone could receive its events); the same fields as later offers. With the
+    auction, the first round's auction instead (its Vikings drawn, the wheel empty)."""
+    if game.phase == BID:
+        return Event("auction", game.start_player, {"round": 1, "vikings": list(game.auction_vikings),
+                                                    "bag": sum(game.bag)})
+    is_ship = game.rules.tile_is_ship
+    tiles = list(game.wheel_tile)
+    return Event("offer", game.start_player, {
+        "round": 1, "islands": sum(t >= 0 and not is_ship[t] for t in tiles),
+        "ships": sum(t >= 0 and is_ship[t] for t in tiles), "tiles": tiles,
+        "vikings": list(game.wheel_viking), "bag": sum(game.bag)})
+
+
+def load_doc_text(text: str | bytes, rules, storage=None) -> Match:
+    """The match in a table file's text or bytes; SaveError if it is not a sound table."""
+    return Match.from_table(read_table(text, rules), storage)
+
+
+def load_file(path, rules, storage=None) -> Match:
+    """The match saved at `path` (the autosave, a named save); SaveError says why not."""
+    return Match.from_table(load_table_file(path, rules), storage)
