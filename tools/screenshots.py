@@ -258,10 +258,7 @@ class Shooter:
 
 def _panel(d: Director, module: str, cls: str, **kw):
     import importlib
-    try:
-        mod = importlib.import_module(f"vikings.ui.scenes.{module}")
-    except ModuleNotFoundError as e:
-        raise Skipped(f"vikings/ui/scenes/{module}.py is missing ({e.name})") from None
+    mod = importlib.import_module(f"vikings.ui.dialogs.{module}")
     return getattr(mod, cls)(d.app, **kw)
 
 
@@ -352,9 +349,9 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 app.scenes.push(panel)
                 d.frames(3)
             return fn
-        sh.moment("rules-panel", over_title("rules_panel", "RulesPanel"), d)
-        sh.moment("settings-panel", over_title("settings_panel", "SettingsPanel"), d)
-        sh.moment("load-panel", over_title("saves_panel", "SavesPanel", mode="load"), d)
+        sh.moment("rules-panel", over_title("rules", "RulesPanel"), d)
+        sh.moment("settings-panel", over_title("settings", "SettingsPanel"), d)
+        sh.moment("load-panel", over_title("saves", "SavesPanel", mode="load"), d)
 
         # A game: the offer, a person's purchase --------------------------------------------------
         def offer(d):

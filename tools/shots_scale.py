@@ -70,8 +70,8 @@ def full_setup(d: Director) -> None:
     d.frames(3)
 
 
-PANELS = (("rules-panel", "rules_panel", "RulesPanel", {}), ("settings-panel", "settings_panel", "SettingsPanel", {}),
-          ("load-panel", "saves_panel", "SavesPanel", {"mode": "load"}))
+PANELS = (("rules-panel", "rules", "RulesPanel", {}), ("settings-panel", "settings", "SettingsPanel", {}),
+          ("load-panel", "saves", "SavesPanel", {"mode": "load"}))
 
 
 def panel_over_title(d: Director, module: str, cls: str, kw: dict) -> None:
