@@ -17,9 +17,10 @@ from vikings.engine.display import Display
 from vikings.engine.errors import ConfigError, IllegalAction, NotationError, SaveError, VikingsError
 from vikings.engine.events import Event, describe_line
 from vikings.engine.scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
-from vikings.engine.state import (
+from vikings.engine.phases import (
     AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
-    SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING, GameConfig, GameState)
+    SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING)
+from vikings.engine.state import GameConfig, GameState
 
 
 def new_game(config: GameConfig, rules: Rules) -> GameState:
@@ -27,4 +28,15 @@ def new_game(config: GameConfig, rules: Rules) -> GameState:
     return GameState.new(config, rules)
 
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+# Everything above, and the submodules (importing them made them attributes of the package).
+__all__ = [
+    "AUCTION", "Action", "BID", "BOATSWAIN", "BOATSWAIN_MOVE", "Bid", "Buy", "COLOUR",
+    "ChooseColour", "ConfigError", "DeclineSpecial", "Display", "Event", "FinishBoatswains",
+    "GameConfig", "GameState", "IllegalAction", "Line", "MoveViking", "NotationError", "OPTIONS",
+    "OVER", "PLACE", "PURCHASE", "PassBid", "PlaceStart", "PlaceTile", "PlaceViking",
+    "PlayerScore", "REMOVE", "REPLACE", "RemoveViking", "ReplaceTile", "Rules", "SINGLE_BOATSWAIN",
+    "SPECIAL", "SPECIAL_TILES", "SaveError", "TakeSpecial", "UseBoatswain", "VIKING",
+    "VikingsError", "action_from_parts", "actions", "advanced", "components", "describe_line",
+    "display", "errors", "events", "final_scoring", "large_scoring", "new_game", "parse_action",
+    "phases", "rng", "scoring", "small_scoring", "specials", "state",
+]

@@ -8,55 +8,57 @@ form (`str(a)`, `parse_action`) used by logs, saves and the command line.
 from __future__ import annotations
 
 import re
+from typing import Any, Self
 
 from vikings.engine.errors import IllegalAction
 
 
 class Action:
     __slots__ = ()
-    _cache: dict
+    _cache: dict[tuple[Any, ...], Action]
     name = ""
 
-    def __new__(cls, *args):
+    def __new__(cls, *args: Any) -> Self:
         key = cls._key(*args)
         try:
-            return cls._cache[key]
+            return cls._cache[key]  # type: ignore[return-value]  # (each class has its own cache)
         except KeyError:
             obj = object.__new__(cls)
             obj._set(*key)
             cls._cache[key] = obj
             return obj
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         cls._cache = {}
 
     @classmethod
-    def _key(cls, *args):
+    def _key(cls, *args: Any) -> tuple[Any, ...]:
         """The canonical arguments (whole numbers, never bools or floats), so that equal
         actions are the same object and always serialize the same way."""
         return tuple(_int(a, cls.name) for a in args)
 
-    def _set(self):
+    def _set(self, *args: Any) -> None:
         pass
 
-    def __reduce__(self):  # unpickles to the interned instance (the bots' process relies on it)
+    # Unpickles to the interned instance (the bots' process relies on it).
+    def __reduce__(self) -> tuple[type[Action], tuple[Any, ...]]:
         return (type(self), self._new_args())
 
-    def _new_args(self) -> tuple:
+    def _new_args(self) -> tuple[Any, ...]:
         """The arguments that rebuild this action (the text form's, unless they differ)."""
         return self.args()
 
-    def args(self) -> tuple:
+    def args(self) -> tuple[Any, ...]:
         return ()
 
-    def __str__(self):
+    def __str__(self) -> str:
         return " ".join([self.name, *map(str, self.args())])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(map(repr, self.args()))})"
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.name, *self.args()]
 
 
@@ -65,10 +67,10 @@ class Buy(Action):
     __slots__ = ("space",)
     name = "buy"
 
-    def _set(self, space):
+    def _set(self, space: int) -> None:
         self.space = space
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.space,)
 
 
@@ -77,10 +79,10 @@ class PlaceTile(Action):
     __slots__ = ("row", "col")
     name = "tile"
 
-    def _set(self, row, col):
+    def _set(self, row: int, col: int) -> None:
         self.row, self.col = row, col
 
-    def args(self):
+    def args(self) -> tuple[int, int]:
         return (self.row, self.col)
 
 
@@ -89,10 +91,10 @@ class PlaceStart(Action):
     __slots__ = ("row",)
     name = "start"
 
-    def _set(self, row):
+    def _set(self, row: int) -> None:
         self.row = row
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.row,)
 
 
@@ -102,18 +104,18 @@ class PlaceViking(Action):
     name = "viking"
 
     @classmethod
-    def _key(cls, on_tile):
+    def _key(cls, on_tile: object) -> tuple[bool]:
         if on_tile not in (True, False):  # 0 and 1 compare equal to these, which is fine
             raise IllegalAction(f"'viking' takes on_tile True or False, got {on_tile!r}")
         return (bool(on_tile),)
 
-    def _set(self, on_tile):
+    def _set(self, on_tile: bool) -> None:
         self.on_tile = bool(on_tile)
 
-    def _new_args(self):
+    def _new_args(self) -> tuple[bool]:
         return (self.on_tile,)
 
-    def args(self):
+    def args(self) -> tuple[str]:
         return ("tile" if self.on_tile else "pool",)
 
 
@@ -126,15 +128,15 @@ class UseBoatswain(Action):
     name = "boatswain"
 
     @classmethod
-    def _key(cls, mode, kind=-1):
+    def _key(cls, mode: object, kind: object = -1) -> tuple[str, int]:
         if mode not in ("all", "each", "one"):
             raise IllegalAction(f"a boatswain moves 'all' or 'one' of one kind or 'each' kind, not {mode!r}")
         return (mode, -1 if mode == "each" else _int(kind, cls.name))
 
-    def _set(self, mode, kind):
+    def _set(self, mode: str, kind: int) -> None:
         self.mode, self.kind = mode, kind
 
-    def args(self):
+    def args(self) -> tuple[str] | tuple[str, int]:
         return (self.mode,) if self.mode == "each" else (self.mode, self.kind)
 
 
@@ -143,10 +145,10 @@ class MoveViking(Action):
     __slots__ = ("row", "col")
     name = "move"
 
-    def _set(self, row, col):
+    def _set(self, row: int, col: int) -> None:
         self.row, self.col = row, col
 
-    def args(self):
+    def args(self) -> tuple[int, int]:
         return (self.row, self.col)
 
 
@@ -162,10 +164,10 @@ class Bid(Action):
     __slots__ = ("amount",)
     name = "bid"
 
-    def _set(self, amount):
+    def _set(self, amount: int) -> None:
         self.amount = amount
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.amount,)
 
 
@@ -180,10 +182,10 @@ class RemoveViking(Action):
     __slots__ = ("kind",)
     name = "remove"
 
-    def _set(self, kind):
+    def _set(self, kind: int) -> None:
         self.kind = kind
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.kind,)
 
 
@@ -192,10 +194,10 @@ class ChooseColour(Action):
     __slots__ = ("kind",)
     name = "colour"
 
-    def _set(self, kind):
+    def _set(self, kind: int) -> None:
         self.kind = kind
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.kind,)
 
 
@@ -204,10 +206,10 @@ class TakeSpecial(Action):
     __slots__ = ("slot",)
     name = "special"
 
-    def _set(self, slot):
+    def _set(self, slot: int) -> None:
         self.slot = slot
 
-    def args(self):
+    def args(self) -> tuple[int]:
         return (self.slot,)
 
 
@@ -222,10 +224,10 @@ class ReplaceTile(Action):
     __slots__ = ("row", "col")
     name = "replace"
 
-    def _set(self, row, col):
+    def _set(self, row: int, col: int) -> None:
         self.row, self.col = row, col
 
-    def args(self):
+    def args(self) -> tuple[int, int]:
         return (self.row, self.col)
 
 
@@ -237,7 +239,7 @@ _ARITY = {"buy": (1,), "tile": (2,), "start": (1,), "viking": (1,), "boatswain":
           "special": (1,), "nospecial": (0,), "replace": (2,)}
 
 
-def action_from_parts(parts) -> Action:
+def action_from_parts(parts: Any) -> Action:
     """Build an action from its name and arguments (JSON list or split text)."""
     if not parts or not isinstance(parts[0], str) or parts[0] not in ACTION_TYPES:
         raise IllegalAction(f"unknown action {_short(parts)}; expected one of: {', '.join(ACTION_TYPES)}")
@@ -260,7 +262,7 @@ def action_from_parts(parts) -> Action:
 _WHOLE = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '①'
 
 
-def _int(value, name) -> int:
+def _int(value: object, name: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
@@ -268,7 +270,7 @@ def _int(value, name) -> int:
     raise IllegalAction(f"action {name!r}: {_short(value)} is not a whole number")
 
 
-def _short(value, limit: int = 40) -> str:
+def _short(value: object, limit: int = 40) -> str:
     """A value as an error message quotes it: its repr, cut short (a damaged save may hold
     a megabyte where a number belongs)."""
     text = repr(value[:8] if isinstance(value, list) else value[:limit] if isinstance(value, str) else value)

@@ -8,13 +8,21 @@ where the rule texts are silent.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from vikings.engine.actions import (
-    Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, RemoveViking, ReplaceTile,
+    Action, Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, RemoveViking, ReplaceTile,
     TakeSpecial, UseBoatswain)
 from vikings.engine.phases import (
     AUCTION, BID, COLOUR, PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES)
-from vikings.engine.scoring import scoring_lines, with_lines
+from vikings.engine.scoring import PlayerScore, scoring_lines, with_lines
+
+if TYPE_CHECKING:
+    from vikings.engine.components import Rules
+    from vikings.engine.display import Display
+    from vikings.engine.events import Event
+    from vikings.engine.rng import Rng
+    from vikings.engine.state import GameConfig
 
 FACE_UP = 4  # places for face-up special tiles
 
@@ -42,8 +50,21 @@ class Advanced:
                  "placed",   # per player: (kind, row, col) of building tiles on her display
                  "out",      # special tile kinds that left the game
                  "pending")  # a building tile waiting for ReplaceTile, or -1
+    auction: bool
+    single: bool
+    specials: bool
+    drawn: tuple[int, ...]
+    bid: int
+    bidder: int
+    passed: tuple[bool, ...]
+    supply: tuple[int, ...]
+    face_up: tuple[int, ...]
+    held: tuple[tuple[int, ...], ...]
+    placed: tuple[tuple[tuple[int, int, int], ...], ...]
+    out: tuple[int, ...]
+    pending: int
 
-    def __init__(self, options, n: int):
+    def __init__(self, options: frozenset[str], n: int) -> None:
         self.auction = AUCTION in options
         self.single = SINGLE_BOATSWAIN in options
         self.specials = SPECIAL_TILES in options
@@ -64,32 +85,62 @@ class Advanced:
         a.out, a.pending = self.out, self.pending
         return a
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Advanced) and all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable
 
-    def to_json(self) -> dict:
-        def plain(v):
+    def to_json(self) -> dict[str, Any]:
+        def plain(v: Any) -> Any:
             return [plain(x) for x in v] if isinstance(v, tuple) else v
         return {f: plain(getattr(self, f)) for f in self.__slots__}
 
 
-def _bids(lo: int, hi: int) -> tuple:
+def _bids(lo: int, hi: int) -> tuple[Action, ...]:
     return tuple(_BIDS[a] if a < len(_BIDS) else Bid(a) for a in range(lo, hi + 1))
 
 
 class AdvancedPlay:
     """GameState's advanced-game steps (GameState inherits them)."""
-    __slots__ = ()
+    # GameState's fields and steps that these methods use, declared for the type checker
+    # (which would otherwise hold the mixin's empty __slots__ against assigning them).
+    if TYPE_CHECKING:
+        adv: Advanced | None
+        rules: Rules
+        config: GameConfig
+        n: int
+        displays: list[Display]
+        round: int
+        start_player: int
+        to_move: int
+        phase: str
+        bag: list[int]
+        wheel_tile: list[int]
+        wheel_viking: list[int]
+        offset: int
+        bought: int
+        removed_vikings: list[int]
+        removed_tiles: list[int]
+        rng: Rng
+        _legal: tuple[Action, ...] | None
+        _events: list[Event] | None
+
+        @property
+        def boatswains_obliged(self) -> bool: ...
+        def price(self, space: int) -> int: ...
+        def _emit(self, type_: str, player: int | None, **data: object) -> None: ...
+        def _lay_tiles(self) -> tuple[int, int]: ...
+        def _continue_placing(self) -> None: ...
+    else:
+        __slots__ = ()
 
     # Queries ------------------------------------------------------------------------------
     @property
-    def options(self) -> frozenset:
+    def options(self) -> frozenset[str]:
         return self.config.options
 
     @property
-    def auction_vikings(self) -> tuple:
+    def auction_vikings(self) -> tuple[int, ...]:
         """Drawn for this round's auction and not yet removed or on the wheel (sorted by colour)."""
         return self.adv.drawn if self.adv is not None else ()
 
@@ -103,7 +154,7 @@ class AdvancedPlay:
         return self.adv.bidder if self.adv is not None else -1
 
     @property
-    def passed_bidders(self) -> tuple:
+    def passed_bidders(self) -> tuple[bool, ...]:
         """Per player: has she passed in this auction."""
         return self.adv.passed if self.adv is not None else ()
 
@@ -113,7 +164,7 @@ class AdvancedPlay:
         return d.gold + d.fame
 
     @property
-    def specials_face_up(self) -> tuple:
+    def specials_face_up(self) -> tuple[int, ...]:
         """The face-up special tiles (kinds, -1 for an empty place); () without the option."""
         return self.adv.face_up if self.adv is not None else ()
 
@@ -122,11 +173,11 @@ class AdvancedPlay:
         """How many special tiles are still face down."""
         return len(self.adv.supply) if self.adv is not None else 0
 
-    def specials_held(self, player: int) -> tuple:
+    def specials_held(self, player: int) -> tuple[int, ...]:
         """Kinds of the special tiles beside `player`'s mainland (not on her islands)."""
         return self.adv.held[player] if self.adv is not None else ()
 
-    def specials_placed(self, player: int) -> tuple:
+    def specials_placed(self, player: int) -> tuple[tuple[int, int, int], ...]:
         """(kind, row, col) of the building special tiles on `player`'s islands."""
         return self.adv.placed[player] if self.adv is not None else ()
 
@@ -157,42 +208,45 @@ class AdvancedPlay:
         return sum(1 for s in self.specials_held(player) if specials[s].effect == "boat")
 
     # Dispatch -------------------------------------------------------------------------------
-    def _advanced_legal(self, phase: str):
+    # (These run in an advanced game only, where `adv` is set.)
+    def _advanced_legal(self, phase: str) -> tuple[Action, ...]:
+        adv = cast(Advanced, self.adv)
         if phase == BID:
-            adv = self.adv
             limit = self.bid_limit(self.to_move)
             if adv.bid < 0:
                 return _bids(0, limit)
             return _bids(adv.bid + 1, limit) + (_PASS,)
         if phase == REMOVE or phase == COLOUR:
             cls = RemoveViking if phase == REMOVE else ChooseColour
-            return tuple(cls(k) for k in sorted(set(self.adv.drawn)))
+            return tuple(cls(k) for k in sorted(set(adv.drawn)))
         if phase == SPECIAL:
-            return tuple(_TAKE[i] for i, s in enumerate(self.adv.face_up) if s >= 0) + (_DECLINE,)
+            return tuple(_TAKE[i] for i, s in enumerate(adv.face_up) if s >= 0) + (_DECLINE,)
         if phase == REPLACE:
-            building = self.rules.specials[self.adv.pending].building
+            building = self.rules.specials[adv.pending].building
             return tuple(ReplaceTile(r, c) for r, c in self._building_cells(self.to_move, building))
         return ()
 
-    def _advanced_apply(self, action) -> None:
+    def _advanced_apply(self, action: Action) -> None:
+        # The phase tells the action's kind (it is legal); the type checker cannot see that.
         phase = self.phase
         if phase == BID:
-            self._bid(action)
+            self._bid(action)  # type: ignore[arg-type]
         elif phase == REMOVE:
-            self._remove_viking(action.kind)
+            self._remove_viking(action.kind)  # type: ignore[attr-defined]
         elif phase == COLOUR:
-            self._place_colour(action.kind, self.to_move)
+            self._place_colour(action.kind, self.to_move)  # type: ignore[attr-defined]
         elif phase == SPECIAL:
-            self._take_special(action)
+            self._take_special(action)  # type: ignore[arg-type]
         else:
-            sid, self.adv.pending = self.adv.pending, -1
-            self._install(self.to_move, sid, action.row, action.col)
+            adv = cast(Advanced, self.adv)
+            sid, adv.pending = adv.pending, -1
+            self._install(self.to_move, sid, action.row, action.col)  # type: ignore[attr-defined]
             self._continue_placing()
 
     # The auction ------------------------------------------------------------------------------
     def _start_auction(self) -> None:
         """Draw the auction's Vikings and let the start player open the bidding."""
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         size = self.rules.wheel_spaces
         drawn = self.rng.draw(self.bag, min(size + 1, sum(self.bag)))
         drawn.sort()
@@ -208,19 +262,20 @@ class AdvancedPlay:
         if self._events is not None:
             self._emit("auction", self.start_player, round=self.round + 1, vikings=drawn[:], bag=sum(self.bag))
 
-    def _bid(self, action) -> None:
-        adv = self.adv
+    def _bid(self, action: Bid | PassBid) -> None:
+        adv = cast(Advanced, self.adv)
         p = self.to_move
         if action is _PASS:
             self._pass_bid(p, False)
         else:
+            action = cast(Bid, action)
             adv.bid, adv.bidder = action.amount, p
             if self._events is not None:
                 self._emit("bid", p, amount=action.amount)
         self._next_bidder(p)
 
     def _pass_bid(self, p: int, forced: bool) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         adv.passed = adv.passed[:p] + (True,) + adv.passed[p + 1:]
         if self._events is not None:
             self._emit("bid_passed", p, forced=forced)
@@ -228,7 +283,7 @@ class AdvancedPlay:
     def _next_bidder(self, p: int) -> None:
         """The next player clockwise still in the auction decides; one who cannot raise
         passes without being asked; the last one left wins."""
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         n = self.n
         while True:
             if adv.passed.count(False) == 1:
@@ -245,7 +300,7 @@ class AdvancedPlay:
             return
 
     def _win_auction(self, w: int) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         d = self.displays[w]
         price = adv.bid
         gold = d.gold if d.gold < price else price
@@ -264,7 +319,7 @@ class AdvancedPlay:
             self.phase = REMOVE
 
     def _remove_viking(self, k: int) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         i = adv.drawn.index(k)
         adv.drawn = adv.drawn[:i] + adv.drawn[i + 1:]
         self.removed_vikings[k] += 1
@@ -281,7 +336,7 @@ class AdvancedPlay:
 
     def _colour_turn(self, p: int) -> None:
         """`p` chooses the next colour; the last colour left goes out without asking."""
-        drawn = self.adv.drawn
+        drawn = cast(Advanced, self.adv).drawn
         if not drawn:
             self._auction_done()
         elif drawn[0] == drawn[-1]:  # sorted: a single colour left
@@ -292,7 +347,7 @@ class AdvancedPlay:
 
     def _place_colour(self, k: int, p: int) -> None:
         """Every drawn Viking of kind `k` onto the highest free wheel spaces."""
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         wv = self.wheel_viking
         spaces = []
         for _ in range(adv.drawn.count(k)):
@@ -315,7 +370,7 @@ class AdvancedPlay:
 
     # Special tiles -------------------------------------------------------------------------------
     def _refill_specials(self) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         face_up, supply = list(adv.face_up), adv.supply
         for i, s in enumerate(face_up):
             if s < 0 and supply:
@@ -328,15 +383,15 @@ class AdvancedPlay:
         self.phase = SPECIAL
         self._legal = self._advanced_legal(SPECIAL)
 
-    def _take_special(self, action) -> None:
-        adv = self.adv
+    def _take_special(self, action: TakeSpecial | DeclineSpecial) -> None:
+        adv = cast(Advanced, self.adv)
         p = self.to_move
         if action is _DECLINE:
             if self._events is not None:
                 self._emit("special_declined", p)
             self._continue_placing()
             return
-        slot = action.slot
+        slot = cast(TakeSpecial, action).slot
         sid = adv.face_up[slot]
         adv.face_up = adv.face_up[:slot] + (-1,) + adv.face_up[slot + 1:]
         if self._events is not None:
@@ -362,16 +417,16 @@ class AdvancedPlay:
         self._continue_placing()
 
     def _hold(self, p: int, sid: int) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         adv.held = adv.held[:p] + (adv.held[p] + (sid,),) + adv.held[p + 1:]
 
     def _unhold(self, p: int, sid: int) -> None:
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         mine = list(adv.held[p])
         mine.remove(sid)
         adv.held = adv.held[:p] + (tuple(mine),) + adv.held[p + 1:]
 
-    def _building_cells(self, p: int, building: str) -> list:
+    def _building_cells(self, p: int, building: str | None) -> list[tuple[int, int]]:
         """(row, col) of `p`'s island tiles showing `building`."""
         tiles = self.rules.tiles
         return [(r, c) for r, c, t, _ in self.displays[p].tiles() if r > 0 and tiles[t].building == building]
@@ -380,7 +435,7 @@ class AdvancedPlay:
         """The building special tile `sid` takes the place of the tile at (row, col), which
         leaves the game; a Viking on it stays. The cell keeps the replaced tile's kind (same
         building, same edges) and `placed` marks it as the special tile."""
-        adv = self.adv
+        adv = cast(Advanced, self.adv)
         tile = self.displays[p].tile_at(row, col)
         self.removed_tiles[tile] += 1
         adv.placed = adv.placed[:p] + (adv.placed[p] + ((sid, row, col),),) + adv.placed[p + 1:]
@@ -393,29 +448,29 @@ class AdvancedPlay:
         if building is None:
             return
         specials = self.rules.specials
-        for sid in self.adv.held[p]:
+        for sid in cast(Advanced, self.adv).held[p]:
             if specials[sid].building == building:
                 self._unhold(p, sid)
                 self._install(p, sid, row, col)
                 return
 
-    def _with_specials(self, score, kind: str):
+    def _with_specials(self, score: PlayerScore, kind: str) -> PlayerScore:
         """A small or large score with the special tiles' lines added."""
-        held = self.adv.held[score.player]
+        held = cast(Advanced, self.adv).held[score.player]
         if not held:
             return score
         d = self.displays[score.player]
         return with_lines(score, scoring_lines(d, self.rules, held, kind, score.threatened))
 
     # Single boatswain ------------------------------------------------------------------------------
-    def _single_choices(self, d, counts: tuple) -> tuple:
+    def _single_choices(self, d: Display, counts: tuple[int, ...]) -> tuple[Action, ...]:
         """Boatswain options with the single_boatswain rule: one Viking of a movable kind;
         while a boat tile is held also the standard moves (all of a kind with 2 or more to
         move, one of each with 2 or more kinds), which spend the tile. In round 6 only the
         options that keep the most Vikings movable, and no finish."""
         boats = self.boat_tiles(self.to_move)
         kinds = [k for k, c in enumerate(counts) if c]
-        opts = [_ONE[k] for k in kinds]
+        opts: list[Action] = [_ONE[k] for k in kinds]
         if boats:
             opts += [_ALL[k] for k in kinds if counts[k] > 1]
             if len(kinds) > 1:
@@ -427,13 +482,13 @@ class AdvancedPlay:
         best = _most_single(b, boats, tuple(sorted(counts[k] for k in kinds)))
         keep = []
         for a in opts:
-            moved, after, tiles = _after(a, counts)
+            moved, after, tiles = _after(a, counts)  # type: ignore[arg-type]  # (no finish in round 6)
             if moved + _most_single(b - 1, boats - tiles, after) == best:
                 keep.append(a)
         return tuple(keep)
 
 
-def _after(action, counts: tuple) -> tuple[int, tuple, int]:
+def _after(action: UseBoatswain, counts: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
     """(Vikings moved, movable counts afterwards as a sorted multiset, boat tiles spent)."""
     k = action.kind
     if action.mode == "one":
@@ -449,7 +504,7 @@ def _after(action, counts: tuple) -> tuple[int, tuple, int]:
 
 
 @lru_cache(maxsize=4096)
-def _most_single(boatswains: int, boats: int, counts: tuple) -> int:
+def _most_single(boatswains: int, boats: int, counts: tuple[int, ...]) -> int:
     """The most Vikings `boatswains` boatswains can move when each moves one Viking, or,
     spending one of `boats` boat tiles, all of a kind or one of each kind (counts: movable
     Vikings per kind, a sorted multiset without zeros)."""

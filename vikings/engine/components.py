@@ -89,38 +89,41 @@ class Rules:
     wheel_spaces: int
     ship_free_columns: int
     island_rows: int
-    setup: dict  # player count -> (gold, fame)
+    setup: dict[int, tuple[int, int]]  # player count -> (gold, fame)
     schedule: tuple[str, ...]  # "small" / "large" per round
     scoring: Scoring
     digest: str = ""  # fingerprint of the standard game's data files; saves record it
-    specials: tuple = ()  # SpecialKind per kind of special tile (advanced game)
+    specials: tuple[SpecialKind, ...] = ()  # SpecialKind per kind of special tile (advanced game)
     specials_digest: str = ""  # fingerprint of data/special_tiles.yaml; advanced saves record it
     # Derived lookup tables, filled in __post_init__.
-    viking_row: tuple = field(init=False, repr=False, compare=False)
-    row_viking: tuple = field(init=False, repr=False, compare=False)
-    island_kinds: tuple = field(init=False, repr=False, compare=False)  # (kind, row) of kinds with a row
-    tile_west: tuple = field(init=False, repr=False, compare=False)
-    tile_east: tuple = field(init=False, repr=False, compare=False)
-    tile_is_ship: tuple = field(init=False, repr=False, compare=False)
-    tile_reach: tuple = field(init=False, repr=False, compare=False)  # a ship's reach_row
-    cell_west: tuple = field(init=False, repr=False, compare=False)  # by display cell value
-    cell_east: tuple = field(init=False, repr=False, compare=False)
+    # viking_row: the row of each kind; the boatswain's is None, typed as int because the
+    # engine looks up only the kinds that stand on islands (island_kinds lists them).
+    viking_row: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    row_viking: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # island_kinds: (kind, row) of the kinds with a row.
+    island_kinds: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    tile_west: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    tile_east: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    tile_is_ship: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    tile_reach: tuple[int, ...] = field(init=False, repr=False, compare=False)  # a ship's reach_row
+    cell_west: tuple[int, ...] = field(init=False, repr=False, compare=False)  # by display cell value
+    cell_east: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # fits_after[edge][v]: may a tile whose west edge is `edge` lie just east of display cell
     # value v; fits_before[edge][v]: just west of it, for a tile whose east edge is `edge`.
     # Each ends with one more entry, True, so that index -1 (an empty cell) allows anything.
-    fits_after: tuple = field(init=False, repr=False, compare=False)
-    fits_before: tuple = field(init=False, repr=False, compare=False)
+    fits_after: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+    fits_before: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
     start_tile: int = field(init=False, repr=False, compare=False)
-    deck: tuple = field(init=False, repr=False, compare=False)  # every tile but the start tiles, by kind
+    deck: tuple[int, ...] = field(init=False, repr=False, compare=False)  # every tile but the start tiles, by kind
     fisherman: int = field(init=False, repr=False, compare=False)
     goldsmith: int = field(init=False, repr=False, compare=False)
     scout: int = field(init=False, repr=False, compare=False)
     noble: int = field(init=False, repr=False, compare=False)
     warrior: int = field(init=False, repr=False, compare=False)
     boatswain: int = field(init=False, repr=False, compare=False)
-    special_deck: tuple = field(init=False, repr=False, compare=False)  # the special tiles, by kind
+    special_deck: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the special tiles, by kind
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "viking_row", tuple(v.row for v in self.vikings))
         rows = [-1] * (self.island_rows + 1)
         for v in self.vikings:

@@ -7,9 +7,13 @@ there. Row 0 holds ships; rows 1..island_rows hold islands; column c is index c 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
 from vikings.engine.components import SEA, Rules
 
 EMPTY = -1
+_Cell = TypeVar("_Cell")  # what fitting_cells gives per cell: an action, or a (row, col) pair
 
 
 def _columns(mask: int) -> tuple[int, ...]:
@@ -18,7 +22,7 @@ def _columns(mask: int) -> tuple[int, ...]:
 
 
 def _column_table(bits: int) -> tuple[tuple[int, ...], ...]:
-    table = [()]
+    table: list[tuple[int, ...]] = [()]
     for c in range(bits):
         table += [cols + (c,) for cols in table]  # the masks with bit c set follow those without
     return tuple(table)
@@ -34,7 +38,7 @@ class Display:
     __slots__ = ("rows", "pool", "gold", "fame", "start_tile", "frontier")
 
     def __init__(self, rules: Rules, gold: int = 0, fame: int = 0):
-        self.rows = [[] for _ in range(rules.island_rows + 1)]
+        self.rows: list[list[int]] = [[] for _ in range(rules.island_rows + 1)]
         # Empty island cells that touch the mainland or an island tile: the only candidates
         # for a new island tile. Per row a bit mask of their columns (bit c for column c;
         # row 0, the ships, has none), so that `put` updates it with a few bit operations.
@@ -55,7 +59,7 @@ class Display:
         d.frontier = self.frontier
         return d
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Display) and (
             self.rows, self.pool, self.gold, self.fame, self.start_tile) == (
             other.rows, other.pool, other.gold, other.fame, other.start_tile)
@@ -73,7 +77,7 @@ class Display:
         v = self.cell(row, col)
         return v >= 0 and bool(v & 1)
 
-    def tiles(self):
+    def tiles(self) -> Iterator[tuple[int, int, int, bool]]:
         """(row, col, tile kind, occupied) for every tile, ships included."""
         for r, cells in enumerate(self.rows):
             for i, v in enumerate(cells):
@@ -155,7 +159,8 @@ def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
     return fitting_cells(d, tile, rules, _PAIRS, _pair)
 
 
-def fitting_cells(d: Display, tile: int, rules: Rules, table, make) -> list:
+def fitting_cells(d: Display, tile: int, rules: Rules, table: Sequence[Sequence[Any]],
+                  make: Callable[[int, int], _Cell]) -> list[_Cell]:
     """`island_cells`, but each cell given as table[row][col], or make(row, col) where the
     table does not reach: the engine reads its PlaceTile actions straight from a table,
     with no (row, col) pairs to build and look up."""
@@ -163,7 +168,7 @@ def fitting_cells(d: Display, tile: int, rules: Rules, table, make) -> list:
     after = rules.fits_after[west]  # by the value of the cell to the west (-1: empty)
     before = rules.fits_before[rules.tile_east[tile]]  # by the cell to the east
     rows = d.rows
-    out = []
+    out: list[_Cell] = []
     for r, mask in enumerate(d.frontier):
         if not mask:
             continue
@@ -200,16 +205,17 @@ def start_rows(d: Display, rules: Rules) -> list[int]:
 
 
 # Threat -------------------------------------------------------------------------------------
-def threat(d: Display, rules: Rules):
+def threat(d: Display, rules: Rules) -> tuple[list[tuple[int, int]], list[tuple[int, int]],
+                                              list[tuple[int, int]]]:
     """Work out the ships: returns (threatened, repelled, unrepelled).
 
     threatened: (row, col) of every Viking on an island under an unrepelled ship,
     from row 1 down to the ship's reach; repelled / unrepelled: (col, ship kind).
     A warrior standing at row 1 directly below a ship repels it.
     """
-    threatened = []
-    repelled = []
-    unrepelled = []
+    threatened: list[tuple[int, int]] = []
+    repelled: list[tuple[int, int]] = []
+    unrepelled: list[tuple[int, int]] = []
     rows = d.rows
     warriors = rows[1]
     guarded = len(warriors)

@@ -6,7 +6,7 @@ player it concerns (or None) and a small dict of plain values.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 # Every type of event the engine reports (the log has a line for each: vikings/text/events.py).
@@ -19,10 +19,10 @@ TYPES = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", 
 class Event(NamedTuple):
     type: str
     player: int | None
-    data: dict
+    data: dict[str, Any]
 
 
-def describe_line(line: dict) -> str:
+def describe_line(line: dict[str, Any]) -> str:
     """One line of a scoring breakdown (a `Line` as a dict), e.g. "+3 Gold for the goldsmith at row 4 column 2"."""
     gain = ", ".join(f"{v:+d} {name}" for v, name in ((line["gold"], "Gold"), (line["fame"], "Fame")) if v)
     where = f" at row {line['row']} column {line['col']}" if line["row"] is not None else ""

@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from typing import TYPE_CHECKING
 
-from vikings.engine.components import SEA, Rules
+from vikings.engine.components import SEA, Rules, TileKind, VikingKind
 from vikings.engine.display import EMPTY, Display
 from vikings.engine.errors import NotationError
+
+if TYPE_CHECKING:
+    from vikings.engine.state import GameState
 
 START = "start"
 NO_POOL = "-"
@@ -38,7 +42,7 @@ _MAX_DIGITS = 6  # of any number in a display (int() refuses 4,300 digits; a run
 
 
 # Symbol tables ------------------------------------------------------------------------------
-def _symbols(rules: Rules) -> tuple[dict, dict, dict]:
+def _symbols(rules: Rules) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     """Ship symbols, island symbols and Viking symbols, each mapped to its kind index.
     Kept in three tables because a ship and an island may share a symbol."""
     ships = {t.symbol: t.index for t in rules.tiles if t.is_ship}
@@ -81,7 +85,7 @@ def _format_pool(pool: list[int], rules: Rules) -> str:
     return "".join(parts) or NO_POOL
 
 
-def format_game(state, names: bool = False) -> str:
+def format_game(state: GameState, names: bool = False) -> str:
     """One line per player, in seat order. With `names`, each line ends in a `# name`
     comment, which parse_displays ignores."""
     lines = []
@@ -147,7 +151,7 @@ def _check_digits(digits: str, where: str) -> None:
                             f"more than a display needs")
 
 
-def _parse_rows(field: str, rules: Rules, ships: dict, islands: dict) -> list[list[int]]:
+def _parse_rows(field: str, rules: Rules, ships: dict[str, int], islands: dict[str, int]) -> list[list[int]]:
     texts = field.split("/")
     want = rules.island_rows + 1
     if len(texts) != want:
@@ -156,7 +160,7 @@ def _parse_rows(field: str, rules: Rules, ships: dict, islands: dict) -> list[li
     return [_parse_row(t, r, rules, ships, islands) for r, t in enumerate(texts)]
 
 
-def _parse_row(text: str, row: int, rules: Rules, ships: dict, islands: dict) -> list[int]:
+def _parse_row(text: str, row: int, rules: Rules, ships: dict[str, int], islands: dict[str, int]) -> list[int]:
     """Cells of one row; the row decides which symbol table applies."""
     cells: list[int] = []
     for m in _CELL.finditer(text):
@@ -176,7 +180,7 @@ def _parse_row(text: str, row: int, rules: Rules, ships: dict, islands: dict) ->
     return cells
 
 
-def _parse_cell(sym: str, star: str, row: int, where: str, ships: dict, islands: dict) -> int:
+def _parse_cell(sym: str, star: str, row: int, where: str, ships: dict[str, int], islands: dict[str, int]) -> int:
     """One tile (with its Viking if starred) in the cell encoding of Display."""
     own, other = (ships, islands) if row == 0 else (islands, ships)
     if sym == "*":
@@ -191,7 +195,7 @@ def _parse_cell(sym: str, star: str, row: int, where: str, ships: dict, islands:
     return own[sym] * 2 + (1 if star else 0)
 
 
-def _parse_pool(field: str, rules: Rules, vikings: dict) -> list[int]:
+def _parse_pool(field: str, rules: Rules, vikings: dict[str, int]) -> list[int]:
     pool = [0] * len(rules.vikings)
     if field == NO_POOL:
         return pool
@@ -300,6 +304,7 @@ def _check_start(d: Display, rules: Rules) -> None:
 def _check_counts(d: Display, rules: Rules) -> None:
     """No display can hold more of a component than the game has."""
     tiles = [0] * len(rules.tiles)
+    kind: TileKind | VikingKind
     for _, _, t, _ in d.tiles():
         tiles[t] += 1
     for kind, n in zip(rules.tiles, tiles):

@@ -5,6 +5,8 @@ seed gives the same game on every platform and Python version.
 """
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
@@ -32,7 +34,7 @@ class Rng:
         s = ((s ^ (s >> 27)) * _MIX2) & _MASK
         return ((s ^ (s >> 31)) * n) >> 64
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             state = (state + _GAMMA) & _MASK
@@ -66,8 +68,8 @@ class Rng:
     def copy(self) -> "Rng":
         return Rng(state=self.state)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"

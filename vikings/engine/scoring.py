@@ -6,7 +6,8 @@ and the player's Gold and Fame afterwards. Nothing here changes a display.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection, Sequence
+from typing import Any, NamedTuple
 
 from vikings.engine.components import Rules
 from vikings.engine.display import Display, completed_islands, threat
@@ -40,7 +41,7 @@ class PlayerScore(NamedTuple):
     def fame_change(self) -> int:
         return sum(line.fame for line in self.lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind,
                 "lines": [line._asdict() for line in self.lines],
                 "threatened": [list(t) for t in self.threatened], "repelled": list(self.repelled),
@@ -82,7 +83,7 @@ def large_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
     s = rules.scoring
     threatened, repelled, _ = threat(d, rules)
     hit = set(threatened) if threatened else ()
-    lines = []
+    lines: list[Line] = []
     add = lines.append
     gold, fame = d.gold, d.fame
     rows = d.rows
@@ -132,7 +133,9 @@ def _winners(values: list[int], least: int) -> set[int]:
     return {i for i, v in enumerate(values) if v == best} if best >= least else set()
 
 
-def final_scoring(displays: list[Display], rules: Rules, specials=None) -> list[PlayerScore]:
+def final_scoring(displays: list[Display], rules: Rules,
+                  specials: Sequence[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] | None = None,
+                  ) -> list[PlayerScore]:
     """After the last large scoring, step by step: unrepelled ships cost their value, Gold
     buys Fame, majorities for boatswains, completed islands and the longest island, and
     feeding. Fame and Gold never drop below 0; a Gold cost Gold cannot cover is paid in Fame.
@@ -196,7 +199,7 @@ def final_scoring(displays: list[Display], rules: Rules, specials=None) -> list[
         fame += change
         lines.append(_new(Line, ("feeding", None, None, 0, change, f"{food} food for {mouths}")))
         if mods is not None:
-            for sid, row, col in specials[p][1]:
+            for sid, row, col in specials[p][1]:  # type: ignore[index]  # (mods come with specials)
                 gain = building_fame(d, rules, row, col, unrepelled, rules.specials[sid].amount)
                 fame += gain
                 lines.append(_new(Line, ("special", row, col, 0, gain, rules.specials[sid].id)))
@@ -212,16 +215,17 @@ def ranking(displays: list[Display]) -> list[int]:
 
 
 # Special tiles (advanced game) in small and large scorings --------------------------------
-def _unthreatened(d: Display, row: int, hit) -> list[int]:
+def _unthreatened(d: Display, row: int, hit: Collection[tuple[int, int]]) -> list[int]:
     """Columns of the Vikings in `row` that no ship threatens."""
     return [i + 1 for i, v in enumerate(d.rows[row]) if v & 1 and v >= 0 and (row, i + 1) not in hit]
 
 
-def scoring_lines(d: Display, rules: Rules, held: tuple, kind: str, threatened) -> list[Line]:
+def scoring_lines(d: Display, rules: Rules, held: tuple[int, ...], kind: str,
+                  threatened: Collection[tuple[int, int]]) -> list[Line]:
     """Extra lines of a small or large scoring: goldsmith tiles in both, Fame tiles for
     nobles, scouts and fishermen in large scorings only."""
     hit = set(threatened)
-    lines = []
+    lines: list[Line] = []
     for sid in held:
         sk = rules.specials[sid]
         if sk.effect == "goldsmith":

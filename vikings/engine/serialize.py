@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any, NoReturn, TypeGuard
 
 from vikings.engine.actions import action_from_parts
+from vikings.engine.components import Rules
 from vikings.engine.display import Display
 from vikings.engine.errors import IllegalAction, SaveError
 from vikings.engine.phases import RULES_VERSIONS
@@ -26,7 +28,7 @@ SUPPORTED_VERSIONS = (1, 2)
 
 
 # The snapshot -----------------------------------------------------------------------------
-def state_to_dict(state: GameState) -> dict:
+def state_to_dict(state: GameState) -> dict[str, Any]:
     """Every field of a game as plain JSON values (lists, never tuples), so that a dict read
     back from JSON compares equal to a fresh one. Two states are equal iff these are."""
     return {
@@ -61,7 +63,7 @@ def state_to_dict(state: GameState) -> dict:
     }
 
 
-def _display(d: Display) -> dict:
+def _display(d: Display) -> dict[str, Any]:
     return {"rows": [list(r) for r in d.rows], "pool": list(d.pool), "gold": d.gold,
             "fame": d.fame, "start_tile": d.start_tile}
 
@@ -69,7 +71,7 @@ def _display(d: Display) -> dict:
 # Writing ------------------------------------------------------------------------------------
 def save(state: GameState) -> str:
     """The game as JSON text (one line per field of the snapshot, so diffs stay readable)."""
-    doc = {"format": FORMAT, "version": VERSION, "rules_digest": state.rules.digest,
+    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules_digest": state.rules.digest,
            "config": state.config.to_json(), "actions": [a.to_json() for a in state.actions()],
            "state": state_to_dict(state)}
     if SPECIAL_TILES in state.config.options:  # the special tiles' data is part of such a game
@@ -78,7 +80,7 @@ def save(state: GameState) -> str:
     return _pretty(doc, depth=0) + "\n"
 
 
-def checksum(doc: dict) -> str:
+def checksum(doc: dict[str, Any]) -> str:
     """sha256 of the canonical JSON of everything but the checksum: independent of layout,
     so re-indenting a file keeps it valid while changing any value does not."""
     body = {k: v for k, v in doc.items() if k != "checksum"}
@@ -86,7 +88,7 @@ def checksum(doc: dict) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
-def _pretty(value, depth: int) -> str:
+def _pretty(value: Any, depth: int) -> str:
     """Top level and the snapshot one key per line; everything deeper compact."""
     if not isinstance(value, dict) or depth > 1:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -96,7 +98,7 @@ def _pretty(value, depth: int) -> str:
 
 
 # Reading ------------------------------------------------------------------------------------
-def load(text: str | bytes, rules) -> GameState:
+def load(text: str | bytes, rules: Rules) -> GameState:
     """Rebuild a saved game by replaying its actions; raises SaveError, never half-loads."""
     doc = _parse(text)
     _check_header(doc, rules)
@@ -114,7 +116,7 @@ def load(text: str | bytes, rules) -> GameState:
     return game
 
 
-def _parse(text) -> dict:
+def _parse(text: object) -> dict[str, Any]:
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -137,7 +139,7 @@ def _parse(text) -> dict:
     return doc
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     # Python's json accepts NaN and Infinity; a save never contains them.
     raise SaveError(f"not a saved game: {name} is not a valid JSON value")
 
@@ -149,7 +151,7 @@ def _truncated(text: str, e: json.JSONDecodeError) -> bool:
     return end.startswith("{") and cut
 
 
-def _check_header(doc: dict, rules) -> None:
+def _check_header(doc: dict[str, Any], rules: Rules) -> None:
     """Format and version first (a newer version may checksum differently), then integrity,
     then whether these rules are the ones the game was played with."""
     if doc.get("format") != FORMAT:
@@ -171,7 +173,7 @@ def _check_header(doc: dict, rules) -> None:
                         f"{_show(doc['specials_digest'])}, this edition has {rules.specials_digest!r})")
 
 
-def _config(data, doc=None) -> GameConfig:
+def _config(data: object, doc: dict[str, Any] | None = None) -> GameConfig:
     """A GameConfig from its JSON form, checking every field's type."""
     if not isinstance(data, dict):
         raise SaveError("damaged save: 'config' must be a mapping")
@@ -191,7 +193,7 @@ def _config(data, doc=None) -> GameConfig:
     return GameConfig(tuple(players), seed, start, frozenset(options), edition)
 
 
-def _rules_version(data: dict) -> int:
+def _rules_version(data: dict[str, Any]) -> int:
     """The rules' edition; absent means 1 (GameConfig.to_json writes every other one, and
     version-1 files predate the field)."""
     if "rules_version" not in data:
@@ -203,11 +205,11 @@ def _rules_version(data: dict) -> int:
     return edition
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _replay(config: GameConfig, actions: list, rules) -> GameState:
+def _replay(config: GameConfig, actions: list[Any], rules: Rules) -> GameState:
     """A fresh game with every saved action applied; quiet, since nobody watches events."""
     try:
         game = GameState.new(config, rules)
@@ -225,14 +227,14 @@ def _replay(config: GameConfig, actions: list, rules) -> GameState:
     return game
 
 
-def _show(parts, limit: int = 40) -> str:
+def _show(parts: object, limit: int = 40) -> str:
     """A value for a message: its text, cut to `limit` characters (a damaged file's field
     can be megabytes long, and a message is one short line)."""
     text = " ".join(map(str, parts)) if isinstance(parts, list) else repr(parts)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _compare(replayed: dict, saved: dict) -> None:
+def _compare(replayed: dict[str, Any], saved: dict[str, Any]) -> None:
     """The snapshot must be exactly what the replay produced; name the fields that differ."""
     if replayed == saved:
         return

@@ -11,7 +11,8 @@ from vikings.engine.components import Rules
 from vikings.engine.display import Display
 
 
-def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled, fame: int) -> int:
+def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled: list[tuple[int, int]],
+                  fame: int) -> int:
     """Final scoring of a building tile at (row, col): `fame` per Viking on it and its 8
     neighbours, or 0 if an unrepelled ship in its column reaches its row."""
     reach = rules.tile_reach
@@ -25,7 +26,7 @@ def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled, fame
     return n * fame
 
 
-def final_modifiers(rules: Rules, held: tuple) -> tuple[int, int, int]:
+def final_modifiers(rules: Rules, held: tuple[int, ...]) -> tuple[int, int, int]:
     """(Gold per Fame, Fame per surplus fed Viking, boatswains added to the majority count)
     for a player holding `held`."""
     s = rules.scoring

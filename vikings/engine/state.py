@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from vikings.engine.actions import (
     Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain)
@@ -33,9 +34,32 @@ from vikings.engine.events import Event
 from vikings.engine.rng import Rng
 from vikings.engine.scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
+# The phases, re-exported: the layers above import them from here too ("X as X" marks an export).
 from vikings.engine.phases import (
-    AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
-    SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING, RULES_VERSION, RULES_VERSIONS)
+    AUCTION as AUCTION,
+    BID as BID,
+    BOATSWAIN as BOATSWAIN,
+    BOATSWAIN_MOVE as BOATSWAIN_MOVE,
+    COLOUR as COLOUR,
+    OPTIONS as OPTIONS,
+    OVER as OVER,
+    PLACE as PLACE,
+    PURCHASE as PURCHASE,
+    REMOVE as REMOVE,
+    REPLACE as REPLACE,
+    SINGLE_BOATSWAIN as SINGLE_BOATSWAIN,
+    SPECIAL as SPECIAL,
+    SPECIAL_TILES as SPECIAL_TILES,
+    VIKING as VIKING,
+    RULES_VERSION as RULES_VERSION,
+    RULES_VERSIONS as RULES_VERSIONS,
+)
+
+if TYPE_CHECKING:
+    # The actions played so far, newest first: (older history, action), None at the start.
+    History: TypeAlias = "tuple[History, Action] | None"
+    # Per scoring: (round, kind, the players' scores).
+    Scores: TypeAlias = tuple[tuple[int, str, tuple[PlayerScore, ...]], ...]
 
 _FINISH = FinishBoatswains()
 _EACH = UseBoatswain("each", -1)
@@ -56,12 +80,12 @@ class GameConfig:
     players: tuple[str, ...]
     seed: int = 0
     start_player: int | None = None
-    options: frozenset = frozenset()  # advanced-game options: any of phases.OPTIONS
+    options: frozenset[str] = frozenset()  # advanced-game options: any of phases.OPTIONS
     rules_version: int = RULES_VERSION
 
-    def to_json(self) -> dict:
-        doc = {"players": list(self.players), "seed": self.seed, "start_player": self.start_player,
-               "options": sorted(self.options)}
+    def to_json(self) -> dict[str, object]:
+        doc: dict[str, object] = {"players": list(self.players), "seed": self.seed,
+                                  "start_player": self.start_player, "options": sorted(self.options)}
         if self.rules_version != 1:  # version 1 predates the field: its saves have none
             doc["rules_version"] = self.rules_version
         return doc
@@ -73,6 +97,36 @@ class GameState(AdvancedPlay):
                  "hand_tile", "hand_viking", "placed_at", "scorers", "moves",
                  "removed_vikings", "removed_tiles", "rng", "history", "scores", "track", "ranks",
                  "quiet", "_legal", "_events")
+    adv: Advanced | None  # the advanced game's part; None in a standard game
+    rules: Rules
+    config: GameConfig
+    n: int
+    displays: list[Display]
+    round: int
+    start_player: int
+    to_move: int
+    phase: str
+    stacks: tuple[tuple[int, ...], ...]
+    bag: list[int]
+    wheel_tile: list[int]
+    wheel_viking: list[int]
+    offset: int
+    bought: int
+    hand_tile: int
+    hand_viking: int
+    placed_at: tuple[int, int] | None
+    scorers: tuple[int, ...]
+    moves: tuple[int, ...]
+    removed_vikings: list[int]
+    removed_tiles: list[int]
+    rng: Rng
+    history: History
+    scores: Scores
+    track: tuple[tuple[tuple[int, int], ...], ...]
+    ranks: tuple[int, ...] | None
+    quiet: bool
+    _legal: tuple[Action, ...] | None
+    _events: list[Event] | None
 
     # Creation ----------------------------------------------------------------------------
     @classmethod
@@ -186,12 +240,12 @@ class GameState(AdvancedPlay):
             c.adv.supply = tuple(supply)
         return c
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         """Equal games: same data files and every field of play (not caches or `quiet`)."""
         return (isinstance(other, GameState) and self.rules.digest == other.rules.digest
                 and all(getattr(self, f) == getattr(other, f) for f in _COMPARED))
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable
 
     # Queries -------------------------------------------------------------------------------
     @property
@@ -205,7 +259,7 @@ class GameState(AdvancedPlay):
 
     def actions(self) -> list[Action]:
         """The actions played so far, oldest first."""
-        out = []
+        out: list[Action] = []
         node = self.history
         while node is not None:
             node, a = node
@@ -257,19 +311,21 @@ class GameState(AdvancedPlay):
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None  # a step below may set the next decision's list directly
+        events: list[Event] | None
         self._events = events = None if self.quiet else []  # (None outside apply)
         self.history = (self.history, action)
         phase = self.phase
+        # The phase tells the action's kind (it is legal); the type checker cannot see that.
         if phase == PURCHASE:
-            self._buy(action.space)
+            self._buy(action.space)  # type: ignore[attr-defined]
         elif phase == PLACE:
-            self._place(action)
+            self._place(action)  # type: ignore[arg-type]
         elif phase == VIKING:
-            self._settle_viking(action.on_tile)
+            self._settle_viking(action.on_tile)  # type: ignore[attr-defined]
         elif phase == BOATSWAIN:
-            self._boatswain(action)
+            self._boatswain(action)  # type: ignore[arg-type]
         elif phase == BOATSWAIN_MOVE:
-            self._move(action.row, action.col)
+            self._move(action.row, action.col)  # type: ignore[attr-defined]
         else:
             self._advanced_apply(action)
         if events is None:
@@ -277,7 +333,7 @@ class GameState(AdvancedPlay):
         self._events = None
         return events
 
-    def _why_illegal(self, action) -> str:
+    def _why_illegal(self, action: object) -> str:
         if not isinstance(action, Action):
             return f"{action!r} is not an action"
         if self.phase == OVER:
@@ -287,9 +343,9 @@ class GameState(AdvancedPlay):
         legal = ", ".join(map(str, self.legal_actions()))
         return f"'{action}' is not legal now (phase {self.phase}); legal: {legal}"
 
-    def _emit(self, type_: str, player, **data) -> None:
+    def _emit(self, type_: str, player: int | None, **data: object) -> None:
         """Record an event (callers check `_events` first, so quiet states pay nothing)."""
-        self._events.append(Event(type_, player, data))
+        self._events.append(Event(type_, player, data))  # type: ignore[union-attr]  # (checked by callers)
 
     # Legal actions per phase ------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...] | list[Action]:
@@ -332,6 +388,7 @@ class GameState(AdvancedPlay):
         """Where the bought tile may go, and the start tile while it is still in hand."""
         d = self.displays[self.to_move]
         tile = self.hand_tile
+        out: list[Action]
         if tile >= 0 and self.placed_at is None:
             rules = self.rules
             if rules.tile_is_ship[tile]:
@@ -429,7 +486,7 @@ class GameState(AdvancedPlay):
             self.hand_tile = -1
         self._offer_viking()
 
-    def _place(self, action) -> None:
+    def _place(self, action: PlaceStart | PlaceTile) -> None:
         p = self.to_move
         d = self.displays[p]
         if isinstance(action, PlaceStart):
@@ -467,7 +524,7 @@ class GameState(AdvancedPlay):
         d = self.displays[p]
         k = self.hand_viking
         if on_tile:
-            row, col = self.placed_at
+            row, col = self.placed_at  # type: ignore[misc]  # (set whenever on_tile is legal)
             d.occupy(row, col)
             if self._events is not None:
                 self._emit("viking_placed", p, viking=k, row=row, col=col)
@@ -571,10 +628,10 @@ class GameState(AdvancedPlay):
         d = self.displays[self.to_move]
         return self._boatswain_choices(d, _movable(d, self.rules))
 
-    def _boatswain_choices(self, d: Display, counts: tuple) -> tuple[Action, ...]:
+    def _boatswain_choices(self, d: Display, counts: tuple[int, ...]) -> tuple[Action, ...]:
         if self.adv is not None and self.adv.single:
             return self._single_choices(d, counts)
-        opts = [_ALL[k] for k, c in enumerate(counts) if c]
+        opts: list[Action] = [_ALL[k] for k, c in enumerate(counts) if c]
         if len(opts) > 1 or max(counts) > 1:
             opts.append(_EACH)  # with one Viking of one colour it would equal "all"
         if not self.boatswains_obliged:
@@ -587,12 +644,13 @@ class GameState(AdvancedPlay):
             keep.append(_EACH)
         return tuple(keep)
 
-    def _boatswain(self, action) -> None:
+    def _boatswain(self, action: UseBoatswain | FinishBoatswains) -> None:
         p = self.to_move
         if action is _FINISH:
             self._score_large(p)
             self._next_scorer()
             return
+        action = cast(UseBoatswain, action)
         d = self.displays[p]
         rules = self.rules
         d.pool[rules.boatswain] -= 1
@@ -675,7 +733,7 @@ def _movable(d: Display, rules: Rules) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _thrifty(boatswains: int, counts: tuple) -> tuple[frozenset, bool]:
+def _thrifty(boatswains: int, counts: tuple[int, ...]) -> tuple[frozenset[int], bool]:
     """In round 6, with movable counts per kind given as a sorted multiset (no zeros):
     the counts c such that an "all" move of a kind with c movable Vikings keeps the most
     Vikings movable, and whether "one of each" does. Kinds are interchangeable, so this
@@ -689,7 +747,7 @@ def _thrifty(boatswains: int, counts: tuple) -> tuple[frozenset, bool]:
 
 
 @lru_cache(maxsize=4096)
-def _most(boatswains: int, counts: tuple) -> int:
+def _most(boatswains: int, counts: tuple[int, ...]) -> int:
     """The most Vikings `boatswains` boatswains can move, given the movable counts per kind
     as a sorted multiset without zeros (kinds are interchangeable, which keeps the cache small)."""
     if boatswains <= 0 or not counts:
