@@ -17,6 +17,18 @@ def uncapped(level, seed, **options):
     return make_search_bot(level, seed, max_seconds=600, **options)
 
 
+def light_playouts(monkeypatch, count):
+    """Keep a test's Hard and Expert light where they play options out to the round's end
+    (3-4 players, the advanced game's colours): each such decision plays out only the first
+    `count` of its options (for a purchase or a colour, Normal's best few)."""
+    from vikings.bots import lookahead
+    choose = lookahead.RoundLookahead.choose
+
+    def light(self, base, options, cancel, started):
+        return choose(self, base, tuple(options)[:count], cancel, started)
+    monkeypatch.setattr(lookahead.RoundLookahead, "choose", light)
+
+
 def tile(rules, ident):
     return rules.tile_by_id(ident).index
 

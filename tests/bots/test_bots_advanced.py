@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 from helpers import (ADVANCED, fill_row, give_special, make_advanced, make_game, put_face_up, set_drawn,
-                     set_offer, start_scoring, tile, uncapped, viking)
+                     light_playouts, set_offer, start_scoring, tile, uncapped, viking)
 
 from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, colour_scores, max_bid
@@ -22,13 +22,20 @@ COMBOS = [frozenset(c) for r in (1, 2, 3) for c in itertools.combinations(OPTION
 NEW = {BID, REMOVE, COLOUR, SPECIAL}
 
 
-def bot(level, seed, playouts=1):
+def bot(level, seed):
     """A bot of `level`; the search levels with a small fixed budget and no time cap. Tests
-    stay fast: 25 iterations; with 3-4 players only Normal's best `playouts` options are
-    played out (a playout has Normal play the rest of the round for every player)."""
+    stay fast: 25 iterations, and the tests that play options out to the round's end play
+    out only the first few (`light_playouts`)."""
     if level in ("hard", "expert"):
-        return uncapped(level, seed, iterations=25, candidates=3, playouts=playouts)
+        return uncapped(level, seed, iterations=25, candidates=3)
     return make_bot(level, seed)
+
+
+@pytest.fixture
+def light(monkeypatch):
+    """One playout per decision played out (a playout has Normal play the rest of the
+    round for every player)."""
+    light_playouts(monkeypatch, 1)
 
 
 def play(levels, seed, options=ADVANCED, check=None):
@@ -55,7 +62,7 @@ def play(levels, seed, options=ADVANCED, check=None):
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))
-def test_every_level_finishes_games_with_every_option_set(options):
+def test_every_level_finishes_games_with_every_option_set(options, light):
     lineups = [("normal", "beginner", "hard"), ("expert", "random")]
     seen = set()
     for seed, levels in enumerate(lineups, 1):
@@ -69,7 +76,7 @@ def test_every_level_finishes_games_with_every_option_set(options):
             assert (level, SPECIAL) in seen, level
 
 
-def test_each_new_decision_is_made_by_every_level():
+def test_each_new_decision_is_made_by_every_level(light):
     seen = set()
     for seed in (1, 2):
         for levels in (("normal", "beginner"), ("hard", "random"), ("expert", "beginner", "normal"),
@@ -82,13 +89,13 @@ def test_each_new_decision_is_made_by_every_level():
 
 
 @pytest.mark.parametrize("levels", [("normal", "beginner"), ("hard", "beginner", "normal")])
-def test_same_seed_same_game(levels):
+def test_same_seed_same_game(levels, light):
     one = play(levels, 6)[2]
     assert one == play(levels, 6)[2]
 
 
 @pytest.mark.parametrize("level", ["beginner", "normal"])
-def test_bots_never_modify_the_game(level):
+def test_bots_never_modify_the_game(level, light):
     def check(game, b):
         if game.phase in NEW:
             before = state_to_dict(game)
@@ -114,16 +121,16 @@ def hidden_variant(game):
 
 @pytest.mark.parametrize("level, players", [("beginner", 2), ("normal", 2), ("hard", 2), ("expert", 2),
                                              ("hard", 4)])
-def test_the_hidden_order_changes_no_advanced_decision(level, players):
+def test_the_hidden_order_changes_no_advanced_decision(level, players, monkeypatch):
     """Games a player cannot tell apart (same everything but the order of the stacks still
     face down and of the special tiles' supply, and the future draws) get the same advanced
     decision: bids, removal, colours, special tiles, and purchases that bring one. With 4
     players Hard decides purchases and placements by playouts to the round's end."""
     game = make_advanced(seed=12, players=players)
     game.quiet = True
-    # With 2 players `playouts` only narrows the colours played out: one keeps this test
-    # short; every colour's playout against the hidden order has its own test below.
-    playouts = 3 if players > 2 else 1
+    # With 2 players only the colours are played out: one keeps this test short; every
+    # colour's playout against the hidden order has its own test below.
+    light_playouts(monkeypatch, 3 if players > 2 else 1)
     normals = [NormalBot(1 + p) for p in range(players)]
     checked = {}
     while not game.is_over and not (NEW <= set(checked) and min(checked.values()) >= 2):
@@ -135,7 +142,7 @@ def test_the_hidden_order_changes_no_advanced_decision(level, players):
             changed = hidden_variant(game)
             assert changed.adv.supply != game.adv.supply
             for other in (changed, game.determinized(99)):
-                a, b = bot(level, len(checked), playouts), bot(level, len(checked), playouts)
+                a, b = bot(level, len(checked)), bot(level, len(checked))
                 assert a.choose(game, legal) is b.choose(other, legal), phase
                 if isinstance(a, SearchBot):  # the same search, visit for visit or playout for playout
                     assert a.last_stats.get("visits") == b.last_stats.get("visits")
@@ -375,13 +382,13 @@ def test_the_advanced_game_gets_a_larger_search_budget_for_expert():
     standard, advanced = make_game(seed=2), make_advanced(seed=2)
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     legal = standard.legal_actions()
-    assert expert.settings(advanced)["max_iterations"] > expert.settings(standard)["max_iterations"]
+    assert expert.settings(advanced).max_iterations > expert.settings(standard).max_iterations
     assert expert.budget(advanced, legal) > expert.budget(standard, legal) > hard.budget(advanced, legal)
     # Hard searches as in the standard game, but stops once the game is decided.
     assert hard.budget(advanced, legal) == hard.budget(standard, legal)
-    assert hard.settings(advanced)["settle"] is not None and hard.settings(standard)["settle"] is None
+    assert hard.settings(advanced).settle is not None and hard.settings(standard).settle is None
     for level in (hard, expert):  # the time caps stay the level's
-        assert level.settings(advanced)["max_seconds"] == level.settings(standard)["max_seconds"]
+        assert level.settings(advanced).max_seconds == level.settings(standard).max_seconds
     # With 4 players the advanced game changes nothing.
     four, four_adv = make_game(players=4, seed=2), make_advanced(seed=2, players=4)
     assert hard.settings(four_adv) == hard.settings(four)
@@ -472,6 +479,6 @@ def test_hard_without_the_setting_chooses_colours_as_normal():
 
 def test_the_search_levels_play_colours_out_with_two_players_only():
     for level in ("hard", "expert"):
-        assert level_settings(level, 2, advanced=True)["colours"] == "playout"
-        assert level_settings(level, 4, advanced=True)["colours"] is None
-        assert level_settings(level, 2, advanced=False)["colours"] is None
+        assert level_settings(level, 2, advanced=True).colours == "playout"
+        assert level_settings(level, 4, advanced=True).colours is None
+        assert level_settings(level, 2, advanced=False).colours is None

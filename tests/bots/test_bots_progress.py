@@ -6,7 +6,7 @@ from vikings.bots import CancelToken, make_bot
 from vikings.processes import remote_bots as remote
 from vikings.engine import GameConfig, new_game
 
-from helpers import uncapped
+from helpers import light_playouts, uncapped
 
 
 class Recording(CancelToken):
@@ -31,9 +31,10 @@ def test_the_tree_search_reports_its_share_of_the_budget(rules):
     assert abs(token.seen[-1] - stats["iterations"] / stats["budget"]) <= 8 / stats["budget"] + 1e-9
 
 
-def test_the_four_player_playouts_report_each_option(rules):
+def test_the_four_player_playouts_report_each_option(rules, monkeypatch):
     game = new_game(GameConfig(("a", "b", "c", "d"), seed=5, start_player=0), rules)
-    bot = uncapped("hard", 3, playouts=3)
+    light_playouts(monkeypatch, 3)
+    bot = uncapped("hard", 3)
     token = Recording()
     bot.choose(game.copy(), game.legal_actions(), token)
     assert token.seen[:3] == [0.0, 1 / 3, 2 / 3]
@@ -61,9 +62,10 @@ def test_the_helper_process_passes_the_progress_of_the_asked_job_only(rules):
         thinker.stop()
 
 
-def test_a_second_pass_with_the_hard_model_reports_the_second_half(rules):
+def test_a_second_pass_with_the_hard_model_reports_the_second_half(rules, monkeypatch):
     game = new_game(GameConfig(("a", "b", "c", "d"), seed=5, start_player=0), rules)
-    bot = uncapped("expert", 3, playouts=4, refine=2)  # no one seen to buy yet: the others as Hard
+    light_playouts(monkeypatch, 4)
+    bot = uncapped("expert", 3, refine=2)  # no one seen to buy yet: the others as Hard
     token = Recording()
     bot.choose(game.copy(), game.legal_actions(), token)
     assert token.seen == [0.0, 1 / 8, 2 / 8, 3 / 8, 0.5, 0.75]

@@ -8,7 +8,7 @@ import threading
 import time
 
 import pytest
-from helpers import make_game, random_play, uncapped
+from helpers import light_playouts, make_game, random_play, uncapped
 
 from vikings.bots import CancelToken, Cancelled, RandomBot, make_bot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
@@ -60,13 +60,14 @@ def test_trivial_decisions_get_a_smaller_budget():
     game = mid_round_game()
     two = game.legal_actions()[:2]
     many = game.legal_actions() + tuple(PlaceTile(1, c) for c in range(1, 10))
-    assert bot.budget(game, two) < bot.budget(game, many) <= level_settings("hard", 2)["max_iterations"]
+    assert bot.budget(game, two) < bot.budget(game, many) <= level_settings("hard", 2).max_iterations
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_complete_games_are_legal(players):
-    # (one playout per 4-player decision, Normal's best option: the lookahead is tested below)
-    bots = [SearchBot(p, iterations=25, playouts=1) if p % 2 == 0 else RandomBot(p) for p in range(players)]
+def test_complete_games_are_legal(players, monkeypatch):
+    # (one playout per 4-player decision: the lookahead is tested below)
+    light_playouts(monkeypatch, 1)
+    bots = [SearchBot(p, iterations=25) if p % 2 == 0 else RandomBot(p) for p in range(players)]
     game, chosen = play(bots, seed=11, players=players)
     assert game.is_over and min(game.ranks) == 1
     mine = {type(a) for p, a, k in chosen if p % 2 == 0 and k > 1}
@@ -110,8 +111,8 @@ def test_decisions_are_deterministic_for_a_seed():
         g2.apply(y)
 
 
-@pytest.mark.parametrize("rollout, horizon", [(False, 1), (True, 1), (True, 2), (True, None)])
-def test_hidden_information_does_not_change_the_decision(rollout, horizon):
+@pytest.mark.parametrize("rollout", [False, True])
+def test_hidden_information_does_not_change_the_decision(rollout):
     """Two games a player cannot tell apart (same displays, wheel and bag contents; different
     order of the face-down stacks and different future bag draws) get the same decision
     and even the same search statistics."""
@@ -119,8 +120,8 @@ def test_hidden_information_does_not_change_the_decision(rollout, horizon):
     one, two = game.determinized(1), game.determinized(2)
     assert one.stacks != two.stacks and one.rng != two.rng
     assert sorted(t for s in one.stacks for t in s) == sorted(t for s in two.stacks for t in s)
-    a = SearchBot(7, iterations=120, rollout=rollout, horizon=horizon)
-    b = SearchBot(7, iterations=120, rollout=rollout, horizon=horizon)
+    a = SearchBot(7, iterations=120, rollout=rollout)
+    b = SearchBot(7, iterations=120, rollout=rollout)
     assert a.choose(one) is b.choose(two)
     assert a.last_stats["visits"] == b.last_stats["visits"]
 
@@ -134,8 +135,8 @@ def test_hidden_information_edited_stacks():
     stacks[later[0]], stacks[later[-1]] = stacks[later[-1]], tuple(reversed(stacks[later[0]]))
     other.stacks = tuple(stacks)
     assert other.stacks != game.stacks
-    a = SearchBot(3, iterations=100, rollout=True, horizon=None)
-    b = SearchBot(3, iterations=100, rollout=True, horizon=None)
+    a = SearchBot(3, iterations=100, rollout=True)
+    b = SearchBot(3, iterations=100, rollout=True)
     assert a.choose(game) is b.choose(other)
     assert a.last_stats["visits"] == b.last_stats["visits"]
 
@@ -144,14 +145,14 @@ def test_the_game_is_not_modified():
     game = mid_round_game()
     before = state_to_dict(game)
     legal, quiet = game.legal_actions(), game.quiet
-    SearchBot(1, iterations=200, rollout=True, horizon=None).choose(game)
+    SearchBot(1, iterations=200, rollout=True).choose(game)
     assert state_to_dict(game) == before
     assert game.legal_actions() is legal and game.quiet == quiet
 
 
 def test_cancel_from_another_thread_stops_quickly():
     game = mid_round_game()
-    bot = SearchBot(1, iterations=10 ** 7, max_seconds=60, rollout=True, horizon=None)
+    bot = SearchBot(1, iterations=10 ** 7, max_seconds=60, rollout=True)
     token = CancelToken()
     timer = threading.Timer(0.2, token.cancel)
     timer.start()
@@ -242,22 +243,17 @@ def test_four_players_decide_purchases_by_playouts_of_normals_best():
     assert all(0.0 <= c <= 1.0 for c in stats["chances"].values())
 
 
-def test_placements_are_played_out_in_full_unless_playouts_narrows_them():
-    from vikings.bots.heuristic import NormalBot
+def test_placements_are_played_out_in_full():
     game = four_player_purchase()
     game.apply(uncapped("hard", 4).choose(game))
     legal = game.legal_actions()
     assert isinstance(legal[0], PlaceTile) and len(legal) > 3
     hard = uncapped("hard", 4)
-    hard.choose(game)
+    action = hard.choose(game)
     assert hard.last_stats["playouts"] == len(legal)  # every place tried
-    light = uncapped("hard", 4, playouts=3)
-    action = light.choose(game)
-    assert light.last_stats["playouts"] == 3
-    scores = NormalBot(0).scores(game.determinized(0), legal)
-    best = sorted(range(len(legal)), key=lambda i: -scores[i])[:3]
-    assert set(light.last_stats["chances"]) == {str(legal[i]) for i in best}
-    assert str(action) == max(light.last_stats["chances"], key=light.last_stats["chances"].get)
+    chances = hard.last_stats["chances"]
+    assert set(chances) == {str(a) for a in legal}
+    assert chances[str(action)] == max(chances.values())
 
 
 def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
@@ -274,11 +270,12 @@ def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
-def test_four_player_playouts_do_not_read_the_hidden_order(level):
+def test_four_player_playouts_do_not_read_the_hidden_order(level, monkeypatch):
     game = four_player_purchase(seed=6)
     one, two = game.determinized(1), game.determinized(2)
     assert one.stacks != two.stacks
-    a, b = uncapped(level, 7, playouts=4), uncapped(level, 7, playouts=4)
+    light_playouts(monkeypatch, 4)
+    a, b = uncapped(level, 7), uncapped(level, 7)
     assert a.choose(one) is b.choose(two)
     assert len(a.last_stats["chances"]) == 4
     assert a.last_stats["chances"] == b.last_stats["chances"]
@@ -396,7 +393,7 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     assert len(first) == 6 and len(refined) == 3
     assert set(refined) == set(sorted(first, key=first.get, reverse=True)[:3])  # the best three by Normal's model
     # Its choice: the best of those three by an even blend of both models' chances.
-    assert bot.settings(game)["blend"] == 0.5
+    assert bot.settings(game).blend == 0.5
     assert str(action) == max(refined, key=lambda a: refined[a] + first[a])
     assert all(0.0 <= c <= 1.0 for c in refined.values())
     plain = uncapped("expert", 2, candidates=6, refine=0)
@@ -407,10 +404,10 @@ def test_expert_plays_its_best_options_out_again_with_the_hard_model():
     assert "refined" not in hard.last_stats and hard.last_stats["chances"] == first
 
 
-def test_a_first_pass_with_a_share_of_the_time_leaves_the_rest_to_the_second(monkeypatch):
-    # `first_share`: the first pass stops starting playouts once the next would pass its
-    # share of the time, and the second pass judges the best three of the options it
-    # judged. A fake clock: every playout of either pass takes one second.
+def test_the_second_pass_judges_the_best_three_of_the_first(monkeypatch):
+    # The first pass judges every option within the time; the second pass plays the best
+    # three of them out again with the model of Hard. A fake clock: every playout of either
+    # pass takes one second.
     from vikings.bots import lookahead
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.lookahead import Line, RoundLookahead
@@ -422,8 +419,8 @@ def test_a_first_pass_with_a_share_of_the_time_leaves_the_rest_to_the_second(mon
         def perf_counter(cls):
             return cls.now
 
-    first = {"a": 0.1, "b": 0.5, "c": 0.3, "d": 0.4, "e": 0.2, "f": 0.9}  # f: the first pass never gets there
-    second = {"b": 0.2, "c": 0.6, "d": 0.3}
+    first = {"a": 0.1, "b": 0.5, "c": 0.3, "d": 0.4, "e": 0.2, "f": 0.9}
+    second = {"b": 0.2, "c": 0.6, "d": 0.3, "f": 0.7}
 
     def line_after(base, action, normal, cancel=None):
         Clock.now += 1.0
@@ -439,20 +436,14 @@ def test_a_first_pass_with_a_share_of_the_time_leaves_the_rest_to_the_second(mon
     game = four_player_purchase()
     base = game.determinized(0)
     options = tuple("abcdef")
-    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, refine=3, first_share=0.5)
-    Clock.now = 0.0
-    action, stats = look.choose(base, options, None, 0.0)
-    assert list(stats["chances"]) == list("abcde") and stats["narrowed"] and not stats["capped"]
-    assert set(stats["refined"]) == {"b", "c", "d"} and action == "c"
-    # The whole time (the default): the first pass judges every option, here f, whose
-    # chance the second pass does not overturn (b, c: worse by the model of Hard).
-    second["f"] = 0.7
+    # f's chance is not overturned by the second pass (b, d: worse by the model of Hard).
     look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, refine=3)
     Clock.now = 0.0
     action, stats = look.choose(base, options, None, 0.0)
-    assert len(stats["chances"]) == 6 and not stats["narrowed"] and action == "f"
-    # Without a second pass the share does not apply.
-    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0, first_share=0.5)
+    assert len(stats["chances"]) == 6 and not stats["capped"] and action == "f"
+    assert set(stats["refined"]) == {"b", "d", "f"}
+    # Without a second pass the first pass's best stands.
+    look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=10.0)
     Clock.now = 0.0
     action, stats = look.choose(base, options, None, 0.0)
     assert len(stats["chances"]) == 6 and "refined" not in stats and action == "f"

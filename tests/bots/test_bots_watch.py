@@ -103,17 +103,3 @@ def test_a_player_passes_for_normal_after_three_purchases_with_at_most_one_in_te
     watch.missed[2] = 1
     assert watch.hard_players(4) == frozenset({1, 2, 3})
     assert TableWatch(NormalBot(0), 0).hard_players(4) == frozenset({1, 2, 3})  # no one seen yet
-
-
-def test_the_purchases_seen_before_a_player_passes_for_normal_are_a_setting():
-    strict = TableWatch(NormalBot(0), 0, seen_at_least=5)
-    strict.seen, strict.missed = {1: 4, 2: 5, 3: 12}, {3: 1}
-    assert strict.hard_players(4) == frozenset({1})  # four purchases are too few for it
-    # Expert's setting `watch_seen` reaches its watch: among Normals and a Random, after two
-    # rounds every Normal passes with 5, and with 40 (more purchases than were made) none does.
-    game, _ = normals_and_a_random()
-    for seen_at_least, hard in ((5, {3}), (40, {1, 2, 3})):
-        expert = uncapped("expert", 2, candidates=6, watch_seen=seen_at_least)
-        expert.choose(game)
-        assert expert._watch.seen_at_least == seen_at_least
-        assert expert._watch.hard_players(4) == frozenset(hard)

@@ -142,8 +142,8 @@ def test_a_line_up_entry_can_change_one_setting_of_a_level():
     hard = build_bot("hard:max_iterations=40000;candidates=3", 1)
     assert hard.overrides == {"max_iterations": 40000, "candidates": 3}
     game = make_game(seed=2)
-    assert hard.settings(game)["max_iterations"] == 40000 and hard.settings(game)["exploration"] == 0.12
-    assert build_bot("hard", 1).settings(game)["max_iterations"] == 12000
-    for bad in ("hard:draft_specials=false", "hard:nonsense=1", "hard:level=1"):
+    assert hard.settings(game).max_iterations == 40000 and hard.settings(game).exploration == 0.12
+    assert build_bot("hard", 1).settings(game).max_iterations == 12000
+    for bad in ("hard:draft_specials=false", "hard:nonsense=1", "hard:level=1", "hard:horizon=2"):
         with pytest.raises(ValueError, match="hard"):
             build_bot(bad, 1)

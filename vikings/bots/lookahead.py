@@ -2,9 +2,8 @@
 model of the table.
 
 Why not the tree: with four players most of a round's decisions belong to the three
-others, and the tree (`mcts.py`) spread its iterations over their options; twice the
-iterations or shorter rollouts left it at about 40% against three Normals. What it
-lacked was a good guess of what the others will do. Here each option of the bot's
+others, and the tree (`mcts.py`) spreads its iterations over their options; what it lacks
+is a good guess of what the others will do. Here each option of the bot's
 decision is applied and the rest of the round is played by Normal for every player (the
 bot's own later turns included): a sound player's choices, worked out the way Normal
 works them out at the table. The state at the round's end, after its scoring and with
@@ -15,15 +14,14 @@ Within a round nothing is random (chance acts only when the next offer is laid o
 the playouts stop there, so each option needs one playout, not a sample of them, and no
 hidden order is read: the playouts start from the same canonical copy as the tree.
 Purchases, the decision with most options and most at stake, are narrowed to Normal's
-best few first (`candidates`); a tile's place and a Viking's are tried in full (a test
-setting, `playouts`, narrows any decision to Normal's best few).
+best few first (`candidates`); a tile's place and a Viking's are tried in full.
 
 Expert then plays its best few options (`refine`) out again with a model of Hard for every
-player (`HardModel`): a purchase among Normal's best three groups, each played out with
+player (`HardModel`): a purchase among Normal's best `HARD_KEEP` groups, each played out with
 Normal as Hard plays them out, every other decision Normal's. That model costs several
 Normal playouts per purchase, so only the best few options get it, best first, within the
-level's time. Against Hards, whose purchases are Normal's in only about half the cases
-but among Normal's best three in four of five, it is a closer guess than Normal. Expert takes
+level's time. Against Hards, whose purchases often differ from Normal's but mostly lie among
+Normal's best three, it is a closer guess than Normal. Expert takes
 the best of those by the mean of both playouts' chances (`blend`): one playout per model
 is one guess each, and an option only one of them likes may owe it to that model's error. The
 playouts of Normal are written down (`Line`), and a playout of the model goes on along the
@@ -44,6 +42,7 @@ from vikings.bots.turn_search import argmax, best_few, play_round
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.
 PHASES = (PURCHASE, PLACE, VIKING)
+HARD_KEEP = 3  # the groups `HardModel` plays out per purchase in Expert's second pass
 
 
 def _end_after(s: GameState, action, model, cancel=None) -> GameState:
@@ -102,9 +101,9 @@ class OutOfTime(Exception):
 class HardModel:
     """A cheaper model of a Hard player for the playouts: a purchase is chosen as Hard
     chooses it, but among Normal's best `keep` groups only, each played out to the round's
-    end with Normal for every player; every other decision is Normal's. Hard takes one of
-    Normal's best three groups in about four purchases of five (4-player standard games),
-    and among the groups it plays out this picks exactly what Hard picks."""
+    end with Normal for every player; every other decision is Normal's. Hard mostly takes
+    one of Normal's best three groups, and among the groups it plays out this picks exactly
+    what Hard picks."""
 
     def __init__(self, normal: NormalBot, keep: int, rng, players: frozenset[int] | None = None):
         self.normal = normal
@@ -194,20 +193,15 @@ class RoundLookahead:
     playout that would run past it (purchases are tried best first by Normal's ranking,
     so the best found so far stands)."""
 
-    def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0, hard_keep: int = 3,
-                 hard_players: frozenset[int] | None = None, strict: bool = False, first_share: float = 1.0,
-                 blend: float = 0.0):
+    def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0,
+                 hard_players: frozenset[int] | None = None, strict: bool = False, blend: float = 0.0):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
         self.rng = rng
         self.max_seconds = max_seconds
-        self.refine = refine        # the best few options played out again with `HardModel`
-        self.hard_keep = hard_keep  # the groups `HardModel` plays out per purchase
+        self.refine = refine  # the best few options played out again with `HardModel`
         self.blend = blend  # the first pass's weight in the second pass's choice (0: Hard's model alone)
-        # The share of max_seconds the first pass may use when a second pass follows (the
-        # options it has not judged by then are left out, as at the cap).
-        self.first_share = first_share if refine > 1 else 1.0
         self.playouts = 0
 
     def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
@@ -218,13 +212,10 @@ class RoundLookahead:
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
         share = 0.5 if self.refine > 1 else 1.0  # of the progress shown, when a second pass follows
         within = _Deadline(cancel, started + self.max_seconds) if self.strict else cancel
-        first = self.max_seconds * self.first_share
-        narrowed = False  # the first pass stopped at its share, leaving time to the second
         for a in options:
             now = time.perf_counter()
-            if chances and now + longest - started > first:
-                capped = first >= self.max_seconds
-                narrowed = not capped
+            if chances and now + longest - started > self.max_seconds:
+                capped = True
                 break
             if cancel is not None:
                 cancel.report(share * len(chances) / len(options))
@@ -237,7 +228,7 @@ class RoundLookahead:
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng) if chances else 0
-        stats = {"playouts": len(chances), "capped": capped, "narrowed": narrowed,
+        stats = {"playouts": len(chances), "capped": capped,
                  "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}
         if self.refine > 1 and len(chances) > 1 and not capped:
             best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started,
@@ -251,7 +242,7 @@ class RoundLookahead:
         A playout costs several of the first kind, so none starts that would overrun, and
         one that runs past the level's time anyway is dropped. Each starts along the
         option's line of the first pass (`lines`)."""
-        model = HardModel(self.model, self.hard_keep, self.rng, self.hard_players)
+        model = HardModel(self.model, HARD_KEEP, self.rng, self.hard_players)
         within = _Deadline(cancel, started + self.max_seconds)
         top = best_few(chances, self.refine)
         judged = []

@@ -12,13 +12,11 @@ How a decision is made
   end of the game) is a leaf, the "chance barrier", and a node's statistics are exactly
   those of its information set. Each node inside the round keeps its state, so an
   iteration copies one state and applies one action instead of replaying its path.
-* Nothing the search looks at lies past the barrier while its horizon is the round's end
-  (the evaluation reads the displays, the round and the counts, never the next offer),
-  so no sample is drawn per iteration and a barrier leaf keeps its value. That holds in
-  the advanced game too: the next round's auction Vikings and special tiles lie open
-  past the barrier and differ between samples, but the evaluation reads neither (a test
-  checks every round's end of two games). With a longer horizon (a setting) the search
-  plays on past the barrier and samples the hidden order there instead.
+* Nothing the search looks at lies past the barrier (the evaluation reads the displays,
+  the round and the counts, never the next offer), so no sample is drawn and a barrier
+  leaf keeps its value. That holds in the advanced game too: the next round's auction
+  Vikings and special tiles lie open past the barrier and differ between samples, but the
+  evaluation reads neither (a test checks every round's end of two games).
 * At the root of a purchase the search considers only Normal's best few groups
   (`candidates`), with the budget of the whole choice: the iterations go to plausible
   purchases and the search decides among them.
@@ -29,8 +27,7 @@ How a decision is made
   With 3-4 players a leaf first gets a rollout with a light policy (buy what Gold pays
   for, put an island where its Viking can stand, put the Viking on its tile, ...) to the
   end of the current round's scoring, so that all players are judged after the same
-  number of purchases; with 2 players the static evaluation at the leaf measured
-  stronger (see LEVEL_SETTINGS).
+  number of purchases; with 2 players the leaf is judged where it stands (`SearchSettings`).
 * Budgets are counted in iterations, never in seconds, so a decision depends only on the
   game and the bot's seed (and, when the bot keeps the subtree of its previous decision
   in the same game, on that). The search stops early when the most visited move cannot
@@ -47,6 +44,7 @@ import gc
 import math
 import random
 import time
+from dataclasses import dataclass, fields, replace
 
 from vikings.engine import GameState
 from vikings.engine.actions import (
@@ -59,93 +57,75 @@ from vikings.bots.heuristic import NormalBot
 from vikings.bots.turn_search import AUCTION_PHASES, best_few
 from vikings.bots.lookahead import PHASES as LOOKAHEAD_PHASES
 from vikings.bots.lookahead import RoundLookahead
-from vikings.bots.table_watch import SEEN_AT_LEAST, TableWatch
+from vikings.bots.table_watch import TableWatch
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
 
-# Settings per level and player count (2 players, or 3-4). Iterations for a decision are
-# `per_option * options`, clamped to [min_iterations, max_iterations]; max_seconds is only
-# a safety net. Measured against the Normal bot: with 2 players the static evaluation at
-# the leaves beats rollouts (and is faster, so more iterations fit); with 3-4 players the
-# rollouts to the end of the round are much stronger (a leaf reached in the middle of a
-# round of 4 players judges players who have bought different numbers of groups).
-# With 2 players (static leaves, little noise) a low exploration constant measured best:
-# the search then behaves like a best-first look-ahead. With rollouts the default stays.
-# `early_stop` ends a search once the most visited move cannot be overtaken; it halves
-# the time but measured weaker with 3-4 players (the next decisions of the same turn
-# reuse a smaller subtree), so it is used with 2 players only. `candidates` (Normal's best
-# purchases searched at the root) is used with 2 players. With 3-4 players the tree won
-# about 40% against three Normals however it was tuned; there `lookahead` decides the
-# purchases and placements by playing each option out to the round's end with Normal for
-# every player (lookahead.py; `candidates` then narrows the purchases), and the tree keeps
-# the start tile and the boatswains. `playouts` (None: every option) plays out only
-# Normal's best few options of any decision there: a lighter bot for the tests.
-# `refine` (0: off) plays the best few options of such a decision out again with the others
-# modelled as Hard (`lookahead.HardModel`, which plays out Normal's best `hard_keep` groups
-# of each purchase) and takes the best of those: Expert's use of its longer time (against
-# three Hards, 200 games, 42.5% against 23.5% on the same deals without it). `first_share`
-# (1.0: all) is the share of the time the first pass may take when a second pass follows:
-# at a round's first purchase the first pass over a dozen groups could take it all. `watch` models
-# as Normal the players seen to buy as Normal would (table_watch.py), and runs no second pass
-# if that is everyone else: against three Normals the Hard model is the wrong guess.
-# `watch_seen` is how many of a player's purchases it sees before she can pass for Normal.
-# `blend` (0.0: the second pass alone) weighs the first pass's chance into the second pass's
-# choice, a mean of the two models' judgements of each option it plays out again. Expert's
-# 0.5: against three Hards, 200 games on the deals of the earlier runs, 41.0% and Fame 40.3,
-# more Fame than each of the seven runs with the second pass alone (docs/bots.md).
-# `settle` (a margin, or None) ends a search once every option's mean chance to win is
-# within that margin of certainty, all the same way: in a game already decided no option
-# stands out, so the budget would otherwise run to its end (Expert spent a median 1.4 s
-# a decision against Random). Used by Expert with 2 players, and by Hard in the 2-player advanced game.
-# `colours` ("playout", or None: Normal's draft) judges the advanced game's colour choices by
-# a playout to the round's end each, with Normal for every player (`_colour`).
-DEFAULTS = dict(exploration=0.35, prior_weight=0.1, horizon=1, rollout=True, rollout_depth=None,
-                early_stop=True, max_seconds=6.0, candidates=0, lookahead=False, playouts=None,
-                settle=None, refine=0, hard_keep=3, first_share=1.0, watch=False, watch_seen=SEEN_AT_LEAST,
-                colours=None, blend=0.0)
-SEARCH_SETTINGS = frozenset(DEFAULTS) | {"per_option", "min_iterations", "max_iterations"}  # what may be set
+PRIOR_WEIGHT = 0.1  # the weight of the cheap prior in the selection, fading with visits
 SETTLE_VISITS = 40  # visits each option needs before a search can be called settled
-LEVEL_SETTINGS = {
-    "hard": {
-        2: dict(rollout=False, exploration=0.12, per_option=2000, min_iterations=2500, max_iterations=12000,
-                candidates=5, max_seconds=1.9),
-        4: dict(rollout=True, per_option=700, min_iterations=1000, max_iterations=6000, early_stop=False,
-                max_seconds=1.9, lookahead=True, candidates=12),
-    },
-    "expert": {
-        2: dict(rollout=False, exploration=0.12, per_option=5000, min_iterations=6000,
-                max_iterations=26000, candidates=6, max_seconds=4.8, settle=0.002),
-        4: dict(rollout=True, per_option=1500, min_iterations=2500, max_iterations=14000,
-                early_stop=False, max_seconds=4.8, lookahead=True, candidates=12, refine=3, watch=True,
-                blend=0.5),
-    },
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How Hard or Expert decides in one kind of game. Iterations for a decision are
+    `per_option * options`, clamped to [min_iterations, max_iterations]."""
+
+    per_option: int  # tree iterations per legal option
+    min_iterations: int  # the least budget of a decision
+    max_iterations: int  # the largest budget of a decision
+    max_seconds: float = 6.0  # a safety net: the search stops here on an overloaded machine
+    exploration: float = 0.35  # UCT's exploration constant
+    rollout: bool = True  # a leaf is played on to the round's end with a light policy before it is judged
+    early_stop: bool = True  # stop once the most visited move cannot be overtaken
+    candidates: int = 0  # the purchases searched or played out: Normal's best few (0: all)
+    lookahead: bool = False  # purchases and placements by playouts to the round's end (lookahead.py)
+    settle: float | None = None  # stop once every option's chance lies within this margin of certainty
+    refine: int = 0  # the best few options played out again with the others as Hard (0: off)
+    watch: bool = False  # model as Normal the players seen to buy as Normal does (table_watch.py)
+    colours: str | None = None  # "playout": the auction's colours by playouts; None: Normal's draft
+    blend: float = 0.0  # the first pass's weight in the second pass's choice
+
+
+SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings))  # what may be overridden
+
+# With 2 players the leaves are judged where they stand (little noise, so a low exploration
+# constant: a best-first look-ahead); with 3-4 a leaf reached mid-round judges players who
+# have bought different numbers of groups, so the playouts to the round's end decide.
+# Stopping early leaves the next decisions of the same turn a smaller subtree to reuse, so
+# it is off with 3-4 players. `settle` spares the budget in a decided game, where no option
+# stands out.
+_HARD_2 = SearchSettings(per_option=2000, min_iterations=2500, max_iterations=12000, max_seconds=1.9,
+                         exploration=0.12, rollout=False, candidates=5)
+_HARD_4 = SearchSettings(per_option=700, min_iterations=1000, max_iterations=6000, max_seconds=1.9,
+                         early_stop=False, lookahead=True, candidates=12)
+_EXPERT_2 = SearchSettings(per_option=5000, min_iterations=6000, max_iterations=26000, max_seconds=4.8,
+                           exploration=0.12, rollout=False, candidates=6, settle=0.002)
+_EXPERT_4 = SearchSettings(per_option=1500, min_iterations=2500, max_iterations=14000, max_seconds=4.8,
+                           early_stop=False, lookahead=True, candidates=12, refine=3, watch=True, blend=0.5)
+
+# The settings by (level, size, advanced): size 2 for 2 players, 4 for 3-4; advanced for a
+# game with any of the advanced game's options. In the advanced 2-player game a larger
+# budget fits Expert's time limit, both levels play the auction's colours out, and Hard
+# stops a settled search as Expert does.
+LEVELS: dict[tuple[str, int, bool], SearchSettings] = {
+    ("hard", 2, False): _HARD_2,
+    ("hard", 2, True): replace(_HARD_2, settle=0.002, colours="playout"),
+    ("hard", 4, False): _HARD_4,
+    ("hard", 4, True): _HARD_4,
+    ("expert", 2, False): _EXPERT_2,
+    ("expert", 2, True): replace(_EXPERT_2, per_option=12000, min_iterations=15000, max_iterations=60000,
+                                 candidates=7, colours="playout"),
+    ("expert", 4, False): _EXPERT_4,
+    ("expert", 4, True): _EXPERT_4,
 }
+LEVEL_NAMES = ("hard", "expert")
 
 
-# The advanced game with 2 players, on top of the above. A search there costs less per
-# iteration than it did (a barrier leaf keeps its value, as in the standard game), so
-# Expert gets a larger budget within its time limit. Hard keeps the standard game's: a
-# larger one (5,000 per option, 6,000-26,000, 6 candidates) won no more against Normal on
-# the same deals (69 games compared with the standard budget's: 6 better, 9 worse; Fame
-# -1.0 a game; docs/bots.md), and it needed more than Hard's 1.9 s whenever the other core
-# was busy. Hard stops a settled search there, as Expert does everywhere with 2 players.
-# Both play the auction's colours out (`colours`): against Normal, on the deals of Hard's
-# record without it, Hard won 79.5% of 200 games against 69.8% (46 changed hands for it, 27
-# against; docs/bots.md, "Hard's colours played out"); Expert's were not measured apart.
-ADVANCED_SETTINGS = {
-    "hard": {2: dict(settle=0.002, colours="playout")},
-    "expert": {2: dict(per_option=12000, min_iterations=15000, max_iterations=60000, candidates=7,
-                       colours="playout")},
-}
-
-
-def level_settings(level: str, players: int, advanced: bool = False) -> dict:
+def level_settings(level: str, players: int, advanced: bool = False) -> SearchSettings:
     """The settings a level uses in a game of `players` players (`advanced`: with any of
     the advanced game's options)."""
-    size = 2 if players <= 2 else 4
-    extra = ADVANCED_SETTINGS[level].get(size, {}) if advanced else {}
-    return {**DEFAULTS, **LEVEL_SETTINGS[level][size], **extra}
+    return LEVELS[(level, 2 if players <= 2 else 4, advanced)]
 
 
 class _Node:
@@ -187,9 +167,9 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, *, level: str = "hard", iterations: int | None = None,
                  reuse: bool = True, **overrides):
         super().__init__(seed)
-        if level not in LEVEL_SETTINGS:
-            raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_SETTINGS)}")
-        unknown = set(overrides) - SEARCH_SETTINGS
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
+        unknown = set(overrides) - SETTING_NAMES
         if unknown:
             raise TypeError(f"unknown search settings: {', '.join(sorted(unknown))}")
         self.level = level
@@ -203,17 +183,17 @@ class SearchBot(Bot):
         self._ranker = NormalBot(seed)  # ranks the purchases the search considers
         self._watch = None  # who plays like whom at the table (3-4 players, `watch`)
 
-    def settings(self, game: GameState) -> dict:
+    def settings(self, game: GameState) -> SearchSettings:
         """The settings for a decision in `game`: the level's for its size and kind, then
         this bot's overrides."""
-        return {**level_settings(self.level, game.n, bool(game.config.options)), **self.overrides}
+        return replace(level_settings(self.level, game.n, bool(game.config.options)), **self.overrides)
 
     def choose(self, game: GameState, legal=None, cancel: CancelToken | None = None):
         # The auction's decisions (advanced game) pay off only through the purchases after
         # them, beyond what the tree can see: Normal's rules make them (auction.py). The bid
         # and the removal come before the round's tiles are laid; the colours come after, and
         # with `colours="playout"` each is played out to the round's end (`_colour`).
-        played_out = game.phase == COLOUR and self.settings(game)["colours"] == "playout"
+        played_out = game.phase == COLOUR and self.settings(game).colours == "playout"
         if game.phase in AUCTION_PHASES and not played_out:
             return self._ranker.choose(game, legal, cancel)
         return super().choose(game, legal, cancel)
@@ -223,7 +203,7 @@ class SearchBot(Bot):
         if self.iterations is not None:
             return self.iterations
         st = self.settings(game)
-        return max(st["min_iterations"], min(st["max_iterations"], st["per_option"] * len(legal)))
+        return max(st.min_iterations, min(st.max_iterations, st.per_option * len(legal)))
 
     # The search --------------------------------------------------------------------------------
     def _choose(self, game: GameState, legal, cancel: CancelToken | None):
@@ -235,7 +215,7 @@ class SearchBot(Bot):
         try:
             if game.phase == COLOUR:
                 return self._colour(game, legal, cancel)
-            if game.phase in LOOKAHEAD_PHASES and self.settings(game)["lookahead"]:
+            if game.phase in LOOKAHEAD_PHASES and self.settings(game).lookahead:
                 return self._lookahead(game, legal, cancel)
             return self._search(game, legal, cancel)
         finally:
@@ -252,22 +232,20 @@ class SearchBot(Bot):
         st = self.settings(game)
         if root is None:
             root = _Node(n, False, base)
-            root.expand(base, self._candidates(base, tuple(legal), st["candidates"], cancel), rng)
+            root.expand(base, self._candidates(base, tuple(legal), st.candidates, cancel), rng)
         self._tree = None
         budget = self.budget(game, legal)  # the whole choice's budget, however few are searched
-        pw = st["prior_weight"]
-        c = st["exploration"]
-        max_seconds = st["max_seconds"]
-        early_stop = st["early_stop"]
-        settle = st["settle"]
-        rollout, depth, horizon = st["rollout"], st["rollout_depth"], st["horizon"]
+        c = st.exploration
+        max_seconds = st.max_seconds
+        early_stop = st.early_stop
+        settle = st.settle
+        rollout = st.rollout
         start_round = game.round
-        stop_round = None if horizon is None else game.round + horizon
+        stop_round = game.round + 1
         # With the search (tree and rollouts) ending at the end of this round, nothing it
         # looks at depends on the hidden order (in the advanced game the next auction's
         # Vikings and special tiles lie open past it, but the evaluation reads neither), so
-        # no sample is drawn. A longer horizon plays on past the chance barrier: it samples.
-        sample = horizon is None or horizon > 1
+        # no sample is drawn and a barrier leaf keeps its value.
         done = 0
         capped = settled = False
         while done < budget:
@@ -299,28 +277,23 @@ class SearchBot(Bot):
                     s = ns.copy()
                     s.apply(a)
                     barrier = s.round != start_round or s.phase == OVER
-                    if barrier and sample:
-                        s = self._sampled(ns, a)
                     child = node.children[i] = _Node(n, barrier, None if barrier else s)
                     path.append(child)
                     if not barrier and rollout:
-                        s = s.determinized(self.hidden_seed()) if sample else s.copy()
+                        s = s.copy()
                     break
-                i = _select(node, c, pw)
+                i = _select(node, c)
                 child = node.children[i]
                 path.append(child)
                 if child.barrier:
-                    if sample:  # a fresh sample of what lies past the barrier, each visit
-                        s = self._sampled(ns, node.actions[i])
-                    else:
-                        u = child.u  # nothing past the barrier is looked at: the value stands
+                    u = child.u  # nothing past the barrier is looked at: the value stands
                     break
                 node = child
             if u is None:
                 if rollout and s.phase != OVER:
-                    _rollout(s, rng, stop_round, depth)
+                    _rollout(s, rng, stop_round)
                 u = evaluate.utilities(s)
-                if not sample and path[-1].barrier:
+                if path[-1].barrier:
                     path[-1].u = u
             for nd in path:
                 nd.n += 1
@@ -342,23 +315,19 @@ class SearchBot(Bot):
         started = time.perf_counter()
         base = _canonical(game)
         st = self.settings(game)
-        # Purchases go best first (playouts start with the likeliest) and keep `candidates`;
-        # `playouts` narrows any decision with more options than it, in one ranking.
-        keep = st["candidates"] if base.phase == PURCHASE else 0
-        if st["playouts"] and len(legal) > st["playouts"]:
-            keep = min(keep or st["playouts"], st["playouts"])
+        # Purchases go best first (playouts start with the likeliest) and keep `candidates`.
+        keep = st.candidates if base.phase == PURCHASE else 0
         options = tuple(legal)
         if keep:
             options = tuple(options[i] for i in self._normals_best(base, options, keep, cancel))
-        refine, hard = st["refine"], None
-        if refine > 1 and st["watch"]:
+        refine, hard = st.refine, None
+        if refine > 1 and st.watch:
             hard = self._watched(game, cancel)
             if hard:
                 hard |= {game.to_move}  # its own later turns as Hard plays them
             else:
                 refine = 0  # everyone else plays like Normal: Normal is the model, as for Hard
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], refine, st["hard_keep"], hard,
-                              first_share=st["first_share"], blend=st["blend"])
+        look = RoundLookahead(self._ranker, self.rng, st.max_seconds, refine, hard, blend=st.blend)
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
@@ -370,16 +339,13 @@ class SearchBot(Bot):
         and the round's end: each colour is played out to there with Normal for every player,
         as `lookahead` does, and the best chance is taken. Normal's draft orders the colours,
         so that where the time runs out (a playout past the cap is dropped) Normal's likeliest
-        were judged, and with none judged its own colour stands; `playouts` keeps its best few."""
+        were judged, and with none judged its own colour stands."""
         started = time.perf_counter()
         st = self.settings(game)
         base = _canonical(game)
         scores = colour_scores(base, game.to_move, legal, Gains(base, cancel))
-        options = tuple(legal[i] for i in best_few(scores, st["playouts"] or len(legal)))
-        if len(options) == 1:  # (`playouts=1`, a test's light bot) Normal's colour
-            self.last_stats = {"playouts": 0, "capped": False, "options": len(legal)}
-            return options[0]
-        look = RoundLookahead(self._ranker, self.rng, st["max_seconds"], strict=True)
+        options = tuple(legal[i] for i in best_few(scores, len(legal)))
+        look = RoundLookahead(self._ranker, self.rng, st.max_seconds, strict=True)
         action, stats = look.choose(base, options, cancel, started)
         self.playouts += look.playouts
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
@@ -389,7 +355,7 @@ class SearchBot(Bot):
         """The other players whose purchases so far say Hard is their model (table_watch.py)."""
         if self._watch is None or self._watch.me != game.to_move:
             # its own Normal: the ranker's generator (its ties) stays the playouts' alone
-            self._watch = TableWatch(NormalBot(self.seed), game.to_move, self.settings(game)["watch_seen"])
+            self._watch = TableWatch(NormalBot(self.seed), game.to_move)
         self._watch.observe(game, cancel)
         return self._watch.hard_players(game.n)
 
@@ -404,12 +370,6 @@ class SearchBot(Bot):
         """The indices of Normal's best `keep` options, best first."""
         scores = self._ranker.scores(base.copy(), options, cancel)
         return best_few(scores, keep)
-
-    def _sampled(self, s: GameState, action) -> GameState:
-        """`s` after `action` on a copy whose hidden order is re-drawn from the bot's seed."""
-        x = s.determinized(self.hidden_seed())
-        x.apply(action)
-        return x
 
     def _reusable(self, game: GameState, legal) -> _Node | None:
         """The node of the last search's tree that stands for `game`, if the game went on
@@ -487,7 +447,7 @@ def _settled(root: _Node, margin: float) -> bool:
     return low >= 1.0 - margin or high <= margin
 
 
-def _select(node: _Node, c: float, pw: float) -> int:
+def _select(node: _Node, c: float) -> int:
     """UCT for the player to move at `node` on her own mean utility, with a prior bias
     that fades with visits."""
     p = node.mover
@@ -495,6 +455,7 @@ def _select(node: _Node, c: float, pw: float) -> int:
     sqrt = math.sqrt
     best_i, best_v = -1, -1e9
     priors = node.priors
+    pw = PRIOR_WEIGHT
     for i, ch in enumerate(node.children):
         cn = ch.n
         v = ch.w[p] / cn + c * sqrt(log_n / cn) + pw * priors[i] / (1 + cn)
@@ -506,7 +467,7 @@ def _select(node: _Node, c: float, pw: float) -> int:
 def _canonical(game: GameState) -> GameState:
     """A quiet copy to search from, holding nothing a player cannot see: its hidden order
     is a fixed re-draw (`determinized` never reads the real one). The tree's states derive
-    from it; wherever chance acts, a fresh sample is drawn from the bot's seed."""
+    from it."""
     base = game.determinized(0)
     base.quiet = True
     return base
@@ -536,18 +497,15 @@ def _prior(s: GameState, a) -> float:
     return 0.5
 
 
-def _rollout(s: GameState, rng: random.Random, stop_round: int | None, depth: int | None = None) -> None:
-    """Play on with a light policy until the game ends, round `stop_round` begins or
-    `depth` decisions were made."""
+def _rollout(s: GameState, rng: random.Random, stop_round: int) -> None:
+    """Play on with a light policy until the game ends or round `stop_round` begins."""
     rules = s.rules
     viking_row = rules.viking_row
     tile_is_ship = rules.tile_is_ship
     rand = rng.random
-    left = -1 if depth is None else depth
-    while left:
-        left -= 1
+    while True:
         phase = s.phase
-        if phase == OVER or (stop_round is not None and s.round >= stop_round):
+        if phase == OVER or s.round >= stop_round:
             return
         legal = s.legal_actions()
         if len(legal) == 1:
@@ -586,4 +544,4 @@ def make_search_bot(level: str, seed: int = 0, **options) -> SearchBot:
     return SearchBot(seed, level=level.lower(), **options)
 
 
-__all__ = ["SearchBot", "make_search_bot", "LEVEL_SETTINGS", "SEARCH_SETTINGS", "level_settings"]
+__all__ = ["SearchBot", "SearchSettings", "make_search_bot", "LEVELS", "SETTING_NAMES", "level_settings"]

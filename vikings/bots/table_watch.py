@@ -1,20 +1,17 @@
 """Which model fits each other player: what Expert learns by watching the table.
 
 With 3-4 players Expert plays its best few options out a second time with the others
-modelled as Hard (`lookahead.HardModel`). Against Hards that model is the closer guess
-and wins; against Normals it is the wrong one, and Expert lost to Hard there (31.8%
-against 53.6% on the same 55 deals, docs/bots.md). A player at the table would notice
+modelled as Hard (`lookahead.HardModel`). Against Hards that model is the closer guess;
+against Normals it is the wrong one. A player at the table would notice
 who plays like whom, and so does Expert: before each decision it goes through the
 purchases made since its last one and asks whether Normal, in the same position, would
 have bought the same group. A Normal player does, nearly always; a Hard buys Normal's
 choice in about half its purchases, and a person is no more predictable than that.
 
-A player is modelled as Normal once at least three of her purchases were seen
-(`seen_at_least`, Expert's setting `watch_seen`) and at most one in ten of them differed
-from Normal's choice; any other player, one not yet seen often enough included, as Hard. A
-Hard buys Normal's group in about half its purchases, so it passes for Normal after three
-purchases in about one case of six and after ten in about one of forty; a Normal passes
-from her third purchase on (in 4-player games of Normals none of her purchases differed).
+A player is modelled as Normal once at least `SEEN_AT_LEAST` of her purchases were seen
+and at most one in ten of them (`MISS_SHARE`) differed from Normal's choice; any other
+player, one not yet seen often enough included, as Hard. A Normal passes from her third
+purchase on; a Hard seldom does, and less often the more of her purchases were seen.
 Only the actions of the game are read (what every player at the table saw), through a
 mirror of the game; after a loaded game or an undo the mirror replays the game from its
 start.
@@ -31,10 +28,9 @@ MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often tha
 
 
 class TableWatch:
-    def __init__(self, normal: NormalBot, me: int, seen_at_least: int = SEEN_AT_LEAST):
+    def __init__(self, normal: NormalBot, me: int):
         self.normal = normal
         self.me = me
-        self.seen_at_least = seen_at_least  # purchases seen before a player can pass for Normal
         self.mirror: Mirror | None = None
         self.seen: dict[int, int] = {}    # purchases watched, per player
         self.missed: dict[int, int] = {}  # of those, not Normal's choice
@@ -67,7 +63,7 @@ class TableWatch:
         """Whether Normal cannot be player p's model yet: too few of her purchases seen,
         or too many of them not Normal's."""
         seen = self.seen.get(p, 0)
-        return seen < self.seen_at_least or self.missed.get(p, 0) > MISS_SHARE * seen
+        return seen < SEEN_AT_LEAST or self.missed.get(p, 0) > MISS_SHARE * seen
 
     def hard_players(self, n: int) -> frozenset[int]:
         """The other players modelled as Hard."""

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from vikings.bots import make_bot
-from vikings.bots.mcts import SEARCH_SETTINGS, SearchBot
+from vikings.bots.mcts import SETTING_NAMES, SearchBot
 from vikings.content.data import default_rules
 from vikings.engine import OPTIONS, GameConfig, new_game
 
@@ -40,14 +40,14 @@ def build_bot(spec: str, seed: int):
     attributes changed, `LEVEL:NAME=VALUE[;NAME=VALUE...]` (e.g. `normal:draft_specials=false`,
     `hard:max_iterations=40000`), to measure one change against the level as it is. Values
     are JSON (true, 0.5, 3). For Hard and Expert the names are the search's settings
-    (`mcts.DEFAULTS` and the budget's), which replace the level's in every game size."""
+    (the fields of `mcts.SearchSettings`), which replace the level's in every game size."""
     level, _, changes = spec.partition(":")
     bot = make_bot(level, seed=seed)
     searched = isinstance(bot, SearchBot)
     for change in filter(None, changes.split(";")):
         name, eq, text = change.partition("=")
         name = name.strip()
-        known = name in SEARCH_SETTINGS if searched else hasattr(type(bot), name)
+        known = name in SETTING_NAMES if searched else hasattr(type(bot), name)
         if not eq or name.startswith("_") or not known:
             raise ValueError(f"{spec!r}: {level} has no setting {name!r} (write NAME=VALUE)")
         try:
