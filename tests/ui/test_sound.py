@@ -84,7 +84,7 @@ def test_the_sound_files_are_small_and_all_used():
     used = {c.path.name for c in m.effects.values()} | {m.music.path.name}
     assert files == used   # no file left over, none missing
     assert sum(p.stat().st_size for p in folder.iterdir()) < 800_000
-    assert "tools/make_sounds.py" in (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
+    assert "tools/assets/make_sounds.py" in (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
 
 
 def test_sound_events_are_the_engines_events_and_the_screens_own():

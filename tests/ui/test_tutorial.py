@@ -451,8 +451,8 @@ def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
     every tab and picture of the rules panel, came through the catalogues."""
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-    from text_probe import TextProbe
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tools.pictures.text_probe import TextProbe
 
     from vikings.text import lang
     from vikings.ui.lesson.session import SEATS

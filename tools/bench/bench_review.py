@@ -1,6 +1,6 @@
 """How long a game's review takes, and whether the window stays responsive meanwhile.
 
-    python tools/bench_review.py [--seed 11] [--hard] [--quick]
+    python tools/bench/bench_review.py [--seed 11] [--hard] [--quick]
 
 For each case a complete seeded game is played by bots (Beginner for the seats the review
 judges as persons, Normal for the others), written as a save and loaded back, then
@@ -26,7 +26,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402

@@ -1,6 +1,6 @@
 """How well the bots' evaluation predicts the end of a game, from seeded self-play.
 
-    python tools/calibrate_eval.py [--games 200] [--players 2] [--seed 9000] [--advanced]
+    python tools/bots/calibrate_eval.py [--games 200] [--players 2] [--seed 9000] [--advanced]
                                    [--bots normal] [--jobs 2] [--save FILE] [--load FILE ...]
 
 Plays games (every seat the level `--bots`, Normal by default; `--auction`,
@@ -35,7 +35,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import evaluate  # noqa: E402
 from vikings.bots.turn_search import purchases_left  # noqa: E402
