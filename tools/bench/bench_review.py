@@ -29,6 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot  # noqa: E402
+from vikings.bots.play import play_out  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 from vikings.engine.serialize import load, save  # noqa: E402
@@ -43,8 +44,7 @@ def played(rules, players: int, seed: int, persons, options=()):
     and loaded back as the Load panel would."""
     g = new_game(GameConfig(NAMES[:players], seed=seed, start_player=0, options=frozenset(options)), rules)
     bots = [make_bot("beginner" if p in persons else "normal", seed * 10 + p) for p in range(players)]
-    while not g.is_over:
-        g.apply(bots[g.to_move].choose(g.copy(), g.legal_actions()))
+    play_out(g, bots, copies=True)
     return load(save(g), rules)
 
 
