@@ -39,13 +39,6 @@ WANTED = ("bought", "tile_placed", "viking_placed", "wheel_turned", "threat", "r
           "game_over", "button")
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    yield a
-    a.shutdown()
-
-
 def spy(app) -> list:
     """Record every sound the app is asked to play, with the event the table has not
     shown yet at that moment (None when nothing is pending)."""

@@ -57,9 +57,7 @@ def open_app(tmp_path):
         a.shutdown()
 
 
-@pytest.fixture
-def app(open_app):
-    return open_app()
+pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")  # for the `app` fixture
 
 
 def overlay(app) -> LessonOverlay:
