@@ -43,11 +43,17 @@ def data_copy(tmp_path) -> Path:
     return d
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "app_settings(**fields): the Settings the `app` fixture's App starts with")
+
+
 @pytest.fixture
-def app(tmp_path):
-    """The real App at 1280x720, its files in a temporary home (a test file's own `app`
-    fixture takes precedence)."""
+def app(request, tmp_path):
+    """The real App at 1280x720, its files in a temporary home. A test or module marked
+    `pytest.mark.app_settings(animation="instant", ...)` gets an App with those Settings."""
     from ui_helpers import make_app  # (sets SDL's dummy drivers before pygame starts)
-    a = make_app(tmp_path / "home")
+    from vikings.saves.settings import Settings
+    marked = request.node.get_closest_marker("app_settings")
+    a = make_app(tmp_path / "home", settings=Settings(**marked.kwargs) if marked else None)
     yield a
     a.shutdown()

@@ -8,7 +8,7 @@ Steps, each timed:
   1. install   the game with its test and build extras, editable, into the running Python
                (skipped with --no-install: the environment already has them);
   2. tests     pytest, the whole suite unless --pytest-args narrows it (or --skip-tests);
-  3. icons     tools/make_icons.py: .ico, .icns and .png from the SVG art into build/icons;
+  3. icons     tools/assets/make_icons.py: .ico, .icns and .png from the SVG art into build/icons;
   4. build     pyinstaller build.spec (dist/vikings/; on macOS also dist/Vikings.app);
   5. selftest  the frozen program's --selftest (on Windows through vikings-console.exe, as
                the windowed vikings.exe has no stdout; on macOS the program inside the app);
@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     _check_tag(version)
     if not args.skip_tests:
         step("tests", py, "-m", "pytest", "-x", *shlex.split(args.pytest_args))
-    step("icons", py, "tools/make_icons.py", "build/icons")
+    step("icons", py, "tools/assets/make_icons.py", "build/icons")
     step("build", py, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN", "build.spec")
     step("selftest", str(_frozen_program()), "--selftest")
     t = time.perf_counter()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui_helpers import button, click, make_app, press, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, press, run  # noqa: I001 (dummy drivers first)
 
 from vikings.bots import Cancelled, CancelToken, make_bot
 from vikings.content.data import default_rules
@@ -24,7 +24,6 @@ from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.review import ReviewScene
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
 
 RULES = default_rules()
 OLD_TABLE = Path(__file__).parents[1] / "data" / "old-auction-table.json"
@@ -186,11 +185,7 @@ def test_an_old_auction_table_is_reviewed():
 SEATS = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange")]  # the names of play()
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home", settings=Settings(animation="instant", bot_pace="instant"))
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")  # for the `app` fixture
 
 
 def match_of(app, two, upto=None) -> Match:

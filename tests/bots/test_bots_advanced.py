@@ -12,6 +12,7 @@ from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, col
 from vikings.bots.evaluate import value
 from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
+from vikings.bots.play import play_out
 from vikings.bots.turn_search import best_few
 from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
                             ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
@@ -335,8 +336,7 @@ def test_beginner_leaves_fewer_vikings_in_the_pool_with_single_boatswains():
             game = make_advanced({"single_boatswain"}, seed=seed)
             game.quiet = True
             bots = (cls(seed), make_bot("random", seed))
-            while not game.is_over:
-                game.apply(bots[game.to_move].choose(game))
+            play_out(game, bots)
             total += sum(game.displays[0].pool)
         return total
 

@@ -6,6 +6,7 @@ from vikings.bots import make_bot
 from vikings.bots.base import CancelToken, Cancelled
 from vikings.bots.evaluate import explain, utilities, value, values
 from vikings.bots.heuristic import BeginnerBot, NormalBot
+from vikings.bots.play import play_out
 from vikings.engine import BOATSWAIN, BOATSWAIN_MOVE, PLACE, PURCHASE, VIKING
 from vikings.engine.notation import parse_display
 from vikings.engine.serialize import state_to_dict
@@ -87,13 +88,14 @@ def test_bots_use_nothing_hidden(cls):
     game.quiet = True
     bots = [NormalBot(1), NormalBot(2)]
     checked = 0
-    while not game.is_over:
-        legal = game.legal_actions()
+
+    def same_without_hidden(game, legal, action):
+        nonlocal checked
         if len(legal) > 1 and (game.phase != PURCHASE or game.bought >= 9 or checked < 5):
             seed = checked
             assert cls(seed).choose(game, legal) == cls(seed).choose(game.determinized(99), legal)
             checked += 1
-        game.apply(bots[game.to_move].choose(game, legal))
+    play_out(game, bots, on_move=same_without_hidden)
     assert checked > 40
 
 

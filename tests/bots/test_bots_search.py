@@ -12,6 +12,7 @@ from helpers import light_playouts, make_game, random_play, uncapped
 
 from vikings.bots import CancelToken, Cancelled, RandomBot, make_bot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
+from vikings.bots.play import play_out
 from vikings.engine import (Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
                             UseBoatswain)
 from vikings.engine.serialize import state_to_dict
@@ -21,12 +22,11 @@ def play(bots, seed, players=None):
     players = players or len(bots)
     game = make_game(players=players, seed=seed, start_player=0)
     chosen = []
-    while not game.is_over:
-        legal = game.legal_actions()
-        action = bots[game.to_move].choose(game)
+
+    def note(game, legal, action):
         assert action in legal
         chosen.append((game.to_move, action, len(legal)))
-        game.apply(action)
+    play_out(game, bots, on_move=note)
     return game, chosen
 
 

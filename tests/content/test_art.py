@@ -1,5 +1,5 @@
 """The art catalogue: every piece has art, files render sharply at any size, errors name
-the file, and the committed SVGs are what tools/make_art.py draws."""
+the file, and the committed SVGs are what tools/assets/make_art.py draws."""
 import os
 import shutil
 import sys
@@ -82,13 +82,13 @@ def test_broken_art_file_is_reported(rules, tmp_path):
 
 
 def test_committed_svgs_match_the_generator():
-    sys.path.insert(0, str(ROOT / "tools"))
+    sys.path.insert(0, str(ROOT))
     try:
-        import make_art
+        from tools.assets import make_art
     finally:
         sys.path.pop(0)
     made = make_art.pieces()
     on_disk = {p.stem: p.read_text() for p in (ROOT / "assets" / "svg").glob("*.svg")}
     assert set(made) == set(on_disk)
     stale = [name for name, text in made.items() if on_disk[name] != text]
-    assert not stale, f"re-run tools/make_art.py: {stale}"
+    assert not stale, f"re-run tools/assets/make_art.py: {stale}"

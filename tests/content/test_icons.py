@@ -1,4 +1,4 @@
-"""tools/make_icons.py: the .ico and .icns files hold a PNG of the stated size in every
+"""tools/assets/make_icons.py: the .ico and .icns files hold a PNG of the stated size in every
 entry, read back here by their own directory structure."""
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 @pytest.fixture(scope="module")
 def icons(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("icons")
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "make_icons.py"), str(out)], capture_output=True,
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "assets" / "make_icons.py"), str(out)], capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return out

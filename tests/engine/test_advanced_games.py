@@ -155,10 +155,10 @@ def test_options_are_checked(rules):
 
 def test_random_bot_plays_advanced_games(rules):
     from vikings.bots import RandomBot
+    from vikings.bots.play import play_out
     g = make_advanced(ADVANCED, players=3, seed=8)
     bot = RandomBot(8)
-    while not g.is_over:
-        g.apply(bot.choose(g))
+    play_out(g, [bot] * 3)
     assert check(g) == []
 
 

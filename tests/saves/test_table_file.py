@@ -2,7 +2,7 @@
 through vikings.ui.table.match.load_file, which either returns the saved table unchanged or
 raises one SaveError of one short line. Damaged files kept in tests/data/, version-1
 tables that must still load, and a property test over mutants of real saves (the same
-mutations as tools/fuzz_saves.py, which runs them by the thousand)."""
+mutations as tools/probes/fuzz_saves.py, which runs them by the thousand)."""
 from __future__ import annotations
 
 import json
@@ -24,10 +24,10 @@ from vikings.ui.table.match import Match, load_doc_text, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parents[1] / "data"
-sys.path.insert(0, str(ROOT / "tools"))
-import fuzz_saves  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from tools.probes import fuzz_saves  # noqa: E402
 
-sys.path.remove(str(ROOT / "tools"))
+sys.path.remove(str(ROOT))
 
 RULES = default_rules()
 SAVES = fuzz_saves.real_saves(RULES)   # built once: 2-4 players, standard and advanced

@@ -131,13 +131,6 @@ def test_a_new_setting_is_checked_from_its_field_and_one_range_line(monkeypatch)
 
 
 # The autosave and the title ---------------------------------------------------------------------
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home")
-    yield a
-    a.shutdown()
-
-
 def title(app) -> TitleScene:
     app.scenes.switch(TitleScene(app))
     run(app)

@@ -1,7 +1,7 @@
 """The scorings, the results, the review and the hints in the language in use: German
 lines with their plurals and ranks, a hint that arrives from the helper process in the
 screens' language, and every text those screens draw coming through the catalogues (the
-pseudo-language `qps`, tools/text_probe.py)."""
+pseudo-language `qps`, tools/pictures/text_probe.py)."""
 from __future__ import annotations
 
 import pickle
@@ -14,9 +14,9 @@ import ui_helpers  # noqa: F401  (dummy drivers before pygame starts)
 
 import pygame  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from text_probe import TextProbe  # noqa: E402
+from tools.pictures.text_probe import TextProbe  # noqa: E402
 
 from vikings.text import lang  # noqa: E402
 from vikings.bots.base import CancelToken  # noqa: E402

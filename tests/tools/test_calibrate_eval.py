@@ -1,4 +1,4 @@
-"""tools/calibrate_eval.py: the evaluation's calibration against seeded self-play."""
+"""tools/bots/calibrate_eval.py: the evaluation's calibration against seeded self-play."""
 import math
 import random
 import sys
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import calibrate_eval  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools.bots import calibrate_eval  # noqa: E402
 
 from vikings.bots import evaluate  # noqa: E402
 

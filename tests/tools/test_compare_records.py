@@ -1,12 +1,12 @@
-"""tools/compare_records.py: two tournament records compared game by game."""
+"""tools/bots/compare_records.py: two tournament records compared game by game."""
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import compare_records  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools.bots import compare_records  # noqa: E402
 
 from vikings.commands.tournament import run  # noqa: E402
 

@@ -1,7 +1,7 @@
-"""A short seeded run of the restless player (tools/monkey.py): random clicks, keys,
+"""A short seeded run of the restless player (tools/probes/monkey.py): random clicks, keys,
 resizes, panels and games with bots through the real loop, headless. No exception may
 reach the loop or the log, and no frame may stall. (The long run is a benchmark:
-`python tools/monkey.py --minutes 10`, figures in docs/ui.md.)"""
+`python tools/probes/monkey.py --minutes 10`, figures in docs/ui.md.)"""
 from __future__ import annotations
 
 import sys
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import ui_helpers  # noqa: F401  (dummy drivers before pygame starts)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import monkey  # noqa: E402
+from tools.probes import monkey  # noqa: E402
 
 SECONDS = 25
 STALL = 5.0  # s: generous, the machine may be busy; a hang or a deadlock is far longer

@@ -1,4 +1,4 @@
-"""No text on screen misses the translation layer: every scene of tools/screenshots.py
+"""No text on screen misses the translation layer: every scene of tools/pictures/screenshots.py
 (the menus and panels, a whole standard game with its scorings and results, an advanced
 game with the auction and special tiles, the review, hints, the direct moves, the rules
 pictures and the guided first game) is rendered in the pseudo-language `qps`, where every
@@ -7,17 +7,16 @@ ones. Player names and the save's name are the players' own words."""
 import sys
 from pathlib import Path
 
-TOOLS = Path(__file__).resolve().parents[2] / "tools"
-sys.path.insert(0, str(TOOLS))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import screenshots  # noqa: E402  (sets SDL's dummy drivers)
-from text_probe import TextProbe, player_names  # noqa: E402
+from tools.pictures import director, screenshots  # noqa: E402  (sets SDL's dummy drivers)
+from tools.pictures.text_probe import TextProbe, player_names  # noqa: E402
 
 from vikings.text import lang  # noqa: E402
 
 
 def test_every_drawn_string_comes_through_the_translation_layer(tmp_path, monkeypatch):
-    monkeypatch.setattr(screenshots, "LANGUAGE", lang.PSEUDO)
+    monkeypatch.setattr(director, "LANGUAGE", lang.PSEUDO)
     with TextProbe() as probe:
         shots = screenshots.shoot(tmp_path, (1280, 720), 4)
     assert shots.failed == []

@@ -39,13 +39,6 @@ WANTED = ("bought", "tile_placed", "viking_placed", "wheel_turned", "threat", "r
           "game_over", "button")
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    yield a
-    a.shutdown()
-
-
 def spy(app) -> list:
     """Record every sound the app is asked to play, with the event the table has not
     shown yet at that moment (None when nothing is pending)."""
@@ -84,7 +77,7 @@ def test_the_sound_files_are_small_and_all_used():
     used = {c.path.name for c in m.effects.values()} | {m.music.path.name}
     assert files == used   # no file left over, none missing
     assert sum(p.stat().st_size for p in folder.iterdir()) < 800_000
-    assert "tools/make_sounds.py" in (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
+    assert "tools/assets/make_sounds.py" in (ASSETS / "CREDITS.md").read_text(encoding="utf-8")
 
 
 def test_sound_events_are_the_engines_events_and_the_screens_own():

@@ -24,8 +24,8 @@ from vikings.ui.scenes.auction import AuctionScene
 from vikings.ui.scenes.purchase import PurchaseScene
 from vikings.saves.folders import Storage
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from text_probe import TextProbe  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools.pictures.text_probe import TextProbe  # noqa: E402
 
 NAMES = ["Ann", "Bjorn", "Sigrid"]
 SEATS = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange"), ("Sigrid", "random", "teal")]

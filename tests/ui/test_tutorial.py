@@ -57,9 +57,7 @@ def open_app(tmp_path):
         a.shutdown()
 
 
-@pytest.fixture
-def app(open_app):
-    return open_app()
+pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")  # for the `app` fixture
 
 
 def overlay(app) -> LessonOverlay:
@@ -451,8 +449,8 @@ def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
     every tab and picture of the rules panel, came through the catalogues."""
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-    from text_probe import TextProbe
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tools.pictures.text_probe import TextProbe
 
     from vikings.text import lang
     from vikings.ui.lesson.session import SEATS

@@ -27,8 +27,8 @@ from vikings.saves.settings import Settings
 from vikings.saves.folders import Storage
 from vikings.saves.table_file import load_table_file
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from text_probe import TextProbe  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tools.pictures.text_probe import TextProbe  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 from test_ui_menus import SEATS, entered  # noqa: E402,F401 (the seats and the fixture of the menus' tests)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui_helpers import button, click, make_app, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, run  # noqa: I001 (dummy drivers first)
 
 from vikings.bots import CancelToken
 from vikings.ui import flow
@@ -13,16 +13,11 @@ from vikings.ui.table.match import Match
 from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
 
 SEATS = [("Astrid", "beginner", "purple"), ("Bjorn", "beginner", "orange")]
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home", settings=Settings(animation="instant", bot_pace="instant"))
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")  # for the `app` fixture
 
 
 def finished(app, seed: int, autosave: bool) -> Match:

@@ -15,13 +15,6 @@ from vikings.saves.settings import Settings
 from vikings.saves.folders import Storage
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path / "home")
-    yield a
-    a.shutdown()
-
-
 def resize(app, w, h) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
     run(app)

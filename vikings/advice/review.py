@@ -28,7 +28,7 @@ What is computed
 Which bot: Normal by default. It is the bots' evaluation played one turn deep, so its
 move and the expected-Fame measure agree, and it answers in a few milliseconds: a
 complete 2-player game with both seats reviewed takes about a second of one core (see
-docs/ui.md, tools/bench_review.py). Hard ("hard") searches for up to about 2 s a
+docs/ui.md, tools/bench/bench_review.py). Hard ("hard") searches for up to about 2 s a
 decision: the same 2-player game reviewed for both seats took 84-120 s on this 2-core
 machine (over the 60 s target), with 3-4 players its playouts take longer still, and the
 static Fame measure often cannot tell its moves from the person's.

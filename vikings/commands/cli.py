@@ -21,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", metavar="CODE", type=_language,
                    help=f"the game's language for this run: {', '.join(LANGUAGES)} "
                         "(default: the settings' choice, else the system's)")
-    # Hidden: draw the title's first frame, print when, exit (tools/bench_start.py).
+    # Hidden: draw the title's first frame, print when, exit (tools/bench/bench_start.py).
     p.add_argument("--measure-start", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play seeded random games headless and check invariants")
@@ -139,7 +139,7 @@ def no_display() -> str:
     'offscreen' driver when it finds no display (DISPLAY and WAYLAND_DISPLAY unset or
     unreachable), and the game would run unseen; that, or a driver that fails to start,
     is reported. The 'dummy' and 'offscreen' drivers are fine when asked for by name in
-    SDL_VIDEODRIVER (tests, tools/bench_start.py)."""
+    SDL_VIDEODRIVER (tests, tools/bench/bench_start.py)."""
     import pygame
     try:
         with _quiet_stderr():  # libwayland and Xlib print their own complaints on fd 2
@@ -157,7 +157,7 @@ def no_display() -> str:
 
 def _set_window_icon() -> None:
     """The window's icon (title bar, task bar, Alt+Tab): the art the application icons are
-    made from (tools/make_icons.py), set before the window opens; else SDL shows pygame's."""
+    made from (tools/assets/make_icons.py), set before the window opens; else SDL shows pygame's."""
     import pygame
 
     from vikings.content.art import load_catalog

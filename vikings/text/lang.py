@@ -25,7 +25,7 @@ i18n's own file loader (which pygame-gui points at JSON) is not involved.
 **Pseudo-language.** `qps` (not offered to players) is English with every letter outside
 a placeholder swapped for an accented one, e.g. "Ńéŵ ĝáḿé". Text drawn in that language
 that still has plain ASCII letters did not come through `t()`: tests and
-`tools/screenshots.py --lang qps --untranslated` use that to find missed words.
+`tools/pictures/screenshots.py --lang qps --untranslated` use that to find missed words.
 """
 from __future__ import annotations
 

@@ -343,7 +343,7 @@ class App:
 
 def main(argv=None, measure_start: bool = False, language: str | None = None) -> int:
     """Open the window and play. `measure_start` (`vikings --measure-start`, used by
-    tools/bench_start.py): draw the title's first frame, print when, and exit."""
+    tools/bench/bench_start.py): draw the title's first frame, print when, and exit."""
     from vikings.logs import setup_logging
     storage = Storage()
     setup_logging(storage.log_path)

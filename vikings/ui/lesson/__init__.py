@@ -5,5 +5,5 @@ real table, with a coach that explains each idea as it comes up.
     coach.py    the steps and what each allows (the guard Match.act() consults)
     overlay.py  the box over the table and the ring around the step's target
     targets.py  where a target is on screen (asked of the table scenes' geometry)
-    script.py   the deal's topics, pure (tools/find_lesson_deal.py searches with it)
+    script.py   the deal's topics, pure (tools/probes/find_lesson_deal.py searches with it)
 """

@@ -1,7 +1,7 @@
 """The lesson's deal as pure data work (no pygame): replaying its script through the
 engine's door and finding where each topic of the lesson comes up.
 
-`topics()` is what tools/find_lesson_deal.py searches with and what the tests check the
+`topics()` is what tools/probes/find_lesson_deal.py searches with and what the tests check the
 shipped script with, so the deal in data/lesson.yaml is known to show every topic.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How long a hint takes to reach the screen: median, p90 and max over the decisions of
 seeded games (2 and 4 players, standard and advanced rules).
 
-    python tools/bench_hints.py [--seeds 1] [--every 2] [--local]
+    python tools/bench/bench_hints.py [--seeds 1] [--every 2] [--local]
 
 Each game is played by Normal bots for every seat; at every `--every`-th decision with
 more than one option a hint is asked the way the screens ask for it: a "hint" job to the
@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot
 from vikings.processes import remote_bots as remote  # noqa: E402

@@ -1,6 +1,6 @@
 """Make the application icons from the game's SVG art (the start player's dragon-head token).
 
-    python tools/make_icons.py [OUT_DIR]      (default build/icons)
+    python tools/assets/make_icons.py [OUT_DIR]      (default build/icons)
 
 Writes vikings.ico (Windows: 16-256 px), vikings.icns (macOS: 16-1024 px, Retina sizes
 included), vikings.png (256 px, the Linux desktop entry's icon) and vikings-SIZE.png for
@@ -22,7 +22,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402

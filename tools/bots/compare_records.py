@@ -6,7 +6,7 @@ seed and the same seats in both. When the second differs from the first only in 
 pair, shows the change's effect more sharply than two win rates side by side: most games
 end the same way, and only the games that changed hands say anything.
 
-    python tools/compare_records.py OLD.jsonl NEW.jsonl [--entry K]
+    python tools/bots/compare_records.py OLD.jsonl NEW.jsonl [--entry K]
 
 prints, for line-up entry K (1 = the first bot), the games both records hold, the wins in
 each, the games won in one and not the other, a two-sided sign test on those (is the

@@ -1,6 +1,6 @@
 """Render a contact sheet of every piece of art to a PNG (default docs/art-sheet.png).
 
-    python tools/art_sheet.py [OUT.png] [--scale 1.0]
+    python tools/pictures/art_sheet.py [OUT.png] [--scale 1.0]
 
 Besides each piece on its own, it lays out a small display (a mainland with joined
 islands, ships and Vikings) to show that edges meet and pieces read at a glance.
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 
@@ -93,7 +93,7 @@ def sheet(scale: float) -> pygame.Surface:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("out", nargs="?", default=str(Path(__file__).resolve().parent.parent / "docs" / "art-sheet.png"))
+    ap.add_argument("out", nargs="?", default=str(Path(__file__).resolve().parents[2] / "docs" / "art-sheet.png"))
     ap.add_argument("--scale", type=float, default=1.0)
     args = ap.parse_args()
     pygame.init()

@@ -1,6 +1,6 @@
 """Frame times of the table's animations, and the CPU an idle table costs.
 
-    python tools/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
+    python tools/bench/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
 
 Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, with a
 4-player table at animation "normal" and bot pace "fast":
@@ -48,9 +48,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from screenshots import Director, parse_size, scoring_of  # noqa: E402  (sets the dummy drivers)
+from tools.pictures.director import Director, parse_size, scoring_of  # noqa: E402  (sets the dummy drivers)
 
 import pygame  # noqa: E402
 

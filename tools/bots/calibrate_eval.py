@@ -1,6 +1,6 @@
 """How well the bots' evaluation predicts the end of a game, from seeded self-play.
 
-    python tools/calibrate_eval.py [--games 200] [--players 2] [--seed 9000] [--advanced]
+    python tools/bots/calibrate_eval.py [--games 200] [--players 2] [--seed 9000] [--advanced]
                                    [--bots normal] [--jobs 2] [--save FILE] [--load FILE ...]
 
 Plays games (every seat the level `--bots`, Normal by default; `--auction`,
@@ -35,9 +35,10 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import evaluate  # noqa: E402
+from vikings.bots.play import play_out  # noqa: E402
 from vikings.bots.turn_search import purchases_left  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
@@ -55,7 +56,8 @@ def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[d
     game.quiet = True
     rules = game.rules
     out, seen = [], set()
-    while not game.is_over:
+
+    def snapshot(game, legal, action):
         if game.phase == PURCHASE and game.bought == 0 and game.round not in seen:
             seen.add(game.round)
             adv = game.adv
@@ -65,9 +67,7 @@ def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[d
                             "t": _share_left(game), "fame": d.fame, "gold": d.gold,
                             "pooled": sum(d.pool) - boatswains, "boatswains": boatswains,
                             "specials": len(adv.held[p]) if adv is not None and adv.specials else 0})
-        legal = game.legal_actions()
-        action = legal[0] if len(legal) == 1 else bots[game.to_move].choose(game.copy(), legal)
-        game.apply(action)
+    play_out(game, bots, copies=True, on_move=snapshot)
     for s in out:
         p = s["player"]
         s["final"] = game.displays[p].fame

@@ -1,6 +1,6 @@
 """Screenshots of every screen and the key moments of a game, rendered headless.
 
-    python tools/screenshots.py [OUT_DIR] [--size 1600x900] [--all-sizes] [--seed 4]
+    python tools/pictures/screenshots.py [OUT_DIR] [--size 1600x900] [--all-sizes] [--seed 4]
 
 Writes numbered PNG files (01-title.png, 02-setup.png, ...) that sort in the order a
 player meets them: the title, setup, the rules, settings and load panels over the title,
@@ -9,13 +9,13 @@ nothing chosen, with a group chosen, a tile previewed on a hovered cell, the Vik
 decision, a bot's move in flight, a small scoring, a person's boatswain decision in a
 large scoring, that large scoring, the final scoring and the results), then a game of the
 advanced rules (17-adv-auction-opening.png ... 27-adv-results.png, see
-tools/shots_advanced.py), then the standard game's review opened from its results (its
+tools/pictures/shots_advanced.py), then the standard game's review opened from its results (its
 progress bar, the chart, a costly decision on the replayed table: names with `review`),
 hints on screen at a purchase, a placement and a boatswain decision (names with `hint`,
-tools/shots_hints.py), the direct moves (names with `table-`, tools/shots_table.py: a
+tools/pictures/shots_hints.py), the direct moves (names with `table-`, tools/pictures/shots_table.py: a
 hovered group, a drag, an opponent's display enlarged, a hovered log entry and a purchase
 flying to its cell), the rules panel's pictures (rules-picture-N.png) and every step of
-the guided first game (tutorial-NN-STEP.png, see tools/shots_lesson.py). `--all-sizes`
+the guided first game (tutorial-NN-STEP.png, see tools/pictures/shots_lesson.py). `--all-sizes`
 renders 1280x720, 1920x1080 and 3840x2160, each into a folder of its own under OUT_DIR;
 `--shapes` adds 1680x1050 (16:10) and 1600x1200 (4:3).
 
@@ -27,7 +27,8 @@ bot choosing for every seat. Animations advance a fixed 1/60 s per frame, so the
 seed gives the same pictures. A screen that does not exist yet (a module missing) is
 reported as skipped; any other failure is reported and the exit code is 1.
 
-The helpers here (`Director`) are shared with tools/bench_ui.py.
+The helpers it shares with the shots_*.py and tools/bench/bench_ui.py (`Director`,
+`Shooter`, `parse_size`) are in tools/pictures/director.py.
 """
 from __future__ import annotations
 
@@ -42,224 +43,27 @@ import argparse  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-import traceback  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 
-from vikings.bots import make_bot  # noqa: E402
-from vikings.engine.actions import Buy, PlaceTile, PlaceViking  # noqa: E402
+from tools.pictures import director  # noqa: E402
+from tools.pictures.director import (DEFAULT_SIZE, SAVE_NAME, SEATS, Director, Shooter, Skipped,  # noqa: E402
+                                     StepClock, open_panel, parse_size, scoring_of, to_title)
+from tools.pictures.shots_advanced import advanced_moments  # noqa: E402
+from tools.pictures.shots_hints import hint_moments  # noqa: E402
+from tools.pictures.shots_lesson import lesson_moments, rules_moments  # noqa: E402
+from tools.pictures.shots_table import table_moments  # noqa: E402
+from tools.pictures.text_probe import TextProbe, player_names  # noqa: E402
+from vikings.engine.actions import Buy, PlaceTile  # noqa: E402
 from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE, VIKING  # noqa: E402
-from vikings.ui import flow  # noqa: E402
-from vikings.ui.app import App  # noqa: E402
 from vikings.ui.table.fx import Float, Fly  # noqa: E402
 from vikings.ui.table.match import Match  # noqa: E402
-from vikings.saves.settings import Settings  # noqa: E402
-from vikings.saves.folders import Storage  # noqa: E402
 
-DEFAULT_SIZE = (1600, 900)
 ALL_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 SHAPES = ((1680, 1050), (1600, 1200))   # 16:10 and 4:3 (--shapes): the table's other arrangement
-SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
-         ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
-SAVE_NAME = "Saturday evening"
-LANGUAGE = "en"   # --lang: the language every Director's App speaks
-
-
-class StepClock:
-    """Stands in for the app's pygame Clock: every frame is 1/60 s long and nothing
-    sleeps, so animations land on the same frames in every run."""
-
-    def tick(self, framerate: float = 0) -> float:
-        return 1000 / 60
-
-    def get_fps(self) -> float:
-        return 60.0
-
-
-class Skipped(Exception):
-    """A screen that cannot be shown yet (its module is missing)."""
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    w, _, h = text.lower().partition("x")
-    return int(w), int(h)
-
-
-class Director:
-    """An App in a temporary home and a game driven to chosen moments."""
-
-    def __init__(self, size, home, seats=SEATS, seed: int = 4, animation: str = "normal",
-                 bot_pace: str = "fast", clock=None, language: str | None = None):
-        settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace)
-        self.storage = Storage(home)
-        self.app = App(storage=self.storage, settings=settings, size=size, title_scene=False,
-                       language=language or LANGUAGE)
-        if clock is not None:
-            self.app.clock = clock
-        self.rules = self.app.rules
-        self.seats, self.seed = seats, seed
-        self.helper = make_bot("normal", 7919 + seed)   # chooses for the persons
-        self.match: Match | None = None
-        self.plan = None           # (space, cell) of a purchase that leads to the Viking decision
-        self.hover_action = None   # the placement previewed under the mouse
-
-    # Running frames ---------------------------------------------------------------------------
-    @property
-    def scene(self):
-        return self.app.scenes.base
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.app.invalidate()   # never sleep in the idle wait: nothing else will happen
-            self.app.frame()
-
-    def until(self, pred, what: str, limit: int = 4000) -> None:
-        """Run frames until `pred()` holds (a bot may need real time to think)."""
-        for _ in range(limit):
-            if pred():
-                return
-            if self.match is not None and self.match.thinking():
-                time.sleep(0.002)
-            self.frames()
-        raise TimeoutError(f"never reached: {what} (scene {type(self.scene).__name__})")
-
-    def settle(self) -> None:
-        """Show every pending event at once and stop at the next person's decision (or
-        the end of the game); bots play at full speed on the way."""
-        s = self.app.settings
-        old = s.animation, s.bot_pace
-        s.animation, s.bot_pace = "instant", "instant"
-        try:
-            m = self.match
-            self.until(lambda: not m.pending and not self.scene.fx.active and
-                       (m.persons_turn() or m.game.is_over) and type(self.scene) is flow.scene_for(self.scene.ctx),
-                       "a settled table")
-            self.frames(2)
-        finally:
-            s.animation, s.bot_pace = old
-
-    def point(self, pos) -> None:
-        """Move the mouse to `pos` the way a player does (the cursor and a motion event)."""
-        pygame.mouse.set_pos(pos)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        self.frames(2)
-
-    # The game ----------------------------------------------------------------------------------
-    def new_match(self, seed: int | None = None, start_player: int | None = 0) -> Match:
-        self.match = Match.new(self.seats, self.rules, seed=self.seed if seed is None else seed,
-                               start_player=start_player, storage=self.storage)
-        return self.match
-
-    def enter(self) -> None:
-        """Show the match at the table (its first frame draws it before any animation:
-        the scenes wait for the geometry of their first drawing)."""
-        flow.enter_game(self.app, self.match)
-
-    def choice(self, game):
-        """What the seat to move decides: its own bot, or for a person a Normal bot that
-        sends every boatswain to the pool (so that a boatswain decision comes up)."""
-        legal = game.legal_actions()
-        p = game.to_move
-        if self.match.seats[p].is_person:
-            if game.phase == VIKING and game.hand_viking == self.rules.boatswain and PlaceViking(False) in legal:
-                return PlaceViking(False)
-            return self.helper.choose(game.copy(), legal)
-        return self.match.bot_for(p).choose(game.copy(), legal)
-
-    def fast_forward(self, before=None, after=None, keep_from=None, limit: int = 2000) -> bool:
-        """Decide through `Match.act` (no screens) until `before(game)` holds before a
-        decision or `after(events)` after one. Events already shown are dropped; of the last
-        decision's events those from the first matching `keep_from(event)` stay pending for
-        the screens. Then the table shows the scene the game calls for. False if the game
-        ended first."""
-        m = self.match
-        m.cancel_bot()
-        m.autosave_enabled, autosave = False, m.autosave_enabled
-        reached = False
-        try:
-            for _ in range(limit):
-                m.pending.clear()
-                if m.game.is_over:
-                    break
-                if before is not None and before(m.game):
-                    reached = True
-                    break
-                events = m.act(self.choice(m.game))
-                if after is not None and after(events):
-                    reached = True
-                    break
-            if keep_from is not None:
-                while m.pending and not keep_from(m.pending[0]):
-                    m.pending.popleft()
-            else:
-                m.pending.clear()
-        finally:
-            m.autosave_enabled = autosave
-        m.autosave()
-        ctx = self.scene.ctx
-        ctx.viewed, ctx.message = None, ""
-        flow.advance(self.app, ctx, force=True)
-        self.app.draw()   # as in play, where a scene change inside update() is drawn in the same frame
-        self.frames(2)
-        return reached
-
-    # Moments -------------------------------------------------------------------------------------
-    def fx_head(self):
-        q = self.scene.fx.queue
-        return q[0] if q else []
-
-    def head_progress(self, kind) -> float | None:
-        """Progress of the first effect of class `kind` now playing, else None."""
-        for e in self.fx_head():
-            if isinstance(e, kind):
-                return e.progress
-        return None
-
-    def remaining(self, kind) -> int:
-        return sum(isinstance(e, kind) for group in self.scene.fx.queue for e in group)
-
-
-def scoring_of(kind: str):
-    return lambda e: e.type == "scoring" and e.data.get("kind") == kind
-
-
-class Shooter:
-    def __init__(self, out: Path, size, seed: int):
-        self.out, self.size, self.seed = out, size, seed
-        self.n = 0
-        self.written: list[Path] = []
-        self.failed: list[str] = []
-        self.skipped: list[str] = []
-
-    def save(self, app, name: str) -> None:
-        app.draw()
-        path = self.out / f"{self.n:02d}-{name}.png"
-        pygame.image.save(app.screen, str(path))
-        self.written.append(path)
-        print(path, flush=True)
-
-    def moment(self, name: str, fn, d: Director) -> None:
-        """Run `fn(d)` to reach a moment and save it; a failure is reported, not fatal."""
-        self.n += 1
-        try:
-            fn(d)
-            self.save(d.app, name)
-        except Skipped as e:
-            self.skipped.append(f"{self.n:02d}-{name}: {e}")
-            print(f"skipped {self.n:02d}-{name}: {e}", flush=True)
-        except Exception as e:  # noqa: BLE001 - the other moments are still worth having
-            self.failed.append(f"{self.n:02d}-{name}: {type(e).__name__}: {e}")
-            print(f"FAILED {self.n:02d}-{name}: {type(e).__name__}: {e}", flush=True)
-            traceback.print_exc()
-
-
-def _panel(d: Director, module: str, cls: str, **kw):
-    import importlib
-    mod = importlib.import_module(f"vikings.ui.dialogs.{module}")
-    return getattr(mod, cls)(d.app, **kw)
 
 
 def plan_viking_decision(d: Director) -> tuple[int, tuple[int, int]]:
@@ -280,12 +84,6 @@ def plan_viking_decision(d: Director) -> tuple[int, tuple[int, int]]:
         if cells:
             return s, cells[0]
     raise RuntimeError("no purchase now leads to a Viking decision")
-
-
-def to_title(d: Director) -> None:
-    from vikings.ui.scenes.title import TitleScene
-    d.app.scenes.switch(TitleScene(d.app))
-    d.frames(3)
 
 
 def review_moments(sh: Shooter, d: Director, match: Match) -> None:
@@ -345,7 +143,7 @@ def shoot(out: Path, size, seed: int) -> Shooter:
         def over_title(module, cls, **kw):
             def fn(d):
                 to_title(d)
-                panel = _panel(d, module, cls, **kw)
+                panel = open_panel(d, module, cls, **kw)
                 app.scenes.push(panel)
                 d.frames(3)
             return fn
@@ -461,15 +259,11 @@ def shoot(out: Path, size, seed: int) -> Shooter:
         sh.moment("results", results, d)
 
         standard = d.match
-        from shots_advanced import advanced_moments  # the advanced game: auction, special tiles
         advanced_moments(sh, d, seed)
         review_moments(sh, d, standard)
-        from shots_hints import hint_moments  # a hint at a purchase and at a placement
         hint_moments(sh, d, seed)
-        from shots_table import table_moments  # direct moves: hover, drag, zoom, log, flight
         table_moments(sh, d, seed)
 
-        from shots_lesson import lesson_moments, rules_moments  # "Learn to play", the rules' pictures
         rules_moments(sh, d)
         lesson_moments(sh, d)
 
@@ -492,8 +286,7 @@ def main(argv=None) -> int:
                     help="list the drawn text that did not come through the translation layer "
                          "(use with --lang qps); exit 1 if there is any")
     args = ap.parse_args(argv)
-    global LANGUAGE
-    LANGUAGE = args.lang
+    director.LANGUAGE = args.lang
     out = Path(args.out)
     if args.all_sizes or args.shapes:
         # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
@@ -504,7 +297,6 @@ def main(argv=None) -> int:
                                   + (["--untranslated"] if args.untranslated else []))
         return rc
     t0 = time.perf_counter()
-    from text_probe import TextProbe
     with TextProbe() as probe:
         sh = shoot(out, parse_size(args.size), args.seed)
     print(f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
@@ -513,7 +305,6 @@ def main(argv=None) -> int:
         print("  skipped", line)
     for line in sh.failed:
         print("  FAILED", line)
-    from text_probe import player_names
     names = player_names(*(name for name, _, _ in SEATS), SAVE_NAME)
     missed = probe.report(names) if args.untranslated else []
     return 1 if sh.failed or missed else 0

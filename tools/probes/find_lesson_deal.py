@@ -1,6 +1,6 @@
 """Search a deal for the guided first game (data/lesson.yaml).
 
-    python tools/find_lesson_deal.py [--seeds 200] [--tries 20] [--show SEED TRY]
+    python tools/probes/find_lesson_deal.py [--seeds 200] [--tries 20] [--show SEED TRY]
 
 The lesson is a 2-player game, the person (seat 0) against a Beginner bot, whose first two
 rounds are scripted so that every lesson comes up. For each game seed this plays those two
@@ -30,7 +30,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402

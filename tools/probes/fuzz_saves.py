@@ -1,6 +1,6 @@
 """Damaged and hand-edited saves by the thousand, loaded through the title's door.
 
-    python tools/fuzz_saves.py 10000 [--seed 1] [--show 3]
+    python tools/probes/fuzz_saves.py 10000 [--seed 1] [--show 3]
 
 Builds real table files (2-4 players, standard and advanced, in progress and finished,
 some with hint counts and non-ASCII names), then mutates them at random: bytes (cut off,
@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
@@ -394,7 +394,7 @@ print(f"{seconds:.3f} {before / 1024:.1f} {after / 1024:.1f} {peak:.1f} {outcome
 def measure(path: Path) -> tuple[float, float, float, float, str]:
     """(seconds, the process's peak resident size in MB before and after, peak MB traced by
     tracemalloc, outcome) of one load, in a fresh process so that nothing else counts."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True,
                          cwd=root, check=True).stdout.split(" ", 4)
     return float(out[0]), float(out[1]), float(out[2]), float(out[3]), out[4].strip()

@@ -1,6 +1,6 @@
 """How long a game's review takes, and whether the window stays responsive meanwhile.
 
-    python tools/bench_review.py [--seed 11] [--hard] [--quick]
+    python tools/bench/bench_review.py [--seed 11] [--hard] [--quick]
 
 For each case a complete seeded game is played by bots (Beginner for the seats the review
 judges as persons, Normal for the others), written as a save and loaded back, then
@@ -26,9 +26,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot  # noqa: E402
+from vikings.bots.play import play_out  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 from vikings.engine.serialize import load, save  # noqa: E402
@@ -43,8 +44,7 @@ def played(rules, players: int, seed: int, persons, options=()):
     and loaded back as the Load panel would."""
     g = new_game(GameConfig(NAMES[:players], seed=seed, start_player=0, options=frozenset(options)), rules)
     bots = [make_bot("beginner" if p in persons else "normal", seed * 10 + p) for p in range(players)]
-    while not g.is_over:
-        g.apply(bots[g.to_move].choose(g.copy(), g.legal_actions()))
+    play_out(g, bots, copies=True)
     return load(save(g), rules)
 
 

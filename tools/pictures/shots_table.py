@@ -1,4 +1,4 @@
-"""The direct moves' moments for tools/screenshots.py (a standard game, round 2, so that
+"""The direct moves' moments for tools/pictures/screenshots.py (a standard game, round 2, so that
 the opponents have tiles down): a group hovered (price, Fame and the cells where it fits
 lit), a group dragged over a lit cell of the display, an opponent's display enlarged
 while the pointer is on her card (her last tile marked), a log entry hovered (its place

@@ -1,10 +1,10 @@
 """Draw the game's art as SVG files in assets/svg/ (re-run to regenerate them).
 
-    python tools/make_art.py
+    python tools/assets/make_art.py
 
 Everything is composed here from simple shapes plus a few symbols from the game-icons
 collection (CC BY 3.0, see assets/CREDITS.md), whose path data is kept in
-assets/icons/game-icons.json (refresh it with tools/fetch_icons.py). The SVG is kept to
+assets/icons/game-icons.json (refresh it with tools/assets/fetch_icons.py). The SVG is kept to
 what SDL_image's renderer draws faithfully: paths, rects, circles and flat fills and
 strokes (no text, no filters), so the game can render every piece sharply at any size.
 """
@@ -14,7 +14,7 @@ import json
 import math
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "assets" / "svg"
 ICONS = json.loads((ROOT / "assets" / "icons" / "game-icons.json").read_text())["icons"]
 

@@ -1,15 +1,15 @@
-"""Screenshots of the guided first game and of the rules panel, for tools/screenshots.py
+"""Screenshots of the guided first game and of the rules panel, for tools/pictures/screenshots.py
 and on their own:
 
-    python tools/shots_lesson.py [OUT_DIR] [--size 1280x720] [--lang de] [--untranslated]
+    python tools/pictures/shots_lesson.py [OUT_DIR] [--size 1280x720] [--lang de] [--untranslated]
                                  [--only lesson|rules] [--every-step]
 
 renders the rules panel's pages (every tab, the rules text page by page: rules-page-*.png),
 its pictures and every step of the lesson, in a minute or so rather than the whole set's
 few minutes; `--lang` chooses the language (en, de, or qps with `--untranslated` to list
-the drawn text that missed the translation layer, as tools/screenshots.py does).
+the drawn text that missed the translation layer, as tools/pictures/screenshots.py does).
 
-For tools/screenshots.py: `lesson_moments(sh, d)` opens "Learn to play" from the title and
+For tools/pictures/screenshots.py: `lesson_moments(sh, d)` opens "Learn to play" from the title and
 saves the table at every step the lesson's data names (tutorial-NN-ID.png; the coach's
 own short "make this move" steps are played, not shot), letting the bot play the seat
 after round 2; `rules_moments(sh, d)` saves the rules panel's Pictures tab, one shot per
@@ -28,7 +28,7 @@ import sys
 if __name__ == "__main__":
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")   # headless, before pygame is imported
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    sys.path[:0] = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), os.path.dirname(__file__)]
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from vikings.engine.actions import Buy, PlaceStart  # noqa: E402
 
@@ -143,8 +143,8 @@ def main(argv=None) -> int:
     import tempfile
     import time
     from pathlib import Path
-    import screenshots
-    from text_probe import TextProbe
+    from tools.pictures import director
+    from tools.pictures.text_probe import TextProbe, player_names
     ap = argparse.ArgumentParser(description="Screenshots of the rules panel and of every lesson step.")
     ap.add_argument("out", nargs="?", default=str(Path(tempfile.gettempdir()) / "vikings-lesson-shots"))
     ap.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080 (default 1280x720)")
@@ -155,13 +155,13 @@ def main(argv=None) -> int:
     ap.add_argument("--every-step", action="store_true",
                     help="the coach's own short \"make this move\" steps too (all 53), not only the lesson data's")
     args = ap.parse_args(argv)
-    out, size = Path(args.out), screenshots.parse_size(args.size)
+    out, size = Path(args.out), director.parse_size(args.size)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     with TextProbe() as probe, tempfile.TemporaryDirectory(prefix="vikings-lesson-shots-") as home:
         os.environ["VIKINGS_HOME"] = home
-        sh = screenshots.Shooter(out, size, 0)
-        d = screenshots.Director(size, home, clock=screenshots.StepClock(), language=args.lang)
+        sh = director.Shooter(out, size, 0)
+        d = director.Director(size, home, clock=director.StepClock(), language=args.lang)
         if args.only != "lesson":
             rules_pages(sh, d)
             rules_moments(sh, d)
@@ -174,7 +174,6 @@ def main(argv=None) -> int:
           + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
     for line in sh.failed:
         print("  FAILED", line)
-    from text_probe import player_names
     missed = probe.report(player_names()) if args.untranslated else []
     return 1 if sh.failed or missed else 0
 

@@ -1,9 +1,9 @@
 """The screens at a chosen UI scale (the setting's 90-150%), to check that no caption is
 cut off when the lettering grows.
 
-    python tools/shots_scale.py [OUT_DIR] [--ui-scale 150] [--size 1280x720] [--quick] [--lang de]
+    python tools/pictures/shots_scale.py [OUT_DIR] [--ui-scale 150] [--size 1280x720] [--quick] [--lang de]
 
-Renders the moments of tools/screenshots.py with the UI scale set (the title, setup, the
+Renders the moments of tools/pictures/screenshots.py with the UI scale set (the title, setup, the
 rules, settings and load panels, a seeded game at the table with its scorings and
 results, the advanced game's auction, the review, hints and the guided first game), plus
 the setup screen with four seats and every advanced rule on (`setup-full`). `--quick`
@@ -20,17 +20,17 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import screenshots  # noqa: E402  (selects the dummy drivers before pygame starts)
-from screenshots import Director, Shooter, StepClock, parse_size, to_title  # noqa: E402
+from tools.pictures import director, screenshots  # noqa: E402  (selects the dummy drivers before pygame starts)
+from tools.pictures.director import Director, Shooter, StepClock, open_panel, parse_size, to_title  # noqa: E402
 
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.drawing.theme import clipped_captions  # noqa: E402
 
 
 class ScaledSettings:
-    """Stands in for Settings in tools/screenshots.py: the same, at the UI scale given."""
+    """Stands in for Settings in tools/pictures/screenshots.py: the same, at the UI scale given."""
 
     def __init__(self, cls, ui_scale: int):
         self.cls, self.ui_scale = cls, ui_scale
@@ -76,7 +76,7 @@ PANELS = (("rules-panel", "rules", "RulesPanel", {}), ("settings-panel", "settin
 
 def panel_over_title(d: Director, module: str, cls: str, kw: dict) -> None:
     to_title(d)
-    d.app.scenes.push(screenshots._panel(d, module, cls, **kw))
+    d.app.scenes.push(open_panel(d, module, cls, **kw))
     d.frames(3)
 
 
@@ -85,7 +85,7 @@ def quick(sh: Checker, size, seed: int) -> None:
         import os
         os.environ["VIKINGS_HOME"] = home
         d = Director(size, home, seed=seed, clock=StepClock())
-        d.new_match().save_as(screenshots.SAVE_NAME)
+        d.new_match().save_as(director.SAVE_NAME)
         sh.moment("title", to_title, d)
         sh.moment("setup-full", full_setup, d)
 
@@ -110,11 +110,11 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="only the menus, setup and a purchase")
     ap.add_argument("--lang", default="en", help="the screens' language (en, de)")
     args = ap.parse_args(argv)
-    screenshots.LANGUAGE = args.lang
+    director.LANGUAGE = args.lang
     size = parse_size(args.size)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    screenshots.Settings = ScaledSettings(screenshots.Settings, args.ui_scale)
+    director.Settings = ScaledSettings(director.Settings, args.ui_scale)
     screenshots.Shooter = Checker
     t0 = time.perf_counter()
     if args.quick:

@@ -8,7 +8,7 @@ ours (ui/theme.py) and pygame-gui's alike.
 In `qps` (vikings/text/lang.py) every catalogue string has accented letters only, so a drawn
 string with an unaccented Latin letter did not come through `lang.t()`. Player names and
 the like are passed as `allowed` words. Used by tests/ui/test_lang_screens.py and
-`tools/screenshots.py --untranslated`.
+`tools/pictures/screenshots.py --untranslated`.
 """
 from __future__ import annotations
 

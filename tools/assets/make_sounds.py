@@ -1,6 +1,6 @@
 """Synthesise the game's sounds into assets/sounds/ (16-bit mono WAV).
 
-    python tools/make_sounds.py [OUT_DIR]
+    python tools/assets/make_sounds.py [OUT_DIR]
 
 Pure Python (math, random, array and the standard library's wave module): every sound is
 built from sine partials, filtered noise and a plucked string (Karplus-Strong), shaped by
@@ -35,7 +35,7 @@ RATE = 22050        # effects
 MUSIC_RATE = 16000  # the music loop has nothing above 5 kHz; a lower rate keeps it small
 TAU = 2 * math.pi
 
-OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+OUT = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
 # Building blocks ----------------------------------------------------------------------------------

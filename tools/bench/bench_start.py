@@ -1,6 +1,6 @@
 """Start time: from launching the game to its first drawn frame (the title screen).
 
-    python tools/bench_start.py [--runs 5] [--frozen dist/vikings/vikings] [--no-source]
+    python tools/bench/bench_start.py [--runs 5] [--frozen dist/vikings/vikings] [--no-source]
 
 Runs the game with its hidden `--measure-start` flag, which opens the window, draws and
 flips the title's first frame, prints the time and exits. Measured from just before this
@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STAMP = re.compile(r"first frame drawn at ([0-9.]+)")
 
 

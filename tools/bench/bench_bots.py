@@ -1,6 +1,6 @@
 """Bot speed: time per decision (median, max) and simulations per second for each level.
 
-    python tools/bench_bots.py [--games 1] [--players 2] [--levels random,beginner,normal,hard,expert] [--advanced]
+    python tools/bench/bench_bots.py [--games 1] [--players 2] [--levels random,beginner,normal,hard,expert] [--advanced]
 
 Each level plays games against Normal (one seat; the others Normal); only its own
 decisions with a real choice are timed. Prints figures; strength is measured by `vikings tournament`.
@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.bots import make_bot  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402

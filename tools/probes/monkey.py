@@ -1,14 +1,14 @@
 """A restless player: seeded random input through the real loop for N minutes, reporting
 exceptions, stalls and the memory of the game's process and of the bots' helper process.
 
-    python tools/monkey.py [--minutes 10] [--seed 1] [--size 1600x900] [--every 30] [--csv OUT]
-    python tools/monkey.py --panels 200     # only panels opened and closed on the title
-    python tools/monkey.py --resizes 200    # only window resizes on the title
+    python tools/probes/monkey.py [--minutes 10] [--seed 1] [--size 1600x900] [--every 30] [--csv OUT]
+    python tools/probes/monkey.py --panels 200     # only panels opened and closed on the title
+    python tools/probes/monkey.py --resizes 200    # only window resizes on the title
     ... --ablate collect,trim               # without the collection / the malloc_trim after
                                             # dropped widgets (to measure what each buys)
 
 Headless by default (SDL's dummy video driver). With --window it opens a real window
-(e.g. under Xvfb: DISPLAY=:81 python tools/monkey.py --window); resizes are then made by
+(e.g. under Xvfb: DISPLAY=:81 python tools/probes/monkey.py --window); resizes are then made by
 resizing the real window, so they come back as the system's own events.
 
 What it does, chosen with a seeded random.Random: clicks (mostly on a live, enabled
@@ -42,7 +42,7 @@ if "--window" not in sys.argv:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402

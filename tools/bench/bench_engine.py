@@ -1,6 +1,6 @@
 """Engine speed: random complete games per second and the cost of the door's calls.
 
-    python tools/bench_engine.py [--games 300] [--players 4]
+    python tools/bench/bench_engine.py [--games 300] [--players 4]
 
 Also times the advanced game (all three options) in random complete games.
 
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402

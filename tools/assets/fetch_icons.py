@@ -1,9 +1,9 @@
 """Copy the game-icons symbols the art uses into assets/icons/game-icons.json.
 
-    python tools/fetch_icons.py
+    python tools/assets/fetch_icons.py
 
 Takes them from the npm registry's @iconify-json/game-icons package (CC BY 3.0, credited
-in assets/CREDITS.md), so tools/make_art.py can run without network access afterwards.
+in assets/CREDITS.md), so tools/assets/make_art.py can run without network access afterwards.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ USED = sorted({
     "drakkar", "drakkar-dragon", "flying-flag", "two-coins", "laurel-crown",  # board pieces
     "swap-bag", "coins-pile", "sailboat", "fish-cooked", "crown-coin",        # special tiles
 })
-OUT = Path(__file__).resolve().parent.parent / "assets" / "icons" / "game-icons.json"
+OUT = Path(__file__).resolve().parents[2] / "assets" / "icons" / "game-icons.json"
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The advanced game's moments for tools/screenshots.py (all three rules on): the auction
+"""The advanced game's moments for tools/pictures/screenshots.py (all three rules on): the auction
 opening, bids with the amount control, the colour choice and its Vikings flying to the
 wheel, the round's tiles laid, the group that brings a special tile, the special tile
 offer, a one-Viking boatswain decision, a display with a building special tile, a scoring

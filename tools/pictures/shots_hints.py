@@ -1,4 +1,4 @@
-"""The hint's screenshots for tools/screenshots.py: a person's purchase and her placement
+"""The hint's screenshots for tools/pictures/screenshots.py: a person's purchase and her placement
 with a hint on screen, and a boatswain decision (the H key, the answer from the bots'
 helper process)."""
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""The makers of the committed art, icons and sounds."""

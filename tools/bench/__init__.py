@@ -1,0 +1,1 @@
+"""Speed measurements: the engine, the bots, hints, the review, start-up and the screens."""

@@ -1,0 +1,1 @@
+"""Bot experiments: the evaluation's calibration, tournament records compared game by game."""
