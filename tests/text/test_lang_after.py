@@ -139,7 +139,7 @@ def test_the_scorings_and_results_draw_only_catalogue_text(tmp_path):
                     break
                 if isinstance(scene, ScoringScene) and scene.layout is not None:
                     vis = scene.visible()
-                    key = (id(scene.current), scene.listed, scene.counted, scene.note is not None)
+                    key = (id(scene.current), scene.panel.listed, scene.counted, scene.note is not None)
                     if key in seen:
                         continue
                     seen.add(key)

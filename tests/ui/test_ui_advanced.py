@@ -107,19 +107,19 @@ def test_setup_toggles_each_advanced_rule(tmp_path, monkeypatch):
     monkeypatch.setattr(flow, "enter_game", lambda app, match: got.append(match))
     click(app, button(app, "New game"))
     s = app.scenes.current
-    assert isinstance(s, SetupScene) and s.options == set()
+    assert isinstance(s, SetupScene) and s.choices.options == set()
     for key_, label, tip in SETUP_OPTIONS:
         b = s.option_buttons[key_]
         assert b.text == t(label) and tip and b.tool_tip_text  # each rule has its own toggle, explained in its tooltip
     click(app, s.option_buttons["auction"])
     click(app, s.option_buttons["special_tiles"])
-    assert s.options == {"auction", "special_tiles"}
+    assert s.choices.options == {"auction", "special_tiles"}
     click(app, s.option_buttons["auction"])  # off again
-    assert s.options == {"special_tiles"}
+    assert s.choices.options == {"special_tiles"}
     click(app, s.start_button)
     assert got[-1].options == frozenset({"special_tiles"})
     click(app, s.all_button)  # the shortcut: every advanced rule
-    assert s.options == set(OPTIONS) and s.all_button.text == "None"
+    assert s.choices.options == set(OPTIONS) and s.all_button.text == "None"
     click(app, s.start_button)
     assert got[-1].options == frozenset(OPTIONS)
     app.shutdown()

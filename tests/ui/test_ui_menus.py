@@ -121,17 +121,17 @@ def open_setup(app) -> SetupScene:
 
 def test_setup_defaults(app):
     s = open_setup(app)
-    assert [(x["name"], x["kind"]) for x in s.seats] == [("Player 1", "person"), ("Astrid (Normal)", "normal")]
+    assert [(x["name"], x["kind"]) for x in s.choices.seats] == [("Player 1", "person"), ("Astrid (Normal)", "normal")]
     assert s.rows[0]["name"].get_text() == "Player 1"
     assert not s.rows[0]["remove"].is_enabled
-    assert s.start == "random" and s.seed_text == ""
+    assert s.choices.start == "random" and s.choices.seed_text == ""
 
 
 def test_setup_to_start(app, entered):
     s = open_setup(app)
     type_text(app, s.rows[0]["name"], "Ingrid")
     choose(app, s.rows[1]["kind"], "Hard bot")
-    assert s.seats[1]["name"] == "Astrid (Hard)"
+    assert s.choices.seats[1]["name"] == "Astrid (Hard)"
     click(app, s.add_button)
     choose(app, s.rows[2]["kind"], "Person")
     choose(app, s.start_menu, "2. Astrid (Hard)")
@@ -148,18 +148,18 @@ def test_setup_to_start(app, entered):
 def test_setup_colours_stay_distinct_and_seats_2_to_4(app):
     s = open_setup(app)
     choose(app, s.rows[0]["colour"], "Orange")
-    assert [x["colour"] for x in s.seats] == ["orange", "purple"]
+    assert [x["colour"] for x in s.choices.seats] == ["orange", "purple"]
     assert s.rows[1]["colour"].selected_option[1] == "purple"
     click(app, s.add_button)
     click(app, s.add_button)
-    assert len(s.seats) == 4 and not s.add_button.visible
-    assert len({x["colour"] for x in s.seats}) == 4
-    assert len({x["name"] for x in s.seats}) == 4
+    assert len(s.choices.seats) == 4 and not s.add_button.visible
+    assert len({x["colour"] for x in s.choices.seats}) == 4
+    assert len({x["name"] for x in s.choices.seats}) == 4
     choose(app, s.start_menu, "4. Sigrid (Normal)")
     click(app, s.rows[1]["remove"])     # the start player moves up with her seat
-    assert s.start == "2" and s.seats[2]["name"] == "Sigrid (Normal)"
+    assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid (Normal)"
     click(app, s.rows[2]["remove"])     # ... and removing her falls back to random
-    assert s.start == "random" and len(s.seats) == 2 and not s.rows[0]["remove"].is_enabled
+    assert s.choices.start == "random" and len(s.choices.seats) == 2 and not s.rows[0]["remove"].is_enabled
 
 
 def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):

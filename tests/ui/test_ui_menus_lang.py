@@ -104,21 +104,21 @@ def test_title_and_setup_in_german(german, entered):
     press(german, pygame.K_n)
     s = german.scenes.current
     assert isinstance(s, SetupScene)
-    assert [x["name"] for x in s.seats] == ["Spieler 1", "Astrid (Normal)"]
+    assert [x["name"] for x in s.choices.seats] == ["Spieler 1", "Astrid (Normal)"]
     assert s.rows[1]["kind"].selected_option[0] == "Bot (Normal)"
     choose(german, s.rows[1]["kind"], "Bot (Schwer)")
-    assert s.seats[1]["name"] == "Astrid (Schwer)" and s.seats[1]["kind"] == "hard"
+    assert s.choices.seats[1]["name"] == "Astrid (Schwer)" and s.choices.seats[1]["kind"] == "hard"
     assert s.rows[0]["colour"].selected_option[0] == "Lila"
     assert s.start_menu.selected_option[0] == "Zufällig"
     assert s.option_buttons["special_tiles"].text == "Sonderplättchen"
-    s.seed_text = "x1"
+    s.choices.seed_text = "x1"
     press(german, pygame.K_RETURN)
-    assert entered == [] and s.error == "Der Startwert muss eine ganze Zahl sein (nur Ziffern) oder leer bleiben."
+    assert entered == [] and s.choices.error == "Der Startwert muss eine ganze Zahl sein (nur Ziffern) oder leer bleiben."
     # names nobody typed follow a change of language, as do the menus
     german.apply_language("en")
     run(german)
-    assert [x["name"] for x in s.seats] == ["Player 1", "Astrid (Hard)"] and s.back_button.text == "Back"
-    assert s.error.startswith("The seed must be a whole number")
+    assert [x["name"] for x in s.choices.seats] == ["Player 1", "Astrid (Hard)"] and s.back_button.text == "Back"
+    assert s.choices.error.startswith("The seed must be a whole number")
 
 
 def test_a_refused_save_is_explained_in_german(german):
@@ -182,9 +182,9 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
         try:
             setup = SetupScene(a)
             a.scenes.switch(setup)
-            setup._add_seat("expert")
+            setup.choices.add_seat("expert")
             setup._rebuild()
-            setup.seed_text = "x"
+            setup.choices.seed_text = "x"
             setup.start_game()
             run(a)
             a.scenes.switch(TitleScene(a))

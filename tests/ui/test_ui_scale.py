@@ -39,10 +39,10 @@ def full_setup(app) -> SetupScene:
     click(app, [b for b in elements(app, pygame_gui.elements.UIButton) if b.text == "New game"][0])
     scene = app.scenes.base
     assert isinstance(scene, SetupScene)
-    while len(scene.seats) < 4:
+    while len(scene.choices.seats) < 4:
         click(app, scene.add_button)
     click(app, scene.all_button)   # every advanced rule
-    assert scene.options == {k for k, _, _ in OPTIONS}
+    assert scene.choices.options == {k for k, _, _ in OPTIONS}
     return scene
 
 

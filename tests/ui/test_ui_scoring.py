@@ -178,7 +178,7 @@ def test_large_scoring_counts_up_step_by_step(make_app):
         if isinstance(s, ScoringScene) and s.current is e:
             pv = s.visible().players[p]
             samples.append((pv.gold, pv.fame))
-            listed.append(s.listed)
+            listed.append(s.panel.listed)
             options.append(s.board_options(s.visible(), p))
             assert app.scenes.base.ctx.viewed == p   # the player's display is shown large
             assert s.turn_player() == p             # and her card is the one marked at turn

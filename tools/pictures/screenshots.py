@@ -218,10 +218,10 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 worth = [i for i, line in enumerate(e.data["lines"]) if line["gold"] or line["fame"]]
                 if not worth:
                     return False
-                if not hasattr(sc, "active_line"):   # a scoring scene without counted lines
+                if not hasattr(getattr(sc, "panel", None), "active_line"):   # a scoring scene without counted lines
                     return (d.head_progress(Float) or 0) >= 0.35
                 step = getattr(sc, "step_fx", None)
-                return sc.active_line == worth[min(2, len(worth) - 1)] and step is not None and step.progress >= 0.5
+                return sc.panel.active_line == worth[min(2, len(worth) - 1)] and step is not None and step.progress >= 0.5
             d.until(ready, f"the {kind} scoring under way")
 
         def small(d):

@@ -110,7 +110,7 @@ def advanced_moments(sh, d, seed: int) -> None:
                 return False
             first = next(i for i, line in enumerate(e.data["lines"]) if line["what"] == "special")
             step = getattr(sc, "step_fx", None)
-            return sc.active_line == first and step is not None and step.progress >= 0.5
+            return sc.panel.active_line == first and step is not None and step.progress >= 0.5
         d.until(ready, "the special tile's line counted")
     sh.moment("adv-scoring-special", scoring, d)
 

@@ -63,9 +63,9 @@ def full_setup(d: Director) -> None:
     flow.show(d.app, "setup")
     d.frames(2)
     sc = d.scene
-    while len(sc.seats) < 4:
-        sc._add_seat("normal")
-    sc.options = {"auction", "single_boatswain", "special_tiles"}
+    while len(sc.choices.seats) < 4:
+        sc.choices.add_seat("normal")
+    sc.choices.options = {"auction", "single_boatswain", "special_tiles"}
     sc._rebuild()
     d.frames(3)
 

@@ -296,16 +296,16 @@ class Monkey:
         if not isinstance(s, SetupScene):
             return
         n = self.rng.randint(2, 4)
-        while len(s.seats) < n:
-            s._add_seat("normal")
+        while len(s.choices.seats) < n:
+            s.choices.add_seat("normal")
         person = self.rng.random() < 0.4
         for i in range(n):
             level = self.rng.choice(LEVELS)
-            s.set_kind(i, "person" if (i == 0 and person) else level)
-        for seat in s.seats:
+            s.choices.set_kind(i, "person" if (i == 0 and person) else level)
+        for seat in s.choices.seats:
             if seat["kind"] != "person":
                 self.report.games[seat["kind"]] = self.report.games.get(seat["kind"], 0) + 1
-        s.seed_text = str(self.rng.randrange(10 ** 6))
+        s.choices.seed_text = str(self.rng.randrange(10 ** 6))
         s._rebuild()
         self.frames(0.1)
         self.click_at(s.start_button.rect.center)

@@ -13,9 +13,10 @@ Nothing here decides a score: every figure comes from the events' data (the engi
 `PlayerScore`), and what the table shows is the engine's state minus the events not yet
 shown (`Visible`), plus the part of the current scoring already counted.
 
-The decision panel (the breakdown, the notes, the Fame track) is drawn by scoring_panel.py,
-the large display (the threat, the Vikings laid down, the lit cells) by scoring_board.py;
-every word comes from scoring_text.py in the language in use, looked up as it is drawn.
+The scene keeps the beat and owns two parts it calls: the decision panel (the breakdown,
+the notes, the Fame track; `ScoringPanel` of scoring_panel.py) and the large display (the
+threat, the Vikings laid down, the lit cells; `ScoringBoard` of scoring_board.py). Every
+word comes from scoring_text.py in the language in use, looked up as it is drawn.
 
 Space or a click skips the current player's scoring; "Skip scoring" (or S) skips every
 scoring event still waiting.
@@ -66,7 +67,7 @@ def ship_spot(scene, vis, p: int) -> tuple[int, int]:
     return card_ship_spot(scene.app.look, scene.layout.cards[p % scene.match.game.n])
 
 
-class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
+class ScoringScene(TableScene):
     handles = frozenset({"scoring", "start_player", "game_over"})
     phases = frozenset()
 
@@ -76,15 +77,11 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
         self.note = None             # a start_player or game_over event being shown
         self.passing = None          # the start_player event whose ship is flying
         self.cum: list = [(0, 0)]    # Gold and Fame after each line of the current scoring
-        self.listed = 0              # lines in the panel
         self.counted = 0             # lines fully counted on the card
         self.step_fx: Step | None = None
-        self.threat_fx: Step | None = None
-        self.threat_full = False
-        self.active_line: int | None = None
-        self.active_cells: list = []
+        self.board = ScoringBoard(app, self.match)
+        self.panel = ScoringPanel(app, self.match, self.board)
         self.floaters: list[Float] = []
-        self.new_round = 0
         self.fame_float: dict = {}   # the Fame track's markers, counted smoothly
         self.b_skip = None
         self._took_view = False
@@ -137,7 +134,7 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
             m.pending.popleft()
         self.current = self.note = self.passing = None
         self.in_flight = None
-        self.active_line, self.active_cells = None, []
+        self.panel.active_line, self.board.cells = None, []
         self.ctx.viewed = None
         self.refresh_ui()
         self.app.invalidate()
@@ -178,7 +175,7 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
         lines = d["lines"]
         self.fx.add(Call(lambda: self._begin(e)))
         self.fx.add(Pause(T_INTRO))
-        if self._ships(e.player):
+        if self.board.ships(e.player):
             threat = Step(T_THREAT, on_done=self._threat_done)
             self.fx.add(Call(lambda: self._start_threat(threat)))
             self.fx.add(threat)
@@ -203,19 +200,19 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
             g += line["gold"]
             f += line["fame"]
             self.cum.append((g, f))
-        self.listed = self.counted = 0
-        self.step_fx = self.threat_fx = None
-        self.threat_full = not self._ships(e.player)
-        self.active_line, self.active_cells = None, []
+        self.counted = 0
+        self.step_fx = None
+        self.panel.begin()
+        self.board.begin(e.player)
         self.app.invalidate()
 
     def _start_threat(self, threat: Step) -> None:
-        self.threat_fx = threat
+        self.board.threat_fx = threat
         self._sound("threat", "threatened")
 
     def _threat_done(self) -> None:
-        self.threat_full = True
-        self.threat_fx = None
+        self.board.threat_full = True
+        self.board.threat_fx = None
         self._sound("repelled", "repelled")
 
     def _sound(self, sound: str, cells: str) -> None:
@@ -226,10 +223,9 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
 
     def _start_line(self, e, i: int, step: Step) -> None:
         line = e.data["lines"][i]
-        self.listed = i + 1
+        self.panel.show_line(i)
         self.step_fx = step
-        self.active_line = i
-        self.active_cells = self.line_cells(e, line)
+        self.board.cells = self.board.line_cells(e, line)
         if (line["gold"] or line["fame"]) and self.app.settings.speed > 0:
             look = self.app.look
             img = self._float_image(line["gold"], line["fame"])
@@ -250,11 +246,11 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
         self.step_fx = None
 
     def _lines_done(self) -> None:
-        self.active_line, self.active_cells = None, []
+        self.panel.active_line, self.board.cells = None, []
 
     def _show_pass(self, e) -> None:
         vis = self.visible()
-        self.new_round = vis.round + 2   # the event is still pending: vis is the round just scored
+        self.panel.new_round = vis.round + 2   # the event is still pending: vis is the round just scored
         self.fx.add(Call(lambda: self._begin_note(e, passing=True)))
         src, dst = self._ship_spot(vis, e.player - 1), self._ship_spot(vis, e.player)
         img = self.app.sprites.get("board", "start_player", height=self.app.look.px(34))
@@ -266,7 +262,7 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
         self.note = e
         self.passing = e if passing else None
         self.current = None
-        self.active_line, self.active_cells = None, []
+        self.panel.active_line, self.board.cells = None, []
         self.ctx.viewed = None
         self.app.invalidate()
 
@@ -303,7 +299,7 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
 
     def _float_pos(self, e, line) -> tuple[int, int]:
         geo = self.board_geo if self.shown_player == e.player else None
-        cells = [c for c in self.active_cells if c[0] == line["row"]] or self.active_cells
+        cells = [c for c in self.board.cells if c[0] == line["row"]] or self.board.cells
         if geo is not None and cells:
             rects = [geo.cell_rect(r, c) for r, c in cells]
             box = rects[0].unionall(rects[1:])
@@ -330,6 +326,20 @@ class ScoringScene(ScoringBoard, ScoringPanel, TableScene):
         return ship_spot(self, vis, p)
 
     # Drawing ----------------------------------------------------------------------------------------
+    def board_options(self, vis, p) -> dict:
+        return self.board.options(self.current, p)
+
+    def draw_board(self, surface, vis, rect):
+        return self.board.draw(surface, vis, rect, self.shown_player, self.current)
+
+    def draw_decision(self, surface, vis, rect) -> None:
+        self.decision_bottom = rect.bottom
+        e = self.note if self.note is not None else self.current
+        if e is None and self.match.pending:
+            e = self.match.pending[0]
+        self.panel.draw(surface, vis, rect, e, self.b_skip.rect if self.b_skip is not None else None,
+                        self.counting(), self.counted, self.cum[-1], self.fame_float)
+
     def draw(self, surface) -> None:
         super().draw(surface)
         for f in self.floaters:

@@ -1,9 +1,8 @@
-"""The large display during a scoring (a piece of ScoringScene, kept apart to keep the
-scene module small): the ships in its top row and their threat, drawn growing down the
-columns, the threatened Vikings laid on their side as the threat reaches them, the
-repelled ships ringed, and the cells of the breakdown line being counted lit. Mixed into
-`ScoringScene`, whose state (the scoring shown, the threat's progress, the cells of the
-line counted) it draws.
+"""The large display during a scoring, a part of ScoringScene: the ships in its top row
+and their threat, drawn growing down the columns, the threatened Vikings laid on their
+side as the threat reaches them, the repelled ships ringed, and the cells of the
+breakdown line being counted lit. The board keeps the threat's progress and the lit
+cells; the scene tells it the scoring shown.
 """
 from __future__ import annotations
 
@@ -18,23 +17,37 @@ from vikings.ui.scenes.scoring_text import kind_inline, special_kind
 
 
 class ScoringBoard:
-    def _ships(self, p: int) -> list[tuple[int, int]]:
+    """The large display of the player being scored, with the threat and the lit cells."""
+
+    def __init__(self, app, match):
+        self.app, self.match = app, match
+        self.threat_fx = None        # the Step the threat grows with, while it grows
+        self.threat_full = False     # the threat has reached its end
+        self.cells: list = []        # the cells of the line being counted, lit
+
+    def begin(self, p: int) -> None:
+        """A new scoring of player p: no threat drawn yet (a full one if she has no ships)."""
+        self.threat_fx = None
+        self.threat_full = not self.ships(p)
+        self.cells = []
+
+    def ships(self, p: int) -> list[tuple[int, int]]:
         """(column, ship kind) of the ships in row 0 of player p's display."""
         d = self.match.game.displays[p]
         return [(c, k) for r, c, k, _ in d.tiles() if r == 0]
 
-    def _threat_k(self) -> float:
+    def threat_k(self) -> float:
         if self.threat_full:
             return 1.0
         return ease(self.threat_fx.progress) if self.threat_fx is not None else 0.0
 
-    def board_options(self, vis, p) -> dict:
-        e = self.current
+    def options(self, e, p: int) -> dict:
+        """draw_display's options for player p's display while scoring `e` is shown."""
         if e is None or e.player != p:
             return {}
-        k = self._threat_k()
+        k = self.threat_k()
         reach = self.app.rules.tile_reach
-        ships = dict(self._ships(p))
+        ships = dict(self.ships(p))
         lying = []
         for r, c in e.data["threatened"]:
             ship = ships.get(c)
@@ -42,8 +55,8 @@ class ScoringBoard:
             if k * rows >= r + 0.75:
                 lying.append((r, c))
         opts = {"threatened": lying, "repelled": e.data["repelled"] if k >= 0.3 else []}
-        if self.active_cells:
-            opts["highlight"] = self.active_cells
+        if self.cells:
+            opts["highlight"] = self.cells
         return opts
 
     def line_cells(self, e, line) -> list[tuple[int, int]]:
@@ -77,9 +90,8 @@ class ScoringBoard:
             return [(fr, c) for c in range(1, len(d.rows[fr]) + 1) if d.occupied(fr, c) and (fr, c) not in hit]
         return []
 
-    def draw_board(self, surface, vis, rect):
-        p = self.shown_player
-        e = self.current
+    def draw(self, surface, vis, rect, p: int, e):
+        """Player p's display in `rect`, with scoring `e` (or None); returns its geometry."""
         if e is not None and e.player == p:
             label = t("scoring.display_scoring", name=self.match.seats[p].name, kind=kind_inline(e.data["kind"]))
         else:
@@ -88,12 +100,12 @@ class ScoringBoard:
         surface.blit(img, (rect.x, rect.y))
         body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
         geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
-                           **self.board_options(vis, p))
+                           **self.options(e, p))
         if e is not None and e.player == p:
             self._draw_threat(surface, geo, e)
         return geo
 
     def _draw_threat(self, surface, geo, e) -> None:
-        k = self._threat_k()
+        k = self.threat_k()
         if k > 0:
-            draw_threat(surface, self.app.rules, geo, self._ships(e.player), e.data["repelled"], k)
+            draw_threat(surface, self.app.rules, geo, self.ships(e.player), e.data["repelled"], k)

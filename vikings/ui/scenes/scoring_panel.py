@@ -1,8 +1,9 @@
 """The scoring scene's decision panel (scenes/scoring.py): the current player's breakdown
 line by line (an icon, the line's words, its Gold and Fame), the notes on threatened
 Vikings and repelled ships, the total, the start player ship passing on, the game-over
-note, and the Fame track with every player's marker. Mixed into `ScoringScene`, whose
-state (the event shown, the lines listed and counted, the Fame counted so far) it draws.
+note, and the Fame track with every player's marker. A part of `ScoringScene`: the panel
+keeps which lines it lists and which one is lit; the scene hands it the event shown, the
+lines counted and the Fame counted so far as it draws.
 """
 from __future__ import annotations
 
@@ -78,22 +79,38 @@ def fit(font, text: str, width: int) -> str:
 
 
 class ScoringPanel:
-    """The decision panel of the scorings (a mixin of ScoringScene)."""
+    """The decision panel of the scorings."""
 
-    def draw_decision(self, surface, vis, rect) -> None:
+    def __init__(self, app, match, board):
+        self.app, self.match, self.board = app, match, board   # (the board tells the threat's progress)
+        self.listed = 0              # lines of the breakdown listed
+        self.active_line: int | None = None   # the line being counted, lit
+        self.new_round = 0           # the round the start player ship passes on to
+
+    def begin(self) -> None:
+        """A new scoring: nothing listed yet."""
+        self.listed = 0
+        self.active_line = None
+
+    def show_line(self, i: int) -> None:
+        """Line i is being counted: listed, and lit."""
+        self.listed = i + 1
+        self.active_line = i
+
+    def draw(self, surface, vis, rect, e, skip, counting, counted: int, total, fames: dict) -> None:
+        """The panel in `rect` about event `e` (a scoring, a start player passing, the game's
+        end, or None); `skip` is the Skip button's rect (or None). While scoring `e` is being
+        counted (`counting`), `counted` lines are counted on the card; `total` is its Gold
+        and Fame; `fames` the Fame track's markers, counted so far."""
         look, px = self.app.look, self.app.look.px
         panel(surface, rect, look)
-        self.decision_bottom = rect.bottom
         pad = px(14)
         inner = rect.inflate(-2 * pad, 0)
         # The bottom: a hint, and the Skip button (a widget) at the right.
-        bottom = self.b_skip.rect.y if getattr(self, "b_skip", None) is not None else rect.bottom - px(10) - px(34)
-        e = self.note if self.note is not None else self.current
-        if e is None and self.match.pending:
-            e = self.match.pending[0]
-        skip = "scoring.skip.hint_player" if e is not None and e.type == "scoring" else "scoring.skip.hint_ahead"
-        hint = look.fit_text(t(skip), 12, INK_SOFT, width=max(1, (self.b_skip.rect.x if self.b_skip else rect.right)
-                                                             - px(10) - inner.x))
+        bottom = skip.y if skip is not None else rect.bottom - px(10) - px(34)
+        hint_key = "scoring.skip.hint_player" if e is not None and e.type == "scoring" else "scoring.skip.hint_ahead"
+        hint = look.fit_text(t(hint_key), 12, INK_SOFT, width=max(1, (skip.x if skip else rect.right)
+                                                                 - px(10) - inner.x))
         surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
         track_h = self._track_height()
         if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
@@ -103,11 +120,11 @@ class ScoringPanel:
         else:
             track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
-        self.draw_fame_track(surface, vis, track)
+        self.draw_fame_track(surface, vis, track, fames, e.player if counting else None)
         if e is None:
             return
         if e.type == "scoring":
-            self._draw_breakdown(surface, vis, body, e)
+            self._draw_breakdown(surface, vis, body, e, counting, counted, total)
         elif e.type == "start_player":
             name = self.match.seats[e.player].name
             self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
@@ -165,7 +182,7 @@ class ScoringPanel:
             y += self.app.look.px(4)
         return y
 
-    def _draw_breakdown(self, surface, vis, body, e) -> None:
+    def _draw_breakdown(self, surface, vis, body, e, counting: bool, counted: int, total) -> None:
         look, px, rules = self.app.look, self.app.look.px, self.app.rules
         d = e.data
         p = e.player
@@ -178,8 +195,8 @@ class ScoringPanel:
         icon_h = px(20)
         font, small = look.font(15), look.font(13)
         rows = []   # (kind, payload)
-        k = self._threat_k()
-        if k < 1 and self._ships(p):
+        k = self.board.threat_k()
+        if k < 1 and self.board.ships(p):
             rows.append(("note", (t("scoring.note.threat_runs"), INK_SOFT)))
         if k >= 1:
             if d["threatened"]:
@@ -189,8 +206,8 @@ class ScoringPanel:
         lines = d["lines"]
         for i in range(min(self.listed, len(lines))):
             rows.append(("line", i))
-        all_listed = self.listed >= len(lines) and (self.counted >= len(lines) or not self.counting())
-        if not lines and (k >= 1 or not self.counting()):
+        all_listed = self.listed >= len(lines) and (counted >= len(lines) or not counting)
+        if not lines and (k >= 1 or not counting):
             rows.append(("note", (nothing_note(kind), INK_SOFT)))
         total_h = row_h + px(6)
         room = body.bottom - y - total_h
@@ -241,7 +258,7 @@ class ScoringPanel:
             cy = y + px(6) + row_h // 2
             tot = look.text(t("scoring.total"), 15, INK, bold=True)
             surface.blit(tot, (body.x + px(4), cy - tot.get_height() // 2))
-            g, f = self.cum[-1]
+            g, f = total
             parts = amount_parts(self.app, g, f, 16, px(20), zero=t("scoring.nothing"))
             blit_row(surface, parts, body.right - px(6), cy, px(3), right=True)
             right_x = body.right - px(6) - sum(a.get_width() for a in parts) - px(3) * (len(parts) - 1)
@@ -265,7 +282,9 @@ class ScoringPanel:
         r = px(9)
         return 2 * r + round((self.match.game.n - 1) * STACK * r) + px(22)
 
-    def draw_fame_track(self, surface, vis, rect) -> None:
+    def draw_fame_track(self, surface, vis, rect, fames: dict, current: int | None) -> None:
+        """The Fame track in `rect`: `fames` places the markers (each player's Fame in `vis`
+        when empty); the marker of player `current` (being counted) is ringed."""
         look, px = self.app.look, self.app.look.px
         seats = self.match.seats
         icon = self.app.sprites.get("board", "fame", height=px(22))
@@ -273,7 +292,7 @@ class ScoringPanel:
         surface.blit(icon, (rect.x, bar_y - icon.get_height() // 2))
         x0 = rect.x + icon.get_width() + px(14)
         x1 = rect.right - px(10)
-        fames = self.fame_float or {p: float(pv.fame) for p, pv in enumerate(vis.players)}
+        fames = fames or {p: float(pv.fame) for p, pv in enumerate(vis.players)}
         engine = [d.fame for d in self.match.game.displays]
         top = max(list(engine) + list(fames.values()) + [20])
         step = 10
@@ -298,7 +317,6 @@ class ScoringPanel:
         # Markers: ties (and near ties) stack upwards like pawns on a board.
         r = px(9)
         placed: list[tuple[float, int]] = []
-        current = self.current.player if self.counting() else None
         order = sorted(range(len(seats)), key=lambda p: (fames.get(p, 0), p == current))
         for p in order:
             x = x0 + max(0.0, min(vmax, fames.get(p, 0.0))) * unit

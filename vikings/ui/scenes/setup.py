@@ -1,8 +1,9 @@
 """Setting up a new game: who sits at the table, who starts, and the deal's seed.
 
-The choices live in plain fields (`self.seats`, `self.start`, `self.seed_text`: the
-`Choices` of setup_choices.py, which also names the seats); the widgets are drawn from them, so a change that touches other widgets (a colour swapped
-with another seat, a seat added) simply rebuilds the widgets.
+The choices live in a `Choices` of setup_choices.py (`self.choices`: the seats, who
+starts, the seed, the advanced rules; it also names the seats). The widgets are drawn
+from it, so a change that touches other widgets (a colour swapped with another seat, a
+seat added) simply rebuilds the widgets.
 """
 from __future__ import annotations
 
@@ -37,26 +38,26 @@ SIDE_X, SIDE_W = 1130, 340
 OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
 
 
-class SetupScene(Choices, Scene):
+class SetupScene(Scene):
     def __init__(self, app):
-        Scene.__init__(self, app)
-        Choices.__init__(self)
+        super().__init__(app)
+        self.choices = Choices()   # what is chosen; the widgets show it
         self.rows: list[dict] = []
 
     # Starting ---------------------------------------------------------------------------------
     def start_game(self) -> None:
-        self.failed = True
-        if self.error:
+        self.choices.failed = True
+        if self.choices.error:
             self._show_error()
             return
-        seats = [Seat(s["name"].strip(), s["kind"], s["colour"]) for s in self.seats]
-        seed = int(self.seed_text) if self.seed_text.strip() else random_seed()
-        start = None if self.start == "random" else int(self.start)
+        seats = [Seat(s["name"].strip(), s["kind"], s["colour"]) for s in self.choices.seats]
+        seed = int(self.choices.seed_text) if self.choices.seed_text.strip() else random_seed()
+        start = None if self.choices.start == "random" else int(self.choices.start)
         try:
             match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage,
-                              options=sorted(self.options))
+                              options=sorted(self.choices.options))
         except VikingsError as e:   # (the checks above should leave nothing for the engine to refuse)
-            self.engine_error = str(e)
+            self.choices.engine_error = str(e)
             self._show_error()
             return
         flow.enter_game(self.app, match)
@@ -102,10 +103,10 @@ class SetupScene(Choices, Scene):
             return pygame.Rect(x, page.pos(0, y)[1], w, row_h)
         self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
-        self._rename()   # names nobody typed follow the language
+        self.choices.rename()   # names nobody typed follow the language
         kinds = [(kind_label(kind), kind) for kind, _ in KINDS]
         colours = [(colour_label(c), c) for c, _ in PLAYER_COLOURS]
-        for i, s in enumerate(self.seats):
+        for i, s in enumerate(self.choices.seats):
             y = ROW_TOP + i * ROW_STEP
             row = {"name": self.add(UITextEntryLine(cell("name", y), ui,
                                                     object_id=ObjectID(f"#seat{i}_name", None)))}
@@ -117,19 +118,19 @@ class SetupScene(Choices, Scene):
                                                     cell("colour", y), ui))
             row["remove"] = self.add(UIButton(cell("remove", y), "\u00d7" if self.compact_remove else t("menus.setup.remove"), ui,
                                               tool_tip_text=t("menus.setup.remove_tip")))
-            if len(self.seats) <= MIN_SEATS:
+            if len(self.choices.seats) <= MIN_SEATS:
                 row["remove"].disable()
             self.rows.append(row)
-        add = cell("name", ROW_TOP + len(self.seats) * ROW_STEP)
+        add = cell("name", ROW_TOP + len(self.choices.seats) * ROW_STEP)
         add.w = look.caption_width(t("menus.setup.add_seat"), 220)
         self.add_button = self.add(UIButton(add, t("menus.setup.add_seat"), ui))
-        if len(self.seats) >= MAX_SEATS:
+        if len(self.choices.seats) >= MAX_SEATS:
             self.add_button.hide()
 
         self.start_menu = None
         self._build_start_menu()
         self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 404, SIDE_W, ROW_H), ui))
-        self.seed_entry.set_text(self.seed_text)
+        self.seed_entry.set_text(self.choices.seed_text)
         self.error_label = self.add(UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui,
                                               object_id=ObjectID("#setup_error", "@error")))
         self._show_error()
@@ -139,7 +140,7 @@ class SetupScene(Choices, Scene):
                                                               t(label), ui, look, group=[t(o[1]) for o in OPTIONS],
                                                               tool_tip_text=t(tip, longboat=words.special("boat")),
                                                               tool_tip_object_id=ObjectID("#wide_tip", None)))
-        every = len(self.options) == len(OPTIONS)
+        every = len(self.choices.options) == len(OPTIONS)
         caption = t("menus.setup.none") if every else t("menus.setup.all")
         w = max(look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8))
         h = look.caption_height(30, pad=1)
@@ -159,13 +160,13 @@ class SetupScene(Choices, Scene):
             self.widgets.remove(self.start_menu)
         options = [(t("menus.setup.random_start"), "random")] + [
             (t("menus.setup.start_seat", n=i + 1, name=s["name"] or t("menus.setup.no_name")), str(i))
-            for i, s in enumerate(self.seats)]
-        chosen = next(o for o in options if o[1] == self.start)
+            for i, s in enumerate(self.choices.seats)]
+        chosen = next(o for o in options if o[1] == self.choices.start)
         self.start_menu = self.add(UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H),
                                                   self.app.ui))
 
     def _show_error(self) -> None:
-        self.error_text = self.error or self.seed_problem()
+        self.error_text = self.choices.error or self.choices.seed_problem()
         self.error_label.set_text(html.escape(self.error_text))
         self.error_label.show() if self.error_text else self.error_label.hide()
         self.app.invalidate()
@@ -200,7 +201,7 @@ class SetupScene(Choices, Scene):
         return False
 
     def toggle(self, key: str) -> None:
-        self.options ^= {key}
+        self.choices.options ^= {key}
         self._rebuild()
 
     def _button(self, el) -> bool:
@@ -209,19 +210,19 @@ class SetupScene(Choices, Scene):
                 self.toggle(key)
                 return True
         if el is self.all_button:
-            self.options = set() if len(self.options) == len(OPTIONS) else {k for k, _, _ in OPTIONS}
+            self.choices.options = set() if len(self.choices.options) == len(OPTIONS) else {k for k, _, _ in OPTIONS}
             self._rebuild()
         elif el is self.start_button:
             self.start_game()
         elif el is self.back_button:
             self.back()
         elif el is self.add_button:
-            self._add_seat("normal")
+            self.choices.add_seat("normal")
             self._rebuild()
         else:
             for i, row in enumerate(self.rows):
                 if el is row["remove"]:
-                    self.remove_seat(i)
+                    self.choices.remove_seat(i)
                     self._rebuild()
                     return True
             return False
@@ -229,13 +230,13 @@ class SetupScene(Choices, Scene):
 
     def _menu(self, el, value: str) -> bool:
         if el is self.start_menu:
-            self.start = value
+            self.choices.start = value
             return True
         for i, row in enumerate(self.rows):
             if el is row["kind"]:
-                self.set_kind(i, value)
+                self.choices.set_kind(i, value)
             elif el is row["colour"]:
-                self.set_colour(i, value)
+                self.choices.set_colour(i, value)
             else:
                 continue
             self._rebuild()
@@ -244,22 +245,22 @@ class SetupScene(Choices, Scene):
 
     def _entry(self, el) -> bool:
         if el is self.seed_entry:
-            self.seed_text = el.get_text()
-            self.clear_error()
+            self.choices.seed_text = el.get_text()
+            self.choices.clear_error()
             self._show_error()
             return True
         for i, row in enumerate(self.rows):
             if el is row["name"]:
-                self.seats[i]["name"] = el.get_text()
-                self.seats[i]["auto"] = False
-                self.clear_error()
+                self.choices.seats[i]["name"] = el.get_text()
+                self.choices.seats[i]["auto"] = False
+                self.choices.clear_error()
                 self._show_error()
                 self._build_start_menu()
                 return True
         return False
 
     def _rebuild(self) -> None:
-        self.clear_error()
+        self.choices.clear_error()
         self.kill_ui()
         self.build_ui()
         self.app.invalidate()
@@ -290,7 +291,7 @@ class SetupScene(Choices, Scene):
             surface.blit(img, (x + px(4), row_top - img.get_height() - px(1)))
 
         # What the bot levels mean, in the room the seats leave free (below the last row).
-        seats_end = page.pos(0, ROW_TOP + len(self.seats) * ROW_STEP + (ROW_H if len(self.seats) < MAX_SEATS else 0))[1]
+        seats_end = page.pos(0, ROW_TOP + len(self.choices.seats) * ROW_STEP + (ROW_H if len(self.choices.seats) < MAX_SEATS else 0))[1]
         heading = look.text(t("menus.setup.bots"), 18, WOOD_DARK, bold=True)
         font, bold = look.font(16), look.font(16, bold=True)
         step = max(px(28), font.get_linesize())
@@ -304,7 +305,7 @@ class SetupScene(Choices, Scene):
             surface.blit(look.fit_text(t(f"menus.setup.bot_note.{level}"), 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x), (text_x, y + j * step))
 
         # Each seat's number on a disc of its colour.
-        for i, s in enumerate(self.seats):
+        for i, s in enumerate(self.choices.seats):
             centre = page.pos(163, ROW_TOP + i * ROW_STEP + ROW_H / 2)
             rgb = colour_of(s["colour"])
             pygame.draw.circle(surface, rgb, centre, px(21))
@@ -335,7 +336,7 @@ class SetupScene(Choices, Scene):
                                    height=px(26)), (head_x, page.pos(0, 572)[1]))
         for i, (key, _, _) in enumerate(OPTIONS):
             tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
-            on = key in self.options
+            on = key in self.choices.options
             pygame.draw.rect(surface, GOLD if on else PAPER, tick, border_radius=px(4))
             pygame.draw.rect(surface, WOOD_DARK, tick, width=max(1, px(2)), border_radius=px(4))
             if on:

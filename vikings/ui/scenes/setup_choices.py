@@ -56,26 +56,26 @@ def random_seed() -> int:
 
 
 class Choices:
-    """What the setup screen has chosen so far (SetupScene draws it)."""
+    """What the setup screen has chosen so far (SetupScene owns one and draws it)."""
 
     def __init__(self):
         self.seats: list[dict] = []
         for kind in (PERSON, "normal"):
-            self._add_seat(kind)
+            self.add_seat(kind)
         self.start = "random"   # "random" or a seat index as text
         self.seed_text = ""
         self.failed = False     # Start was refused (the problems are said until the next change)
         self.engine_error = ""  # ... or the engine refused the setup
         self.options: set = set()  # the advanced game's rules chosen (engine option names)
 
-    def _add_seat(self, kind: str) -> None:
+    def add_seat(self, kind: str) -> None:
         used_colours = {s["colour"] for s in self.seats}
         seat = {"kind": kind, "auto": True, "norse": None,
                 "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
         self.seats.append(seat)
-        self._rename()
+        self.rename()
 
-    def _rename(self) -> None:
+    def rename(self) -> None:
         """Give bots a Norse name (once) and refresh the names nobody has typed."""
         for s in self.seats:
             if s["kind"] != PERSON and s["norse"] is None:
@@ -92,11 +92,11 @@ class Choices:
         if self.start != "random":  # keep the same person starting, or fall back to random
             st = int(self.start)
             self.start = "random" if st == i else str(st - (st > i))
-        self._rename()
+        self.rename()
 
     def set_kind(self, i: int, kind: str) -> None:
         self.seats[i]["kind"] = kind
-        self._rename()
+        self.rename()
 
     def set_colour(self, i: int, colour: str) -> None:
         """Take `colour`; a seat that had it gets this seat's old one (colours stay distinct)."""
