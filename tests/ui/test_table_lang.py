@@ -164,7 +164,7 @@ def test_an_auction_in_the_pseudo_language_draws_only_catalogue_text(tmp_path):
         wait_for_person(app)
         scene = app.scenes.base
         assert isinstance(scene, AuctionScene) and scene.bidding()
-        hover(app, scene.kind_rects[0][0].center)                 # a drawn Viking's tooltip
+        hover(app, scene.panel.kind_rects[0][0].center)                 # a drawn Viking's tooltip
         bids = [a for a in m.game.legal_actions() if isinstance(a, Bid)]
         scene.act(bids[-1])                                       # the highest bid wins
         for _ in range(40):

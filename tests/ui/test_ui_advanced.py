@@ -48,7 +48,7 @@ def wait_for_person(app, limit: int = 6000) -> None:
 
 
 def kind_rect(scene, kind):
-    return next(r for r, k in scene.kind_rects if k == kind)
+    return next(r for r, k in scene.panel.kind_rects if k == kind)
 
 
 def decide_by_input(app, action) -> None:
@@ -68,7 +68,7 @@ def decide_by_input(app, action) -> None:
     elif isinstance(action, (RemoveViking, ChooseColour)):
         click_at(app, kind_rect(scene, action.kind).center)
     elif isinstance(action, TakeSpecial):
-        row = next(r for r, slot in scene.special_rows if slot == action.slot)
+        row = next(r for r, slot in scene.panel.special_rows if slot == action.slot)
         click_at(app, row.center)
     elif isinstance(action, DeclineSpecial):
         key(app, pygame.K_n)
@@ -175,7 +175,7 @@ def test_the_bid_control_stays_within_the_legal_bids(tmp_path):
     scene = app.scenes.base
     rec = scene.record()
     assert rec.winner[0] == 0 and rec.winner[1] == limit - 1 and rec.passed == {1: False}
-    kind = scene.kind_rects[0][1]
+    kind = scene.panel.kind_rects[0][1]
     key(app, pygame.K_1)
     assert m.game.actions()[-1] == RemoveViking(kind)
     app.shutdown()

@@ -347,7 +347,7 @@ def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
             if e.player != 1:
                 continue
             tile_e = next(f for f in m.pending if f.type == "tile_placed" and f.player == 1)   # placed already
-            cell, _ = sc.target(1, tile_e.data["row"], tile_e.data["col"])
+            cell, _ = sc.motion.target(1, tile_e.data["row"], tile_e.data["col"])
             flights = [f for f in sc.fx.queue[0] if isinstance(f, Fly)]
             assert any(f.start == sc.wheel_geo.tile_rect(e.data["space"]).center and f.end == cell.center
                        for f in flights)

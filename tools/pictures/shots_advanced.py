@@ -38,12 +38,12 @@ def advanced_moments(sh, d, seed: int) -> None:
         assert d.fast_forward(before=lambda g: g.phase == COLOUR and d.match.seats[g.to_move].is_person), \
             "no colour choice for the person"
         d.frames(3)
-        d.point(d.scene.kind_rects[0][0].center)
+        d.point(d.scene.panel.kind_rects[0][0].center)
     sh.moment("adv-colour-choice", colour, d)
 
     def colour_flying(d):
         sc = d.scene
-        sc.act(ChooseColour(sc.kind_rects[0][1]))
+        sc.act(ChooseColour(sc.panel.kind_rects[0][1]))
         d.until(lambda: sc.in_flight is not None and sc.in_flight.type == "colour_placed" and sc.landed
                 and (d.head_progress(Fly) or 0) > 0.5, "a colour flying to the wheel")
     sh.moment("adv-colour-flying", colour_flying, d)
@@ -71,7 +71,7 @@ def advanced_moments(sh, d, seed: int) -> None:
         d.scene.buy()
         d.settle()
         assert d.match.game.phase == SPECIAL, d.match.game.phase
-        d.point(d.scene.special_rows[0][0].center)
+        d.point(d.scene.panel.special_rows[0][0].center)
     sh.moment("adv-special-offer", offer, d)
 
     def boatswain(d):

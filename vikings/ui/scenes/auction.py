@@ -13,8 +13,8 @@ them), the events (bids, passes, the removal, each colour's spaces) and `Visible
 bids and passes of the running auction are read from the events already shown, so a bid
 still animating is not in the table yet.
 
-The decision panel (the text, the strip of drawn Vikings, the bid's cost) is drawn by
-auction_panel.py, its table of players by auction_rows.py.
+The scene owns its decision panel (`self.panel`, auction_panel.py: the text, the strip of
+drawn Vikings, the bid's cost; its table of players is auction_rows.py's).
 """
 from __future__ import annotations
 
@@ -69,14 +69,14 @@ class AuctionRecord:
                 self.colours.append((e.player, d["viking"], d["spaces"]))
 
 
-class AuctionScene(AuctionPanel, OfferScene):
+class AuctionScene(OfferScene):
     handles = AUCTION_SHOWN
     phases = frozenset({BID, REMOVE, COLOUR})
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
         self.amount = 0                 # the person's bid, kept within the legal bids
-        self.kind_rects: list = []      # (rect, kind) of the drawn Vikings in the panel
+        self.panel = AuctionPanel(self)  # the decision panel: its text, the drawn Vikings, the players' rows
         self.hover_kind = None
         self.flying: set = set()        # wheel spaces whose Viking is in the air (not yet in the strip count)
         self.landed: set = set()        # wheel spaces whose Viking has landed, its event still pending
@@ -198,19 +198,19 @@ class AuctionScene(AuctionPanel, OfferScene):
                 return False
             return True
         if g.phase in (REMOVE, COLOUR) and pygame.K_1 <= k <= pygame.K_9:
-            kinds = [kind for _, kind in self.kind_rects]
+            kinds = [kind for _, kind in self.panel.kind_rects]
             i = k - pygame.K_1
             return i < len(kinds) and self.choose_kind(kinds[i])
         return False
 
     def on_click(self, pos) -> bool:
-        for rect, kind in self.kind_rects:
+        for rect, kind in self.panel.kind_rects:
             if rect.collidepoint(pos):
                 return self.choose_kind(kind)
         return False
 
     def on_hover(self, pos) -> None:
-        self.hover_kind = next((k for r, k in self.kind_rects if r.collidepoint(pos)), None)
+        self.hover_kind = next((k for r, k in self.panel.kind_rects if r.collidepoint(pos)), None)
         super().on_hover(pos)
 
     def tooltip_at(self, pos):
@@ -230,7 +230,7 @@ class AuctionScene(AuctionPanel, OfferScene):
             self.show_revealed(e)
         elif e.type == "auction":
             self.ctx.message = ""
-            rects = self.strip_layout(d["vikings"])
+            rects = self.panel.strip_layout(d["vikings"])
             self.drawn = []
             for i, k in enumerate(d["vikings"]):
                 dst = next(r.center for r, kind in rects if kind == k)
@@ -258,7 +258,7 @@ class AuctionScene(AuctionPanel, OfferScene):
                 self.fx.add(Fly(img, ship_spot(self, vis, old), ship_spot(self, vis, p),
                                 duration=0.7, arc=0.3))
         elif e.type == "viking_removed":
-            rects = self.strip_layout(self.visible().auction_vikings)
+            rects = self.panel.strip_layout(self.visible().auction_vikings)
             src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
             img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(44))
             self.fx.add(Fly(img, src, (src[0], self.layout.decision.y - look.px(40)), duration=0.45, arc=0.05),
@@ -276,7 +276,7 @@ class AuctionScene(AuctionPanel, OfferScene):
                 self.fx.add(Call(lambda s=s: self.tiles_shown.add(s)))
         elif e.type == "colour_placed":
             g = self.wheel_geo
-            rects = self.strip_layout(self.visible().auction_vikings)
+            rects = self.panel.strip_layout(self.visible().auction_vikings)
             src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
             img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(g.tile * 0.78))
             self.landed = set()
@@ -328,6 +328,16 @@ class AuctionScene(AuctionPanel, OfferScene):
         g = draw_wheel(surface, self.app, vis, self.layout.wheel)
         self.draw_supply(surface)
         return g
+
+    def decision_text(self, vis) -> list[str]:
+        return self.panel.text(vis)
+
+    def decision_text_room(self, rect) -> int | None:
+        return self.panel.text_room(rect)
+
+    def draw_decision(self, surface, vis, rect) -> None:
+        super().draw_decision(surface, vis, rect)
+        self.panel.draw(surface, vis, rect)
 
     def turn_text(self) -> str | None:
         m = self.match

@@ -2,8 +2,9 @@
 the bidding, the removal and the colours chosen; the strip of the drawn Vikings (sorted
 by colour, a count on each, lit and numbered where a person picks one; shorter where the
 text leaves it too little room); the cost of a person's bid; below them the table of
-players (auction_rows.py). Mixed into `AuctionScene`, whose state (the event in flight,
-the Vikings drawn and flying, the amount, the Viking under the mouse) it draws.
+players (auction_rows.py). A part of `AuctionScene`: it reads the scene's state (the event
+in flight, the Vikings drawn and flying, the amount, the Viking under the mouse) and keeps
+where it drew the Vikings (`kind_rects`, for the clicks and the keys).
 """
 from __future__ import annotations
 
@@ -18,48 +19,59 @@ from vikings.ui.scenes.auction_rows import ROW_MIN, draw_bid_rows
 
 
 class AuctionPanel:
+    def __init__(self, scene):
+        self.scene = scene
+        self.kind_rects: list = []      # (rect, kind) of the drawn Vikings in the panel
+        self.strip_h: int | None = None  # the strip's height in the last frame (None: not drawn yet)
+
     def strip_vikings(self, vis) -> list[int]:
         """The drawn Vikings still in the panel (one in the air to the wheel is not)."""
+        sc = self.scene
         left = list(vis.auction_vikings)
-        e = self.in_flight
+        e = sc.in_flight
         if e is not None and e.type == "colour_placed":
-            for _ in self.flying | self.landed:
+            for _ in sc.flying | sc.landed:
                 if e.data["viking"] in left:
                     left.remove(e.data["viking"])
         return left
 
     def strip_layout(self, vikings) -> list:
         """(rect, kind) per colour among `vikings`, left to right, in the panel's strip."""
-        px = self.app.look.px
-        r = self.layout.decision
+        sc = self.scene
+        px = sc.app.look.px
+        r = sc.layout.decision
         kinds = sorted(set(vikings))
         if not kinds:
             return []
         y = self._strip_y()
         w = min(px(84), (r.w - px(28)) // len(kinds))
-        h = getattr(self, "strip_h", px(64))
+        h = px(64) if self.strip_h is None else self.strip_h
         x0 = r.x + px(14)
         return [(pygame.Rect(x0 + i * w, y, w - px(6), h), k) for i, k in enumerate(kinds)]
 
-    def decision_text_room(self, rect) -> int | None:
+    def text_room(self, rect) -> int:
         """Below the text: the strip of drawn Vikings, a row per player, the cost of the bid
         and the buttons (the text shrinks at a large UI scale to leave them their room)."""
-        px = self.app.look.px
-        below = px(64) + px(10) + self.match.game.n * px(28) + px(22) + (rect.bottom - self.b_bid.rect.y) + px(8)
+        sc = self.scene
+        px = sc.app.look.px
+        below = px(64) + px(10) + sc.match.game.n * px(28) + px(22) + (rect.bottom - sc.b_bid.rect.y) + px(8)
         return rect.h - below
 
     def _strip_y(self) -> int:
-        return getattr(self, "decision_bottom", self.layout.decision.y + self.app.look.px(110))
+        sc = self.scene
+        return getattr(sc, "decision_bottom", sc.layout.decision.y + sc.app.look.px(110))
 
-    def decision_text(self, vis) -> list[str]:
-        m, g = self.match, self.match.game
-        rec = self.record()
+    def text(self, vis) -> list[str]:
+        """The panel's lines: the round's auction, the bids, the removal, the colours."""
+        sc = self.scene
+        m, g = sc.match, sc.match.game
+        rec = sc.record()
         seat = m.seat()
         rnd = vis.round + 1
-        e = self.in_flight
+        e = sc.in_flight
         if e is not None and e.type == "offer":
             return [t("table.auction.complete", round=rnd), t("table.offer.starter", name=m.seats[e.player].name)]
-        opening = self.opening()
+        opening = sc.opening()
         if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
             d = opening.data
             return [t("table.auction.title", round=d["round"]),
@@ -69,7 +81,7 @@ class AuctionPanel:
             lines = [t("table.auction.title", round=rnd)]
             if rec.opener is not None:
                 lines.append(t("table.auction.drew", name=m.seats[rec.opener].name))
-            if self.bidding():
+            if sc.bidding():
                 lines.append(t("table.auction.your_bid_open") if rec.high < 0 else
                              t("table.auction.your_bid", high=rec.high))
             elif not seat.is_person and g.phase == BID:
@@ -90,48 +102,50 @@ class AuctionPanel:
                 lines.append(t("table.auction.choosing", name=seat.name))
         return lines
 
-    def draw_decision(self, surface, vis, rect) -> None:
-        super().draw_decision(surface, vis, rect)
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
-        m, g = self.match, self.match.game
-        e = self.in_flight
-        strip = self.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
+    def draw(self, surface, vis, rect) -> None:
+        """Below the panel's text: the strip of drawn Vikings, the bid's cost, the rows."""
+        sc = self.scene
+        look, px, rules = sc.app.look, sc.app.look.px, sc.app.rules
+        m, g = sc.match, sc.match.game
+        e = sc.in_flight
+        strip = sc.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
         # A shorter strip where the text leaves too little room for it and a row per player.
-        below = (self.b_bid.rect.y - px(8) - px(22)) if self.bidding() else rect.bottom - px(12)
+        below = (sc.b_bid.rect.y - px(8) - px(22)) if sc.bidding() else rect.bottom - px(12)
         full = px(64) + px(10) + g.n * px(ROW_MIN)
-        self.strip_h = px(64) if below - self.decision_bottom >= full else px(46)
+        self.strip_h = px(64) if below - sc.decision_bottom >= full else px(46)
         self.kind_rects = self.strip_layout(strip)
         counts = {k: strip.count(k) for k in set(strip)}
         for i, (r, k) in enumerate(self.kind_rects):
-            hot = pick and k == self.hover_kind
+            hot = pick and k == sc.hover_kind
             fill = (250, 228, 160) if hot else (246, 240, 226)
             pygame.draw.rect(surface, fill, r, border_radius=px(6))
             pygame.draw.rect(surface, GOLD if pick else WOOD, r, max(1, px(2 if pick else 1)), border_radius=px(6))
-            fig = self.app.sprites.get("vikings", rules.vikings[k].id, height=r.h - px(22))
+            fig = sc.app.sprites.get("vikings", rules.vikings[k].id, height=r.h - px(22))
             surface.blit(fig, fig.get_rect(midtop=(r.centerx, r.y + px(4))))
             label = look.text(f"×{counts[k]}", 14, INK, bold=True)
             surface.blit(label, label.get_rect(midbottom=(r.centerx, r.bottom - px(2))))
             if pick:
                 key = look.text(str(i + 1), 11, INK_SOFT, bold=True)
                 surface.blit(key, (r.x + px(4), r.y + px(2)))
-        y = (self.kind_rects[0][0].bottom if self.kind_rects else self.decision_bottom) + px(10)
-        bottom = self.b_bid.rect.y - px(8) if self.bidding() else rect.bottom - px(12)
-        if self.bidding():
+        y = (self.kind_rects[0][0].bottom if self.kind_rects else sc.decision_bottom) + px(10)
+        bottom = sc.b_bid.rect.y - px(8) if sc.bidding() else rect.bottom - px(12)
+        if sc.bidding():
             self._draw_cost(surface, rect, bottom)
             bottom -= px(22)
-        draw_bid_rows(self, surface, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
+        draw_bid_rows(sc, surface, pygame.Rect(rect.x + px(14), y, rect.w - px(28), bottom - y))
 
     def _draw_cost(self, surface, rect, bottom) -> None:
-        g = self.match.game
+        sc = self.scene
+        g, amount = sc.match.game, sc.amount
         gold = g.displays[g.to_move].gold
-        fame = self.fame_for(self.amount)
-        if self.amount == 0:
+        fame = sc.fame_for(amount)
+        if amount == 0:
             text, colour = t("table.auction.free_bid"), INK_SOFT
         elif fame:
-            text, colour = t("table.auction.cost_fame", amount=self.amount, gold=words.gold(gold),
+            text, colour = t("table.auction.cost_fame", amount=amount, gold=words.gold(gold),
                              fame=words.fame(fame)), BAD
         else:
-            text, colour = t("table.auction.cost", amount=self.amount, pay=self.amount, gold=words.gold(gold)), INK_SOFT
-        img = self.app.look.text(text, 14, colour, bold=bool(fame))
-        surface.blit(img, (rect.x + self.app.look.px(14), bottom - img.get_height()))
+            text, colour = t("table.auction.cost", amount=amount, pay=amount, gold=words.gold(gold)), INK_SOFT
+        img = sc.app.look.text(text, 14, colour, bold=bool(fame))
+        surface.blit(img, (rect.x + sc.app.look.px(14), bottom - img.get_height()))

@@ -1,5 +1,5 @@
-"""The auction panel's table of players (a piece of AuctionScene, kept apart to keep the
-scene module small): one row per player, clockwise from the opener, with her bid limit,
+"""The auction panel's table of players (drawn by the auction scene's panel,
+auction_panel.py): one row per player, clockwise from the opener, with her bid limit,
 her bid, a pass or the win, and the colours she chose. Where the panel is short (four
 players at 1280x720, a language with long sentences above) the rows go in two columns
 and the bid limit is left out of a row too narrow for it."""

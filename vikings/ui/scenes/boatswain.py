@@ -2,6 +2,11 @@
 pool to empty tiles of their rows (all of one colour, or one of each colour), then leaves
 the game. In the last large scoring as many as possible must move; the engine offers only
 the choices that allow it, and the panel says so.
+
+The scene shows the same moves as the purchasing scene (the last purchase's pieces still
+landing, the Vikings the boatswains move), so it owns the same motion part
+(purchase_fx.py's `PurchaseMotion`) and draws the wheel with it; it buys nothing, so it
+is no purchasing scene.
 """
 from __future__ import annotations
 
@@ -15,21 +20,25 @@ from vikings.text.events import viking_in_sentence
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import text
 from vikings.ui.drawing.theme import shrink_caption
-from vikings.ui.scenes.purchase import MOVE_EVENTS, PurchaseScene
+from vikings.ui.scenes.purchase import MOVE_EVENTS
+from vikings.ui.scenes.purchase_fx import PurchaseMotion
+from vikings.ui.scenes.table_scene import TableScene
 
 
-class BoatswainScene(PurchaseScene):
+class BoatswainScene(TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({BOATSWAIN, BOATSWAIN_MOVE})
 
+    def __init__(self, app, ctx):
+        super().__init__(app, ctx)
+        self.motion = PurchaseMotion(self)   # the moves' animations, the wheel's turn
+        self.option_buttons: list = []       # (button, action) per choice the engine offers
+
     def build_decision_ui(self) -> None:
-        super().build_decision_ui()  # the purchase buttons exist (hidden) so refresh_ui works
-        self.option_buttons: list = []
+        self.option_buttons = []
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
-        for b in (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start, self.b_decline):
-            b.hide()
         self._options()
 
     def _options(self) -> None:
@@ -69,10 +78,10 @@ class BoatswainScene(PurchaseScene):
 
     def named_widgets(self) -> dict:
         """The choices' buttons by their action's text ("boatswain each", "finish")."""
-        return {**super().named_widgets(), **{str(a): b for b, a in getattr(self, "option_buttons", [])}}
+        return {**super().named_widgets(), **{str(a): b for b, a in self.option_buttons}}
 
     def handle_widget(self, event) -> bool:
-        for b, a in getattr(self, "option_buttons", []):
+        for b, a in self.option_buttons:
             if event.ui_element is b:
                 self.act(a)
                 return True
@@ -100,6 +109,21 @@ class BoatswainScene(PurchaseScene):
             self.act(MoveViking(*cell))
             return True
         return False
+
+    # Animating -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if not self.motion.bot_places_ahead():
+            super().update(dt)
+
+    def show(self, e) -> None:
+        self.motion.show(e)
+
+    def visible(self):
+        return self.motion.landed_early(super().visible())
+
+    # Drawing ------------------------------------------------------------------------------------
+    def draw_wheel(self, surface, vis):
+        return self.motion.draw_wheel(surface, vis)
 
     def board_options(self, vis, p) -> dict:
         g = self.match.game

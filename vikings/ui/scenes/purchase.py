@@ -7,8 +7,10 @@ Fame the purchase would cost. Then the legal cells are lit, hovering one preview
 tile there, and the Viking goes on the tile or into the pool. Bots' purchases are shown
 step by step at the chosen pace.
 
-The decision panel (what to do now, the pieces in hand, the offered special tiles) is
-drawn by purchase_panel.py, the moves' animations are purchase_fx.py's.
+The scene owns its parts: the decision panel (`self.panel`, purchase_panel.py: what to
+do now, the pieces in hand, the offered special tiles), the moves' animations and the
+wheel they turn (`self.motion`, purchase_fx.py) and the direct moves on the wheel
+(`self.drag`, ui/table/drag.py: dragging a group onto its cell, the hovered group's fit).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import pygame_gui
 from vikings.engine.actions import (
     Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial)
 from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from vikings.ui.table.drag import DirectMoves, WheelDrag
+from vikings.ui.table.drag import WheelDrag
 from vikings.ui.drawing.theme import INK, shrink_caption
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import Said
@@ -31,7 +33,7 @@ MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_pl
                          "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
 
 
-class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
+class PurchaseScene(TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
 
@@ -40,13 +42,11 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
         self.selected: int | None = None      # a wheel space chosen, not yet bought
         self.preview_cells: list = []         # where its tile could go
         self.start_first = False              # place the start tile before the bought one
-        self.wheel_turn: float | None = None  # the wheel's turn while it animates
-        self.drag = WheelDrag(self)
         self.returning: int | None = None     # a dropped group flying back to its wheel space
         self.plan = None                      # a cell the tile was dropped on, still to be placed
-        self._fit: tuple = (None, [])         # (key, cells) of the hovered group's places
-        self.early: set = set()               # ids of pending events whose piece has landed already
-        self.drop_origin = None               # (space, pos) where a dragged group was dropped
+        self.drag = WheelDrag(self)           # press-and-drag on the wheel, the hovered group's places
+        self.motion = PurchaseMotion(self)    # the moves' animations, the wheel's turn
+        self.panel = PurchasePanel(self)      # the decision panel
 
     # Widgets ------------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -67,7 +67,6 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
                                                              t("table.purchase.start_first"), ui))
         self.b_decline = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
                                                                t("table.purchase.no_special"), ui))
-        self.special_rows: list = []  # (rect, slot) of the offered special tiles in the panel
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
@@ -234,7 +233,7 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
                 self.error = Said("table.purchase.cannot_buy", why=blocker(g, s))
                 return True
         if g.phase == SPECIAL:
-            spots = [(r, slot) for r, _, slot in self.slot_spots] + self.special_rows
+            spots = [(r, slot) for r, _, slot in self.slot_spots] + self.panel.special_rows
             for r, slot in spots:
                 if r.collidepoint(pos) and TakeSpecial(slot) in g.legal_actions():
                     self.act(TakeSpecial(slot))
@@ -257,9 +256,29 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
                     return True
         return False
 
+    # Animating -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if not self.motion.bot_places_ahead():
+            super().update(dt)
+
+    def show(self, e) -> None:
+        self.motion.show(e)
+
+    def visible(self):
+        return self.motion.landed_early(super().visible())
+
     # Drawing ------------------------------------------------------------------------------------
+    def tooltip_at(self, pos) -> str | None:
+        return self.drag.explain(super().tooltip_at(pos), pos)
+
+    def decision_text(self, vis) -> list[str]:
+        return self.panel.text(vis)
+
+    def draw_decision(self, surface, vis, rect) -> None:
+        super().draw_decision(surface, vis, rect)
+        self.panel.draw(surface, vis, rect)
+
     def draw_wheel(self, surface, vis):
-        from vikings.ui.drawing.wheel import draw_wheel
         g, m = self.match.game, self.match
         highlight, blocked = (), ()
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:
@@ -268,11 +287,8 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
             blocked = {s: t("table.purchase.blocked_zero" if g.price(s) == 0 else "table.purchase.blocked_dear")
                        for s in g.groups() if s not in highlight}
         hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
-        e = self.in_flight
-        if e is not None and e.type == "bought":
-            hidden.append(e.data["space"])
-        return draw_wheel(surface, self.app, vis, self.layout.wheel, turn=self.wheel_turn, highlight=highlight,
-                          blocked=blocked, hover=self.hover_space, selected=self.selected, hidden_spaces=hidden)
+        return self.motion.draw_wheel(surface, vis, hidden, highlight=highlight, blocked=blocked,
+                                      selected=self.selected)
 
     def draw_board(self, surface, vis, rect):
         geo = super().draw_board(surface, vis, rect)
@@ -296,8 +312,8 @@ class PurchaseScene(DirectMoves, PurchaseMotion, PurchasePanel, TableScene):
             return opts
         if g.phase == PURCHASE and self.selected is not None:
             return {"highlight": self.preview_cells, "hover": self.hover_cell}
-        if self.hovered_group() is not None:
-            return {"highlight": self.fit_cells(self.hovered_group())}
+        if self.drag.hovered_group() is not None:
+            return {"highlight": self.drag.fit_cells(self.drag.hovered_group())}
         if g.phase == PLACE:
             cells = self.legal_cells()
             opts = {"highlight": list(cells), "hover": self.hover_cell}

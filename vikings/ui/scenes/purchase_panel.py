@@ -2,8 +2,9 @@
 to do now (choose a group, with its price, the Fame it costs and how many cells its tile
 fits; place the tile or the start tile; put the Viking on the tile or into the pool; take
 a special tile or lay a building tile), the pieces in hand below the text, and the offered
-special tiles as a list to choose from (tile, name and effect). Mixed into
-`PurchaseScene`, whose state (the group selected, the cells it fits) it draws.
+special tiles as a list to choose from (tile, name and effect). A part of
+`PurchaseScene`: it reads the scene's state (the group selected, the cells it fits) and
+keeps where it drew the offered special tiles (`special_rows`, for the clicks).
 """
 from __future__ import annotations
 
@@ -22,35 +23,41 @@ from vikings.ui.drawing.tooltips import building, group_text
 
 
 class PurchasePanel:
-    def decision_text(self, vis) -> list[str]:
-        m, g, rules = self.match, self.match.game, self.app.rules
-        seat = m.seat(self.acting_player())   # (a move still being shown is its player's)
-        if m.pending or self.fx.active:
+    def __init__(self, scene):
+        self.scene = scene
+        self.special_rows: list = []  # (rect, slot) of the offered special tiles in the panel
+
+    def text(self, vis) -> list[str]:
+        """Whose move it is and what to do now."""
+        sc = self.scene
+        m, g, rules = sc.match, sc.match.game, sc.app.rules
+        seat = m.seat(sc.acting_player())   # (a move still being shown is its player's)
+        if m.pending or sc.fx.active:
             return [t("table.top.turn_person" if seat.is_person else "table.purchase.playing", name=seat.name),
-                    text(self.ctx.message)]
+                    text(sc.ctx.message)]
         if not seat.is_person:
             return [t("table.purchase.thinking", name=seat.name),
-                    t("table.purchase.bot_note", level=bot_level(seat.kind)), text(self.ctx.message)]
-        lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(self.ctx.message)] if self.ctx.message else [])
+                    t("table.purchase.bot_note", level=bot_level(seat.kind)), text(sc.ctx.message)]
+        lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(sc.ctx.message)] if sc.ctx.message else [])
         if g.phase == PURCHASE:
-            if self.selected is None:
+            if sc.selected is None:
                 lines.append(t("table.purchase.choose"))
                 if vis.players[g.to_move].display.start_tile >= 0:
                     lines.append(t("table.purchase.first_purchase"))
                 if g.brings_special(g.most_expensive_space()):
                     lines.append(t("table.purchase.star"))
             else:
-                s = self.selected
+                s = sc.selected
                 price, fame = g.price(s), g.fame_cost(s)
                 group = t("table.purchase.group", paid=paid(price - fame, fame),
                           **group_text(rules, g.wheel_tile[s], g.wheel_viking[s]))
                 lines.append(f"{group} {t('table.purchase.also_special')}" if g.brings_special(s) else group)
-                if not self.preview_cells:
+                if not sc.preview_cells:
                     lines.append(t("table.purchase.fits_nowhere"))
                 else:
-                    lines.append(t("table.purchase.fits", count=len(self.preview_cells)))
+                    lines.append(t("table.purchase.fits", count=len(sc.preview_cells)))
         elif g.phase == PLACE:
-            cells = self.legal_cells()
+            cells = sc.legal_cells()
             if cells and isinstance(next(iter(cells.values())), PlaceStart):
                 lines.append(t("table.purchase.place_start"))
             else:
@@ -60,37 +67,39 @@ class PurchasePanel:
         elif g.phase == SPECIAL:
             lines.append(t("table.purchase.special"))
         elif g.phase == REPLACE:
-            k = rules.specials[self.building_to_lay()]
+            k = rules.specials[sc.building_to_lay()]
             lines.append(t("table.purchase.replace", special=words.special(k), building=building(k.building)))
         return lines
 
-    def draw_decision(self, surface, vis, rect) -> None:
-        super().draw_decision(surface, vis, rect)
-        g = self.match.game
+    def draw(self, surface, vis, rect) -> None:
+        """Below the panel's text: the offered special tiles, or the pieces in hand."""
+        sc = self.scene
+        g = sc.match.game
         self.special_rows = []
-        if self.special_offered():
+        if sc.special_offered():
             self._draw_special_offer(surface, vis, rect)
             return
-        if g.phase == REPLACE and not self.match.pending:  # the building tile to lay
-            t = self.app.look.px(64)
-            img = self.app.sprites.get("special_tiles", self.app.rules.specials[self.building_to_lay()].id, height=t)
-            surface.blit(img, (rect.x + self.app.look.px(16), self.decision_bottom + self.app.look.px(4)))
+        if g.phase == REPLACE and not sc.match.pending:  # the building tile to lay
+            t = sc.app.look.px(64)
+            img = sc.app.sprites.get("special_tiles", sc.app.rules.specials[sc.building_to_lay()].id, height=t)
+            surface.blit(img, (rect.x + sc.app.look.px(16), sc.decision_bottom + sc.app.look.px(4)))
         # The pieces in hand: bought but not placed yet.
-        if g.phase in (PLACE, VIKING) and not self.match.pending:
-            t = self.app.look.px(56)
-            x, y = rect.x + self.app.look.px(16), self.decision_bottom + self.app.look.px(4)
+        if g.phase in (PLACE, VIKING) and not sc.match.pending:
+            t = sc.app.look.px(56)
+            x, y = rect.x + sc.app.look.px(16), sc.decision_bottom + sc.app.look.px(4)
             if g.hand_tile >= 0:
-                surface.blit(self.app.sprites.get("tiles", self.app.rules.tiles[g.hand_tile].id, height=t), (x, y))
-                x += t + self.app.look.px(10)
+                surface.blit(sc.app.sprites.get("tiles", sc.app.rules.tiles[g.hand_tile].id, height=t), (x, y))
+                x += t + sc.app.look.px(10)
             if g.hand_viking >= 0:
-                surface.blit(self.app.sprites.get("vikings", self.app.rules.vikings[g.hand_viking].id,
-                                                  height=t), (x, y))
+                surface.blit(sc.app.sprites.get("vikings", sc.app.rules.vikings[g.hand_viking].id,
+                                                height=t), (x, y))
 
     def _draw_special_offer(self, surface, vis, rect) -> None:
         """The face-up special tiles as a list to choose from: tile, name and effect."""
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
-        top = self.decision_bottom + px(2)
-        bottom = self.b_decline.rect.y - px(8)
+        sc = self.scene
+        look, px, rules = sc.app.look, sc.app.look.px, sc.app.rules
+        top = sc.decision_bottom + px(2)
+        bottom = sc.b_decline.rect.y - px(8)
         slots = [(i, sid) for i, sid in enumerate(vis.specials_face_up) if sid >= 0]
         if not slots:
             return
@@ -100,11 +109,11 @@ class PurchasePanel:
         mouse = pygame.mouse.get_pos()
         for j, (slot, sid) in enumerate(slots):
             row = pygame.Rect(rect.x + px(10), top + j * row_h, rect.w - px(20), row_h - px(4))
-            hot = row.collidepoint(mouse) or self.hover_slot == slot
+            hot = row.collidepoint(mouse) or sc.hover_slot == slot
             pygame.draw.rect(surface, (250, 228, 160) if hot else (246, 240, 226), row, border_radius=px(6))
             pygame.draw.rect(surface, GOLD if hot else WOOD, row, max(1, px(1.5)), border_radius=px(6))
             k = rules.specials[sid]
-            img = self.app.sprites.get("special_tiles", k.id, height=t)
+            img = sc.app.sprites.get("special_tiles", k.id, height=t)
             surface.blit(img, img.get_rect(midleft=(row.x + px(8), row.centery)))
             x = row.x + px(16) + t
             key = look.text(str(slot + 1), 13, INK_SOFT, bold=True)

@@ -1,4 +1,5 @@
-"""Dragging a group from the wheel onto a cell of your display.
+"""Direct moves on the wheel: dragging a group onto a cell of your display, and what
+hovering a group shows.
 
 Press on a group you may buy and move the mouse: the group's tile follows the pointer
 with its price, the cells where the engine would let it go (its legal_actions() after
@@ -7,7 +8,8 @@ previews the tile. Dropping on a lit cell buys the group and places the tile the
 one go; where the engine asks something in between, e.g. a special tile, the cell is
 kept and the tile goes there afterwards). Dropping anywhere else sends the tile back to
 its place on the wheel, with the reason in the decision panel. A press and release
-without moving is a click, as before.
+without moving is a click, as before. Hovering a group you may buy lights the cells its
+tile would fit and adds the price and their count to the wheel's tooltip.
 """
 from __future__ import annotations
 
@@ -73,7 +75,8 @@ def why_not(rules, display, tile: int, row: int, col: int) -> Said:
 
 
 class WheelDrag:
-    """The state of one press-and-drag on the wheel (owned by the purchasing scene)."""
+    """The purchasing scene's direct moves on the wheel (a part of it): one press-and-drag
+    at a time, buying a dropped group into its cell, and the places a hovered group fits."""
 
     def __init__(self, scene):
         self.scene = scene
@@ -82,6 +85,7 @@ class WheelDrag:
         self.pos = None
         self.active = False               # moved far enough: a drag, not a click
         self.cells: list = []             # where its tile may go
+        self._fit: tuple = (None, [])     # (key, cells) of the hovered group's places
 
     # Input ------------------------------------------------------------------------------------
     def press(self, pos) -> bool:
@@ -144,7 +148,7 @@ class WheelDrag:
         cells = sorted(places)
         cell = self.target(pos)
         if cell is not None and cell in places:
-            sc.buy_to(space, places[cell], pos)
+            self.buy_to(space, places[cell], pos)
             return
         if not cells and cell is not None:   # it fits nowhere: choose it, the panel says so
             sc.select(space)
@@ -171,6 +175,23 @@ class WheelDrag:
             flights.append(Fly(fig, pos, geo.at(space, geo.viking_ring), duration=0.3, arc=0.05))
         sc.fx.add(*flights)
 
+    def buy_to(self, space: int, actions, pos) -> None:
+        """A group dropped on a legal cell: buy it and lay its tile there (`actions`: the
+        placements after the purchase, the start tile first where the cell needs it);
+        asking first, as a click would, when it costs Fame and the settings say so."""
+        sc = self.scene
+        if sc.app.settings.confirm_purchase and sc.match.game.fame_cost(space):
+            sc.select(space)
+            sc.plan = list(actions)
+            sc.ctx.message = Said("table.drag.confirm_fame")
+            return
+        sc.plan = list(actions)
+        sc.motion.drop_origin = (space, pos)
+        made = len(sc.match.game.actions())
+        sc.act(Buy(space))
+        if len(sc.match.game.actions()) == made:   # refused (e.g. a lesson teaching another move)
+            sc.plan = sc.motion.drop_origin = None
+
     # Drawing ------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         """The dragged tile (and its Viking) under the pointer, with what it costs."""
@@ -196,46 +217,30 @@ class WheelDrag:
         pygame.draw.rect(surface, (43, 33, 24), box, border_radius=app.look.px(5))
         surface.blit(label, label.get_rect(center=box.center))
 
-
-class DirectMoves:
-    """The purchasing scene's side of direct moves (a mixin of PurchaseScene): buying a
-    dropped group into its cell, and what hovering a group shows."""
-
-    def buy_to(self, space: int, actions, pos) -> None:
-        """A group dropped on a legal cell: buy it and lay its tile there (`actions`: the
-        placements after the purchase, the start tile first where the cell needs it);
-        asking first, as a click would, when it costs Fame and the settings say so."""
-        if self.app.settings.confirm_purchase and self.match.game.fame_cost(space):
-            self.select(space)
-            self.plan = list(actions)
-            self.ctx.message = Said("table.drag.confirm_fame")
-            return
-        self.plan = list(actions)
-        self.drop_origin = (space, pos)
-        made = len(self.match.game.actions())
-        self.act(Buy(space))
-        if len(self.match.game.actions()) == made:   # refused (e.g. a lesson teaching another move)
-            self.plan = self.drop_origin = None
-
+    # Hovering -----------------------------------------------------------------------------------
     def fit_cells(self, space: int) -> list:
         """Where a group's tile would fit (for the hover), computed once per decision."""
-        key = (space, len(self.match.game.actions()))
+        game = self.scene.match.game
+        key = (space, len(game.actions()))
         if self._fit[0] != key:
-            self._fit = (key, cells_after_buy(self.match.game, space))
+            self._fit = (key, cells_after_buy(game, space))
         return self._fit[1]
 
     def hovered_group(self) -> int | None:
         """The group under the pointer that the person may buy now (its places are lit)."""
-        m, g, s = self.match, self.match.game, self.hover_space
-        if s is None or g.phase != PURCHASE or not m.persons_turn() or m.pending or self.selected is not None:
+        sc = self.scene
+        m, g, s = sc.match, sc.match.game, sc.hover_space
+        if s is None or g.phase != PURCHASE or not m.persons_turn() or m.pending or sc.selected is not None:
             return None
         return s if Buy(s) in g.legal_actions() else None
 
-    def tooltip_at(self, pos) -> str | None:
-        tip = super().tooltip_at(pos)
+    def explain(self, tip: str | None, pos) -> str | None:
+        """The wheel's tooltip `tip` for a hovered group, with its price and how many cells
+        its tile fits."""
+        sc = self.scene
         s = self.hovered_group()
-        if tip and s is not None and self.wheel_geo and self.wheel_geo.space_at(pos) == s:
-            g = self.match.game
+        if tip and s is not None and sc.wheel_geo and sc.wheel_geo.space_at(pos) == s:
+            g = sc.match.game
             price, fame = g.price(s), g.fame_cost(s)
             n = len(self.fit_cells(s))
             pay = t("table.drag.pay", paid=paid(price - fame, fame))

@@ -213,9 +213,9 @@ class HintController:
             out.append(widget.rect.inflate(s.app.look.px(10), s.app.look.px(10)))
         if isinstance(a, TakeSpecial):
             out += [r for r, _, slot in getattr(s, "slot_spots", ()) if slot == a.slot]
-            out += [r for r, slot in getattr(s, "special_rows", ()) if slot == a.slot]
+            out += [r for r, slot in getattr(getattr(s, "panel", None), "special_rows", ()) if slot == a.slot]
         if isinstance(a, (RemoveViking, ChooseColour)):
-            out += [r for r, k in getattr(s, "kind_rects", ()) if k == a.kind]
+            out += [r for r, k in getattr(getattr(s, "panel", None), "kind_rects", ()) if k == a.kind]
         return out
 
     def _mark(self, surface, option, i: int) -> None:
