@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from vikings.text import lang
 from vikings.content.data import FILES, default_rules
+from vikings.text import lang
 
 # The tests speak English whatever the machine's locale (tests of other languages choose
 # theirs), and a text key missing from the catalogues fails the test that shows it.
@@ -52,7 +52,9 @@ def app(request, tmp_path):
     """The real App at 1280x720, its files in a temporary home. A test or module marked
     `pytest.mark.app_settings(animation="instant", ...)` gets an App with those Settings."""
     from ui_helpers import make_app  # (sets SDL's dummy drivers before pygame starts)
+
     from vikings.saves.settings import Settings
+
     marked = request.node.get_closest_marker("app_settings")
     a = make_app(tmp_path / "home", settings=Settings(**marked.kwargs) if marked else None)
     yield a

@@ -1,5 +1,4 @@
 """Shared helpers for building and driving games in tests."""
-import random
 
 from vikings.bots.mcts import make_search_bot
 from vikings.content.data import default_rules
@@ -22,10 +21,12 @@ def light_playouts(monkeypatch, count):
     (3-4 players, the advanced game's colours): each such decision plays out only the first
     `count` of its options (for a purchase or a colour, Normal's best few)."""
     from vikings.bots import lookahead
+
     choose = lookahead.RoundLookahead.choose
 
     def light(self, base, options, cancel, started):
         return choose(self, base, tuple(options)[:count], cancel, started)
+
     monkeypatch.setattr(lookahead.RoundLookahead, "choose", light)
 
 
@@ -58,7 +59,6 @@ def random_play(game, chooser, steps=None):
         game.apply(legal[chooser.randrange(len(legal))])
         n += 1
     return game
-
 
 
 def start_scoring(game, round_index):
@@ -98,8 +98,9 @@ ADVANCED = frozenset({"auction", "single_boatswain", "special_tiles"})
 
 def make_advanced(options=ADVANCED, players=2, seed=1, start_player=0):
     names = tuple("ABCD"[:players])
-    return new_game(GameConfig(names, seed=seed, start_player=start_player, options=frozenset(options)),
-                    default_rules())
+    return new_game(
+        GameConfig(names, seed=seed, start_player=start_player, options=frozenset(options)), default_rules()
+    )
 
 
 def special(rules, ident):
@@ -126,7 +127,7 @@ def give_special(game, player, ident):
         supply.remove(sid)
     else:  # face up: leave its place empty
         i = game.adv.face_up.index(sid)
-        game.adv.face_up = game.adv.face_up[:i] + (-1,) + game.adv.face_up[i + 1:]
+        game.adv.face_up = game.adv.face_up[:i] + (-1,) + game.adv.face_up[i + 1 :]
     game.adv.supply = tuple(supply)
     game._hold(player, sid)
     return sid
@@ -142,6 +143,6 @@ def put_face_up(game, slot, ident):
     if old >= 0:
         supply.append(old)
     game.adv.supply = tuple(supply)
-    game.adv.face_up = game.adv.face_up[:slot] + (sid,) + game.adv.face_up[slot + 1:]
+    game.adv.face_up = game.adv.face_up[:slot] + (sid,) + game.adv.face_up[slot + 1 :]
     game._legal = None
     return sid

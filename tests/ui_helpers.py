@@ -3,6 +3,7 @@ typing posted as pygame events, so a test goes through the same code as a player
 
 Import this module before pygame is initialised (it selects SDL's dummy drivers).
 """
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from vikings.ui.app import App  # noqa: E402
 from vikings.saves.folders import Storage  # noqa: E402
+from vikings.ui.app import App  # noqa: E402
 
 
 def make_app(home, size=(1280, 720), title_scene: bool = True, settings=None) -> App:
@@ -71,7 +72,9 @@ def button(app: App, text: str) -> pygame_gui.elements.UIButton:
     """The visible button whose label is `text` (the topmost if several)."""
     found = [b for b in elements(app, pygame_gui.elements.UIButton) if b.text == text and b.visible]
     if not found:
-        raise LookupError(f"no button {text!r}; buttons: {sorted({b.text for b in elements(app, pygame_gui.elements.UIButton)})}")
+        raise LookupError(
+            f"no button {text!r}; buttons: {sorted({b.text for b in elements(app, pygame_gui.elements.UIButton)})}"
+        )
     return found[-1]
 
 

@@ -18,6 +18,7 @@ Steps, each timed:
 The archive's path is printed last (and given to GitHub Actions as the step output
 `archive`). On a v* tag the tag must match the version in pyproject.toml.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,8 +74,10 @@ def main(argv=None) -> int:
         print(f"  {name:9} {seconds:6.1f} s")
     print(f"  {'total':9} {time.perf_counter() - started:6.1f} s")
     folder = DIST / ("Vikings.app" if SYSTEM == "macos" else "vikings")
-    print(f"  {folder.relative_to(ROOT)}: {_size(folder) / 1e6:.1f} MB; "
-          f"{archive.relative_to(ROOT)}: {archive.stat().st_size / 1e6:.1f} MB")
+    print(
+        f"  {folder.relative_to(ROOT)}: {_size(folder) / 1e6:.1f} MB; "
+        f"{archive.relative_to(ROOT)}: {archive.stat().st_size / 1e6:.1f} MB"
+    )
     if os.environ.get("GITHUB_OUTPUT"):
         with open(os.environ["GITHUB_OUTPUT"], "a", encoding="utf-8") as f:
             f.write(f"archive={archive.relative_to(ROOT).as_posix()}\nversion={version}\n")
@@ -84,8 +87,9 @@ def main(argv=None) -> int:
 
 def _version(py: str) -> str:
     """The version of the installed package (as the build will carry it)."""
-    out = subprocess.run([py, "-c", "import vikings; print(vikings.version())"], check=True,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [py, "-c", "import vikings; print(vikings.version())"], check=True, capture_output=True, text=True
+    )
     return out.stdout.strip()
 
 
@@ -113,8 +117,9 @@ def _archive(version: str) -> Path:
         # ditto keeps the bundle's symbolic links, permissions and code signature intact.
         target = OUT / f"{name}.zip"
         target.unlink(missing_ok=True)
-        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(DIST / "Vikings.app"),
-                        str(target)], check=True)
+        subprocess.run(
+            ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(DIST / "Vikings.app"), str(target)], check=True
+        )
         return target
     folder = DIST / "vikings"
     if SYSTEM == "windows":

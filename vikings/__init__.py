@@ -1,4 +1,5 @@
 """Vikings: a desktop edition of Michael Kiesling's board game."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -11,11 +12,13 @@ def version() -> str:
     source; the frozen build carries the metadata too), else the pyproject.toml of a
     checkout run without installing, else "unknown"."""
     from importlib import metadata
+
     try:
         return metadata.version("vikings")
     except metadata.PackageNotFoundError:
         pass
     import tomllib
+
     try:
         with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as f:
             return str(tomllib.load(f)["project"]["version"])

@@ -1,5 +1,6 @@
 """The log file in the user's log folder: errors land there even when the game runs
 without a console (the frozen build on Windows or from a desktop launcher)."""
+
 from __future__ import annotations
 
 import logging
@@ -39,5 +40,7 @@ def about() -> str:
     pygame = sys.modules.get("pygame")
     graphics = f", pygame-ce {pygame.version.ver} (SDL {pygame.version.SDL})" if pygame else ""
     frozen = ", standalone build" if getattr(sys, "frozen", False) else ""
-    return (f"vikings {version()}{frozen}, Python {platform.python_version()}{graphics}, "
-            f"{platform.system()} {platform.release()} {platform.machine()}")
+    return (
+        f"vikings {version()}{frozen}, Python {platform.python_version()}{graphics}, "
+        f"{platform.system()} {platform.release()} {platform.machine()}"
+    )

@@ -5,6 +5,7 @@ frozen build's bundle, the installed package (a wheel carries them as `vikings/_
 `vikings/_assets`: see setup.py), and last the source checkout, where `data/` and
 `assets/` sit beside the package (also what an editable install reads).
 """
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@
 seeded and random positions), the ranking, the helper process's hint job, and the screens
 (the Hint button and the H key by posted events, acting cancels, the setting, the
 results' counts)."""
+
 from __future__ import annotations
 
 import random
@@ -10,22 +11,22 @@ import time
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ui_helpers import button, click, make_app, press, run  # noqa: I001 (dummy drivers first)
 
-from vikings.bots.heuristic import NormalBot
 from vikings.advice.hints import Hint, explain_option, suggest
+from vikings.bots.heuristic import NormalBot
 from vikings.engine import GameConfig, new_game
 from vikings.engine.actions import Bid, Buy, FinishBoatswains, PlaceTile, PlaceViking
 from vikings.engine.display import completed_islands, threat
 from vikings.engine.scoring import final_scoring
 from vikings.engine.state import BOATSWAIN, OPTIONS, PLACE, PURCHASE, VIKING
+from vikings.saves.settings import Settings
 from vikings.ui import flow
-from vikings.ui.table.match import Match
 from vikings.ui.scenes.purchase import PurchaseScene
 from vikings.ui.scenes.results import ResultsScene
-from vikings.saves.settings import Settings
+from vikings.ui.table.match import Match
 
 
 # The engine's view of an option ------------------------------------------------------------------
@@ -59,8 +60,11 @@ def check_fact(f, game, option, rules):
     elif code == "turn":
         assert n[0] == step.offset - game.offset > 0
     elif code == "repel":
-        assert any(rules.tiles[s].reward_amount == n[0] and f"the {rules.tiles[s].sail} ship" in f.text
-                   for c, s in rep1 if (c, s) not in rep0)
+        assert any(
+            rules.tiles[s].reward_amount == n[0] and f"the {rules.tiles[s].sail} ship" in f.text
+            for c, s in rep1
+            if (c, s) not in rep0
+        )
     elif code == "freed":
         assert n[0] == sum(1 for c in hit0 if c not in hit1 and d1.occupied(*c)) > 0
     elif code == "ship":
@@ -93,13 +97,23 @@ def check_fact(f, game, option, rules):
         k = kind_in(f.text, rules)
         row = rules.viking_row[k]
         repelling = {c for c, _ in rep1} if k == rules.warrior else set()
-        new = [c for c in range(1, len(d1.rows[row]) + 1)
-               if d1.occupied(row, c) and not d0.occupied(row, c) and (row, c) not in hit1 and c not in repelling]
+        new = [
+            c
+            for c in range(1, len(d1.rows[row]) + 1)
+            if d1.occupied(row, c) and not d0.occupied(row, c) and (row, c) not in hit1 and c not in repelling
+        ]
         assert n[0] == len(new) > 0
         sc = rules.scoring
-        assert n[1:] == {rules.goldsmith: (sc.goldsmith_gold,), rules.noble: (sc.noble_fame,),
-                         rules.scout: (sc.scout_fame, sc.scout_bonus_fame), rules.fisherman: (sc.fisherman_feeds,),
-                         rules.warrior: ()}[k]
+        assert (
+            n[1:]
+            == {
+                rules.goldsmith: (sc.goldsmith_gold,),
+                rules.noble: (sc.noble_fame,),
+                rules.scout: (sc.scout_fame, sc.scout_bonus_fame),
+                rules.fisherman: (sc.fisherman_feeds,),
+                rules.warrior: (),
+            }[k]
+        )
     elif code == "exposed":
         k = kind_in(f.text, rules)
         row = rules.viking_row[k]
@@ -172,13 +186,15 @@ def test_a_warrior_below_a_ship_repels_it_and_the_pool_does_not():
         col = g.placed_at[1]
         ships = g.displays[g.to_move].rows[0]
         return col <= len(ships) and ships[col - 1] >= 0
+
     g = find(warrior_below_ship)
     ship = RULES.tiles[g.displays[g.to_move].tile_at(0, g.placed_at[1])]
     on = explain_option(g, PlaceViking(True))
     pool = explain_option(g, PlaceViking(False))
     repel = [f for f in on.facts if f.code == "repel"]
-    assert repel and repel[0].text == (f"repels the {ship.sail} ship: +{ship.reward_amount} "
-                                       f"{ship.reward_kind.capitalize()} each large scoring")
+    assert repel and repel[0].text == (
+        f"repels the {ship.sail} ship: +{ship.reward_amount} {ship.reward_kind.capitalize()} each large scoring"
+    )
     assert on.facts[0].code in ("repel", "freed")  # the evaluation weighs it most
     assert not any(f.code == "repel" for f in pool.facts) and any(f.code == "pool" for f in pool.facts)
     for opt in (on, pool):
@@ -199,6 +215,7 @@ def test_completing_an_island_is_said_only_of_the_cell_that_completes_it():
             return False
         tiles = [a for a in g.legal_actions() if isinstance(a, PlaceTile) and a.row > 0]
         return any(completes(g, a) for a in tiles) and any(not completes(g, a) for a in tiles)
+
     g = find(both)
     for a in g.legal_actions():
         if not isinstance(a, PlaceTile) or a.row == 0:
@@ -222,7 +239,9 @@ def test_a_purchase_says_what_it_costs_in_gold_and_fame():
     assert pay.nums == (d.gold, g.price(dear.space) - d.gold) and f"{g.fame_cost(dear.space)} Fame" in pay.text
     cheap = min(g.legal_actions(), key=lambda a: g.price(a.space))
     if not g.fame_cost(cheap.space):
-        assert "Fame" not in next(f for f in explain_option(g, cheap).facts if f.code == "pay").text.replace("no Fame", "")
+        assert "Fame" not in next(f for f in explain_option(g, cheap).facts if f.code == "pay").text.replace(
+            "no Fame", ""
+        )
 
 
 def test_finishing_the_boatswains_keeps_them_for_the_majority():
@@ -234,8 +253,9 @@ def test_finishing_the_boatswains_keeps_them_for_the_majority():
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), plies=st.integers(0, 150), players=st.sampled_from((2, 3, 4)),
-       advanced=st.booleans())
+@given(
+    seed=st.integers(0, 10_000), plies=st.integers(0, 150), players=st.sampled_from((2, 3, 4)), advanced=st.booleans()
+)
 def test_every_stated_number_is_the_engines(seed, plies, players, advanced):
     g = play(seed, plies, players, frozenset(OPTIONS) if advanced else frozenset())
     if g.is_over:
@@ -270,8 +290,10 @@ def test_hards_search_orders_the_options_it_looked_at(players):
 
 
 def test_an_auction_bid_has_true_reasons():
-    g = find(lambda g: g.phase == "bid" and sum(isinstance(a, Bid) for a in g.legal_actions()) > 1,
-             options=frozenset(OPTIONS))
+    g = find(
+        lambda g: g.phase == "bid" and sum(isinstance(a, Bid) for a in g.legal_actions()) > 1,
+        options=frozenset(OPTIONS),
+    )
     h = suggest(g)
     assert {type(o.action).__name__ for o in h.options} <= {"Bid", "PassBid"}
     for o in h.options:
@@ -282,6 +304,7 @@ def test_an_auction_bid_has_true_reasons():
 # The helper process ----------------------------------------------------------------------------
 def test_the_helper_process_answers_a_hint_and_cancels_one():
     from vikings.processes import remote_bots as remote
+
     t = remote.Thinker()
     try:
         g = play(3, 0)
@@ -308,8 +331,13 @@ def fast(**kw) -> Settings:
 
 def table(tmp_path, **kw):
     app = make_app(tmp_path, title_scene=False, settings=fast(**kw))
-    m = Match.new([("Ann", "person", "purple"), ("Bot", "normal", "orange")], app.rules, seed=11,
-                  start_player=0, storage=app.storage)
+    m = Match.new(
+        [("Ann", "person", "purple"), ("Bot", "normal", "orange")],
+        app.rules,
+        seed=11,
+        start_player=0,
+        storage=app.storage,
+    )
     flow.enter_game(app, m)
     for _ in range(400):
         run(app, 1)
@@ -367,6 +395,7 @@ def click_at(app, pos, frames=1):
 
 def test_acting_cancels_a_pending_hint(tmp_path):
     from vikings.processes import remote_bots as remote
+
     app, m = table(tmp_path)
     scene = app.scenes.base
     press(app, pygame.K_h, unicode="h", frames=1)
@@ -415,6 +444,7 @@ def test_turning_hints_off_during_a_game_takes_the_hint_and_the_button_away(tmp_
 
 def test_the_settings_panel_turns_hints_off(tmp_path):
     from vikings.ui.dialogs.settings import SettingsPanel
+
     app = make_app(tmp_path, settings=fast())
     app.scenes.push(SettingsPanel(app))
     run(app, 2)

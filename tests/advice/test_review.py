@@ -1,6 +1,7 @@
 """The review of a game (vikings/advice/review.py, review_job.py) and its screen
 (ui/scenes/review.py): chances, the replay, the costliest decisions, progress and
 cancelling, and the screen driven by posted clicks and keys."""
+
 from __future__ import annotations
 
 import json
@@ -9,21 +10,20 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from ui_helpers import button, click, press, run  # noqa: I001 (dummy drivers first)
 
+from vikings.advice.review import AUCTION_PHASES, describe_action, replay, replays, review_game
 from vikings.bots import Cancelled, CancelToken, make_bot
 from vikings.content.data import default_rules
 from vikings.engine import GameConfig, new_game
 from vikings.engine.serialize import state_to_dict
-from vikings.advice.review import AUCTION_PHASES, describe_action, replay, replays, review_game
 from vikings.processes.review_job import ReviewJob
 from vikings.ui import flow
-from vikings.ui.table.match import Match
+from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.review import ReviewScene
-from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.title import TitleScene
+from vikings.ui.table.match import Match
 
 RULES = default_rules()
 OLD_TABLE = Path(__file__).parents[1] / "data" / "old-auction-table.json"
@@ -31,8 +31,12 @@ OLD_TABLE = Path(__file__).parents[1] / "data" / "old-auction-table.json"
 
 def play(players=2, seed=11, levels=("beginner", "normal"), options=(), upto=None):
     """A seeded game played by bots; returns (game, the game's copy after every action)."""
-    g = new_game(GameConfig(tuple("Ann Bjorn Sigrid Leif".split()[:players]), seed=seed, start_player=0,
-                            options=frozenset(options)), RULES)
+    g = new_game(
+        GameConfig(
+            tuple("Ann Bjorn Sigrid Leif".split()[:players]), seed=seed, start_player=0, options=frozenset(options)
+        ),
+        RULES,
+    )
     bots = [make_bot(levels[p % len(levels)], 5 + p) for p in range(players)]
     seen = [g.copy()]
     while not g.is_over and (upto is None or len(seen) <= upto):
@@ -122,6 +126,7 @@ def test_cancel_stops_the_review():
         calls.append(done)
         if done == 20:
             token.cancel()
+
     with pytest.raises(Cancelled):
         review_game(g.config, g.actions(), RULES, progress=progress, cancel=token)
     assert calls[-1] == 20
@@ -132,8 +137,9 @@ def test_four_players_and_the_advanced_game_are_reviewed():
     r = review_game(g.config, g.actions(), RULES, persons=(0, 2))
     assert all(sum(c) == pytest.approx(1.0) and len(c) == 4 for c in r.chances)
     assert {d.player for d in r.decisions if d.judged} == {0, 2}
-    adv, _ = play(players=3, seed=7, levels=("beginner",), options=("auction", "single_boatswain", "special_tiles"),
-                  upto=50)
+    adv, _ = play(
+        players=3, seed=7, levels=("beginner",), options=("auction", "single_boatswain", "special_tiles"), upto=50
+    )
     r = review_game(adv.config, adv.actions(), RULES, persons=(1,))
     auction = [d for d in r.decisions if d.phase in AUCTION_PHASES and d.options > 1]
     assert auction and not any(d.judged for d in auction)
@@ -264,8 +270,9 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch)
     m = match_of(app, two, upto=50)
     m.save_as("half way")
     time.sleep(0.01)  # (the list is ordered by the files' times)
-    (app.storage.saves_dir / "broken.json").write_text('{"format": "vikings-table", "version": 1, "seats": [],'
-                                                       ' "game": "{}"}', encoding="utf-8")
+    (app.storage.saves_dir / "broken.json").write_text(
+        '{"format": "vikings-table", "version": 1, "seats": [], "game": "{}"}', encoding="utf-8"
+    )
     click(app, button(app, "Load"))
     panel = app.scenes.current
     assert isinstance(panel, SavesPanel)
@@ -280,7 +287,7 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch)
     # Damaged after it was chosen: refused when Review is pressed, with the reason.
     path = app.storage.save_path("half way")
     good = path.read_text(encoding="utf-8")
-    path.write_text(good[:len(good) // 2], encoding="utf-8")
+    path.write_text(good[: len(good) // 2], encoding="utf-8")
     click(app, panel.review_button)
     assert app.scenes.current is panel
     assert panel.message.startswith("This save cannot be reviewed: ") and "ends too early" in panel.message

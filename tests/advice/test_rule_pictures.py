@@ -2,20 +2,20 @@
 engine's door, shows what its picture claims (checked here with the engine's own
 functions), the captions state the position's figures, and the pictures are drawn at
 the window's scale in the panel's Pictures tab; the panel follows a language change."""
+
 from __future__ import annotations
 
 import pygame
 import pytest
 from pygame_gui.elements import UILabel
-
 from ui_helpers import button, click, elements, make_app, press, run
 
+from vikings.advice.rule_positions import NAMES, position
 from vikings.engine.actions import Buy, PlaceTile, UseBoatswain
 from vikings.engine.display import ship_columns, threat
 from vikings.engine.scoring import large_scoring
 from vikings.engine.state import BOATSWAIN, PLACE, PURCHASE
 from vikings.text.lang import number
-from vikings.advice.rule_positions import NAMES, position
 from vikings.ui.dialogs.rule_pictures import caption
 from vikings.ui.dialogs.rules import RulesPanel, advanced_summary
 
@@ -55,7 +55,7 @@ def test_threat_and_a_warrior_repelling(rules):
     assert p.threatened == tuple(threatened) and threatened
     assert p.repelled == tuple(c for c, _ in repelled) and repelled and unrepelled
     for c in p.repelled:
-        assert d.occupied(1, c) and d.tile_at(0, c) >= 0   # a warrior right under a ship
+        assert d.occupied(1, c) and d.tile_at(0, c) >= 0  # a warrior right under a ship
     for r, c in threatened:
         ship = d.tile_at(0, c)
         assert c not in p.repelled and r <= rules.tile_reach[ship]
@@ -77,7 +77,7 @@ def test_a_boatswain_decision(rules):
     assert g.phase == BOATSWAIN and g.to_move == p.player
     assert p.facts["choices"] == tuple(str(a) for a in g.legal_actions())
     d = g.displays[p.player]
-    for r, c in p.cells:   # empty tiles, whose row's Viking waits in the pool for an "all" move
+    for r, c in p.cells:  # empty tiles, whose row's Viking waits in the pool for an "all" move
         assert not d.occupied(r, c) and d.tile_at(r, c) >= 0 and d.pool[rules.row_viking[r]] > 0
         assert UseBoatswain("all", rules.row_viking[r]) in g.legal_actions()
 
@@ -87,7 +87,7 @@ def test_a_feeding_count(rules):
     g = p.game
     assert g.is_over
     d = g.displays[p.player]
-    line = next(x for x in dict((s.player, s) for s in g.scores[-1][2])[p.player].lines if x.what == "feeding")
+    line = next(x for x in {s.player: s for s in g.scores[-1][2]}[p.player].lines if x.what == "feeding")
     f = p.facts
     assert f["food"] == f["fishermen"] * rules.scoring.fisherman_feeds == len(p.cells) * rules.scoring.fisherman_feeds
     assert f["mouths"] == sum(d.pool) + sum(d.island_vikings(rules))
@@ -100,7 +100,7 @@ def test_captions_state_the_positions_figures(rules, name):
     text = caption(rules, name)
     p = position(rules, name)
     for value in p.facts.values():
-        if isinstance(value, int) and name != "zero":   # (written as the language writes numbers: -2 as −2)
+        if isinstance(value, int) and name != "zero":  # (written as the language writes numbers: -2 as −2)
             assert number(value) in text, f"{name}: {value} missing from {text!r}"
 
 
@@ -125,7 +125,11 @@ def test_the_pictures_tab_follows_the_windows_scale(tmp_path):
             press(app, pygame.K_LEFT)
             assert panel.pic == len(NAMES) - 1
             sizes[size] = first.get_size()
-            colours = {first.get_at((x, y))[:3] for x in range(0, first.get_width(), 7) for y in range(0, first.get_height(), 7)}
+            colours = {
+                first.get_at((x, y))[:3]
+                for x in range(0, first.get_width(), 7)
+                for y in range(0, first.get_height(), 7)
+            }
             assert len(colours) > 50, "the picture is (nearly) blank"
         finally:
             app.shutdown()

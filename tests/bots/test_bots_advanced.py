@@ -1,11 +1,25 @@
 """The bots in the advanced game: every level finishes games with every option set, makes
 every new decision, deterministically and without the hidden order (stacks, special
 supply); Normal's auction, special tile and boatswain choices are sensible."""
+
 import itertools
 
 import pytest
-from helpers import (ADVANCED, fill_row, give_special, make_advanced, make_game, put_face_up, set_drawn,
-                     light_playouts, set_offer, start_scoring, tile, uncapped, viking)
+from helpers import (
+    ADVANCED,
+    fill_row,
+    give_special,
+    light_playouts,
+    make_advanced,
+    make_game,
+    put_face_up,
+    set_drawn,
+    set_offer,
+    start_scoring,
+    tile,
+    uncapped,
+    viking,
+)
 
 from vikings.bots import make_bot
 from vikings.bots.auction import START_BONUS, WORTH_SCALE, Gains, bid_worth, colour_scores, max_bid
@@ -14,9 +28,25 @@ from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
 from vikings.bots.play import play_out
 from vikings.bots.turn_search import best_few
-from vikings.engine import (BID, BOATSWAIN, COLOUR, OPTIONS, PURCHASE, REMOVE, REPLACE, SPECIAL, Bid, Buy,
-                            ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile, TakeSpecial,
-                            UseBoatswain)
+from vikings.engine import (
+    BID,
+    BOATSWAIN,
+    COLOUR,
+    OPTIONS,
+    PURCHASE,
+    REMOVE,
+    REPLACE,
+    SPECIAL,
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    PassBid,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+    UseBoatswain,
+)
 from vikings.engine.serialize import state_to_dict
 
 COMBOS = [frozenset(c) for r in (1, 2, 3) for c in itertools.combinations(OPTIONS, r)]
@@ -80,8 +110,13 @@ def test_every_level_finishes_games_with_every_option_set(options, light):
 def test_each_new_decision_is_made_by_every_level(light):
     seen = set()
     for seed in (1, 2):
-        for levels in (("normal", "beginner"), ("hard", "random"), ("expert", "beginner", "normal"),
-                       ("beginner", "random"), ("random", "random", "random")):
+        for levels in (
+            ("normal", "beginner"),
+            ("hard", "random"),
+            ("expert", "beginner", "normal"),
+            ("beginner", "random"),
+            ("random", "random", "random"),
+        ):
             seen |= play(levels, seed)[1]
     for level in ("random", "beginner", "normal", "hard", "expert"):
         assert {(level, p) for p in NEW} <= seen, (level, {p for lv, p in seen if lv == level})
@@ -120,8 +155,7 @@ def hidden_variant(game):
     return other
 
 
-@pytest.mark.parametrize("level, players", [("beginner", 2), ("normal", 2), ("hard", 2), ("expert", 2),
-                                             ("hard", 4)])
+@pytest.mark.parametrize("level, players", [("beginner", 2), ("normal", 2), ("hard", 2), ("expert", 2), ("hard", 4)])
 def test_the_hidden_order_changes_no_advanced_decision(level, players, monkeypatch):
     """Games a player cannot tell apart (same everything but the order of the stacks still
     face down and of the special tiles' supply, and the future draws) get the same advanced
@@ -155,13 +189,14 @@ def test_the_hidden_order_changes_no_advanced_decision(level, players, monkeypat
 
 # Normal's choices in constructed cases -----------------------------------------------------------
 
+
 def test_normal_takes_the_purse_when_nothing_else_lies_face_up(rules):
     g = make_advanced({"special_tiles"})
     g.displays[0].start_tile = -1
     set_offer(g, {0: ("left_end", "fisherman"), 5: ("red_sail", "warrior")})
     for slot in range(4):
         g.adv.supply += (g.adv.face_up[slot],)
-        g.adv.face_up = g.adv.face_up[:slot] + (-1,) + g.adv.face_up[slot + 1:]
+        g.adv.face_up = g.adv.face_up[:slot] + (-1,) + g.adv.face_up[slot + 1 :]
     put_face_up(g, 2, "purse")
     g.apply(Buy(5))
     assert g.phase == SPECIAL and g.legal_actions() == (TakeSpecial(2), DeclineSpecial())
@@ -346,11 +381,13 @@ def test_beginner_leaves_fewer_vikings_in_the_pool_with_single_boatswains():
 
 # The search's settings in the advanced game -----------------------------------------------------
 
+
 def test_a_rounds_end_reveals_nothing_the_evaluation_reads():
     """Why the search keeps a barrier leaf's value in the advanced game too: past a round's
     end the next auction's Vikings and the refilled special tiles lie open, and they differ
     between samples of the hidden order, but the evaluation of every player is the same."""
     from vikings.bots.evaluate import utilities
+
     crossings = revealed = 0
     for seed in (3, 4):
         game = make_advanced(seed=seed)
@@ -396,6 +433,7 @@ def test_the_advanced_game_gets_a_larger_search_budget_for_expert():
 
 # Hard's colours by playouts (setting `colours`) ----------------------------------------------------
 
+
 def colour_positions(seed, count):
     """The first `count` colour choices with three or more options of a game of two Normals."""
     game = make_advanced(seed=seed)
@@ -439,7 +477,8 @@ def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(mo
     import time
 
     from vikings.bots import lookahead
-    from vikings.bots.base import CancelToken, Cancelled
+    from vikings.bots.base import Cancelled, CancelToken
+
     inside = []
 
     class Watched(NormalBot):
@@ -455,6 +494,7 @@ def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(mo
     def late_from_the_fourth(deadline):
         if next(checks) >= 3:
             raise lookahead.OutOfTime
+
     game = next(colour_positions(22, 1))
     legal = game.legal_actions()
     monkeypatch.setattr(lookahead, "_check", late_from_the_fourth)
@@ -468,7 +508,8 @@ def test_a_colours_playout_stops_inside_a_decision_of_normal_once_out_of_time(mo
     token.cancel()
     with pytest.raises(Cancelled):
         lookahead.RoundLookahead(NormalBot(3), random.Random(1), 600, strict=True).choose(
-            game, legal, token, time.perf_counter())
+            game, legal, token, time.perf_counter()
+        )
 
 
 def test_hard_without_the_setting_chooses_colours_as_normal():

@@ -8,6 +8,7 @@ comes from a quicker estimate (a draft of the drawn Vikings). In the two positio
 the answer is clear and both agree: one where a high bid is right, one where passing
 early is (docs/bots.md gives the whole scan these come from).
 """
+
 import pytest
 from helpers import make_advanced
 
@@ -44,7 +45,7 @@ def test_normal_bids_as_the_search_would(seed, rnd, high):
     price, limit = search_price(g), normal_limit(g)
     if high:  # the start is worth far more than a few Gold: Normal bids high
         assert price >= 15 and limit >= 10, (price, limit)
-    else:     # winning would not pay: Normal drops out after the smallest bids
+    else:  # winning would not pay: Normal drops out after the smallest bids
         assert price == 0 and limit <= 3, (price, limit)
     # Normal at the table: it raises a rival's bid below its limit and passes at it.
     for rival_bid, expected in ((limit - 1, Bid(limit)), (limit, PassBid())):

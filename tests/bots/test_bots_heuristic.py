@@ -1,9 +1,10 @@
 """Beginner and Normal bots, and the static evaluation they and the search bots use."""
+
 import pytest
 from helpers import make_game, random_play
 
 from vikings.bots import make_bot
-from vikings.bots.base import CancelToken, Cancelled
+from vikings.bots.base import Cancelled, CancelToken
 from vikings.bots.evaluate import explain, utilities, value, values
 from vikings.bots.heuristic import BeginnerBot, NormalBot
 from vikings.bots.play import play_out
@@ -17,8 +18,7 @@ def play(levels, seed, check=None, steps=None):
     game seed); returns the game and the phases in which a bot had a real choice."""
     game = make_game(players=len(levels), seed=seed)
     game.quiet = True
-    bots = [make_bot(level, seed * 10 + k) if isinstance(level, str) else level
-            for k, level in enumerate(levels)]
+    bots = [make_bot(level, seed * 10 + k) if isinstance(level, str) else level for k, level in enumerate(levels)]
     phases = set()
     while not game.is_over and (steps is None or steps > 0):
         if steps is not None:
@@ -38,8 +38,9 @@ def wins(game, seat):
     return game.ranks[seat] == 1 and sum(r == 1 for r in game.ranks) == 1
 
 
-@pytest.mark.parametrize("levels", [("normal", "beginner"), ("beginner", "normal", "random"),
-                                    ("normal", "beginner", "normal", "beginner")])
+@pytest.mark.parametrize(
+    "levels", [("normal", "beginner"), ("beginner", "normal", "random"), ("normal", "beginner", "normal", "beginner")]
+)
 def test_bots_play_complete_games_legally(levels):
     seen = set()
     for seed in (1, 2):
@@ -95,6 +96,7 @@ def test_bots_use_nothing_hidden(cls):
             seed = checked
             assert cls(seed).choose(game, legal) == cls(seed).choose(game.determinized(99), legal)
             checked += 1
+
     play_out(game, bots, on_move=same_without_hidden)
     assert checked > 40
 
@@ -112,6 +114,7 @@ def test_a_turn_search_stops_inside_an_options_turn_when_its_token_fires():
     # The token is checked at every inner step of a turn, not only between the options
     # tried: one option's turn with a large display can take a good part of a second.
     from vikings.bots.turn_search import TurnSearch
+
     game = make_game(players=2, seed=2)
     while game.phase != PURCHASE:
         game.apply(game.legal_actions()[0])
@@ -129,6 +132,7 @@ def test_a_turn_search_stops_inside_an_options_turn_when_its_token_fires():
     def leaf(s):
         judged.append(s)
         return 0.0
+
     with pytest.raises(Cancelled):
         TurnSearch(game.to_move, leaf, FiresAtSecondCheck()).scores(game, legal)
     assert not judged  # stopped inside the first option's turn, before it judged a state
@@ -165,6 +169,7 @@ def test_normal_beats_beginner():
 
 
 # Evaluation --------------------------------------------------------------------------------------
+
 
 def test_evaluation_of_a_finished_game_is_its_result(chooser):
     for players in (2, 3, 4):
@@ -210,7 +215,7 @@ def test_an_unthreatened_goldsmith_raises_value(rules):
     pooled = mid_game(rules, "/L/L/L/L/S g 20 10", OTHER)
     placed = mid_game(rules, "/L/L/L/L*/S - 20 10", OTHER)
     assert value(placed, 0) > value(pooled, 0)
-    assert value(placed, 0) > value(without, 0) + 3   # at least one scoring's 3 Gold and more
+    assert value(placed, 0) > value(without, 0) + 3  # at least one scoring's 3 Gold and more
     # ... but not when a ship reaching the goldsmiths' row stands above it, unrepelled.
     threatened = mid_game(rules, "y/L/L/L/L*/S - 20 10", OTHER)
     assert value(threatened, 0) < value(placed, 0) - 3
@@ -220,13 +225,12 @@ def test_a_threatening_ship_lowers_value_and_a_warrior_beneath_it_pays(rules):
     safe = mid_game(rules, "/L/L*/L*/L*/S* - 10 10", OTHER)
     threatened = mid_game(rules, "g/L/L*/L*/L*/S* - 10 10", OTHER)
     repelled = mid_game(rules, "g/L*/L*/L*/L*/S* - 10 10", OTHER)
-    assert value(threatened, 0) < value(safe, 0) - 4   # the noble and scout earn nothing, and the cost
+    assert value(threatened, 0) < value(safe, 0) - 4  # the noble and scout earn nothing, and the cost
     assert value(repelled, 0) > value(threatened, 0) + 4
     assert value(repelled, 0) > value(safe, 0)  # the warrior earns the ship's 5 Gold per large scoring
 
 
 def test_scouts_count_what_stands_below(rules):
-    alone = mid_game(rules, "/L/L/L*/L/S - 10 10", OTHER)
     below = mid_game(rules, "/L/L/L*/L*/S* - 10 10", OTHER)
     apart = mid_game(rules, "/L/L/L*/LR*/SF* - 10 10", OTHER)
     assert value(below, 0) > value(apart, 0)  # same Vikings, but under the scout they add 2 per large

@@ -1,12 +1,13 @@
 """A thinking bot reports how far its search is (the ring on its card at the table):
 through its CancelToken in this process, through a shared number from the helper process."""
+
 import time
 
-from vikings.bots import CancelToken, make_bot
-from vikings.processes import remote_bots as remote
-from vikings.engine import GameConfig, new_game
-
 from helpers import light_playouts, uncapped
+
+from vikings.bots import CancelToken, make_bot
+from vikings.engine import GameConfig, new_game
+from vikings.processes import remote_bots as remote
 
 
 class Recording(CancelToken):

@@ -3,6 +3,7 @@ information, cancellation, the game left untouched, and strength against Random.
 
 Most tests use a small fixed iteration budget (`iterations=`) to stay fast; the level
 budgets are checked separately."""
+
 import random
 import threading
 import time
@@ -10,11 +11,10 @@ import time
 import pytest
 from helpers import light_playouts, make_game, random_play, uncapped
 
-from vikings.bots import CancelToken, Cancelled, RandomBot, make_bot
+from vikings.bots import Cancelled, CancelToken, RandomBot, make_bot
 from vikings.bots.mcts import SearchBot, level_settings, make_search_bot
 from vikings.bots.play import play_out
-from vikings.engine import (Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking,
-                            UseBoatswain)
+from vikings.engine import Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain
 from vikings.engine.serialize import state_to_dict
 
 
@@ -26,6 +26,7 @@ def play(bots, seed, players=None):
     def note(game, legal, action):
         assert action in legal
         chosen.append((game.to_move, action, len(legal)))
+
     play_out(game, bots, on_move=note)
     return game, chosen
 
@@ -152,7 +153,7 @@ def test_the_game_is_not_modified():
 
 def test_cancel_from_another_thread_stops_quickly():
     game = mid_round_game()
-    bot = SearchBot(1, iterations=10 ** 7, max_seconds=60, rollout=True)
+    bot = SearchBot(1, iterations=10**7, max_seconds=60, rollout=True)
     token = CancelToken()
     timer = threading.Timer(0.2, token.cancel)
     timer.start()
@@ -167,11 +168,11 @@ def test_already_cancelled_raises_at_once():
     token = CancelToken()
     token.cancel()
     with pytest.raises(Cancelled):
-        SearchBot(1, iterations=10 ** 7).choose(mid_round_game(), cancel=token)
+        SearchBot(1, iterations=10**7).choose(mid_round_game(), cancel=token)
 
 
 def test_safety_cap_stops_a_runaway_search():
-    bot = SearchBot(1, iterations=10 ** 7, max_seconds=0.3)
+    bot = SearchBot(1, iterations=10**7, max_seconds=0.3)
     started = time.perf_counter()
     action = bot.choose(mid_round_game())
     assert time.perf_counter() - started < 1.5
@@ -181,7 +182,7 @@ def test_safety_cap_stops_a_runaway_search():
 def test_a_single_legal_action_returns_at_once():
     game = mid_round_game()
     only = game.legal_actions()[:1]
-    bot = SearchBot(1, iterations=10 ** 7)
+    bot = SearchBot(1, iterations=10**7)
     assert bot.choose(game, only) is only[0]
 
 
@@ -214,6 +215,7 @@ def test_the_tree_is_reused_when_the_game_goes_on_inside_it():
 
 # With 3-4 players purchases and placements are played out to the round's end (lookahead.py).
 
+
 def four_player_purchase(seed=3):
     """A 4-player game at a purchase with more groups than Hard plays out."""
     game = make_game(players=4, seed=seed)
@@ -227,6 +229,7 @@ def four_player_purchase(seed=3):
 
 def test_four_players_decide_purchases_by_playouts_of_normals_best():
     from vikings.bots.heuristic import NormalBot
+
     game = four_player_purchase()
     legal = game.legal_actions()
     hard = uncapped("hard", 4)
@@ -237,7 +240,7 @@ def test_four_players_decide_purchases_by_playouts_of_normals_best():
     stats = bot.last_stats
     assert stats["playouts"] == 5 < len(legal)
     scores = NormalBot(0).scores(game.determinized(0), legal)
-    best = sorted(range(len(legal)), key=lambda i: -scores[i])[:stats["playouts"]]
+    best = sorted(range(len(legal)), key=lambda i: -scores[i])[: stats["playouts"]]
     assert set(stats["chances"]) == {str(legal[i]) for i in best}
     assert str(action) == max(stats["chances"], key=stats["chances"].get)
     assert all(0.0 <= c <= 1.0 for c in stats["chances"].values())
@@ -259,13 +262,16 @@ def test_placements_are_played_out_in_full():
 def test_a_playout_ends_at_the_rounds_end_with_every_purchase_made():
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.turn_search import play_round
+
     game = four_player_purchase()
     s = game.copy()
     s.quiet = True
     end = play_round(s, NormalBot(1), None)
     assert end is s and s.round == game.round + 1 and s.bought == 0
+
     def tiles(g):
         return sum(1 for d in g.displays for _ in d.tiles())
+
     assert tiles(s) - tiles(game) == game.rules.wheel_spaces - game.bought  # every group left was bought
 
 
@@ -301,6 +307,7 @@ def test_the_hard_model_buys_what_hard_buys_among_the_same_groups():
     # `keep` groups exactly as Hard does with `candidates=keep`, so the two agree.
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.lookahead import HardModel
+
     for seed in (3, 4):
         game = four_player_purchase(seed)
         legal = game.legal_actions()
@@ -456,9 +463,12 @@ def test_blend_weighs_the_first_pass_into_the_second_pass_choice(monkeypatch):
     from vikings.bots import lookahead
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.lookahead import Line, RoundLookahead
+
     first = {"a": 0.9, "b": 0.5, "c": 0.4, "d": 0.1}
     second = {"a": 0.3, "b": 0.5, "c": 0.45}
-    monkeypatch.setattr(lookahead, "line_after", lambda base, action, normal, cancel=None: Line([], [first[action]] * 4))
+    monkeypatch.setattr(
+        lookahead, "line_after", lambda base, action, normal, cancel=None: Line([], [first[action]] * 4)
+    )
     monkeypatch.setattr(lookahead, "chance_after", lambda base, action, model, cancel=None: second[action])
     base = four_player_purchase().determinized(0)
     chosen = {}
@@ -471,6 +481,7 @@ def test_blend_weighs_the_first_pass_into_the_second_pass_choice(monkeypatch):
     # Expert's own decision hands its setting to the playouts (Hard's: the pass alone).
     monkeypatch.undo()  # real playouts from here
     from vikings.bots import mcts
+
     handed = []
 
     class Spy(RoundLookahead):
@@ -489,6 +500,7 @@ def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
 
     from vikings.bots.heuristic import NormalBot
     from vikings.bots.lookahead import HardModel, OutOfTime, _Deadline
+
     game = four_player_purchase()
     legal = game.legal_actions()
     late = _Deadline(None, clock.perf_counter() - 1)
@@ -497,9 +509,10 @@ def test_a_playout_with_the_hard_model_past_the_cap_is_dropped():
     # The second pass of a decision whose time is up: its playout stops at the first
     # decision it models, and the first pass's best stands.
     from vikings.bots.lookahead import RoundLookahead
+
     look = RoundLookahead(NormalBot(1), random.Random(1), max_seconds=1.0, refine=3)
     base = game.determinized(0)
-    chances = [0.2, 0.5, 0.4, 0.1][:len(legal)]
+    chances = [0.2, 0.5, 0.4, 0.1][: len(legal)]
     lines = [None] * len(chances)
     assert look._refine(base, legal, chances, lines, 1, None, clock.perf_counter() - 10, 0.0) == (1, {})
     assert look.playouts == 0

@@ -1,6 +1,7 @@
 """Expert watches who plays like whom (table_watch.py): a player whose purchases are
 Normal's is modelled as Normal, any other as Hard, and with no one playing like Hard
 Expert's second pass does not run."""
+
 from helpers import make_game, uncapped
 
 from vikings.bots import RandomBot
@@ -15,8 +16,12 @@ def table_game(seats, until_round=2, seed=5):
     per decision made."""
     game = make_game(players=4, seed=seed)
     shots = [game.copy()]
-    while not (game.round >= until_round and isinstance(game.legal_actions()[0], Buy)
-               and len(game.legal_actions()) > 3 and game.to_move == 0):
+    while not (
+        game.round >= until_round
+        and isinstance(game.legal_actions()[0], Buy)
+        and len(game.legal_actions()) > 3
+        and game.to_move == 0
+    ):
         game.apply(seats[game.to_move].choose(game))
         shots.append(game.copy())
     return game, shots
@@ -80,6 +85,7 @@ def test_the_hard_model_models_only_the_players_named_and_leaves_the_rest_to_nor
     import random
 
     from vikings.bots.lookahead import HardModel
+
     # a purchase where Hard's choice and Normal's differ
     game, _ = table_game([NormalBot(10), NormalBot(11), NormalBot(12), RandomBot(13)], until_round=1)
     s = game.determinized(0)

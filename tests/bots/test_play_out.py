@@ -1,4 +1,5 @@
 """play_out: a game played to its end by one bot a seat."""
+
 from helpers import make_game
 
 from vikings.bots import RandomBot, make_bot
@@ -38,6 +39,7 @@ def test_on_move_sees_every_decision_before_it_is_applied():
     def note(g, legal, action):
         assert g is game and action in legal and not g.is_over
         seen.append(action)
+
     play_out(game, [RandomBot(1), RandomBot(2)], on_move=note)
     assert tuple(seen) == tuple(game.actions())
 

@@ -1,4 +1,5 @@
 """The `vikings` command: --version, and starting where no window can be opened."""
+
 from __future__ import annotations
 
 import os
@@ -17,16 +18,20 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(tmp_path, *args, **env_changes) -> subprocess.CompletedProcess:
     """`python -m vikings ARGS` in a clean environment: its own VIKINGS_HOME, and the given
     variables set (a value of None removes one). The timeout proves that it ends."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["VIKINGS_HOME"] = str(tmp_path / "home")
     for key, value in env_changes.items():
         if value is None:
             env.pop(key, None)
         else:
             env[key] = value
-    return subprocess.run([sys.executable, "-m", "vikings", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "vikings", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30
+    )
 
 
 def test_version_comes_from_the_package(capsys):
@@ -38,11 +43,20 @@ def test_version_comes_from_the_package(capsys):
     assert capsys.readouterr().out.strip() == f"vikings {expected}"
 
 
-@pytest.mark.parametrize("env", [{"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"},  # a display that is not there
-                                 {"SDL_VIDEODRIVER": "x11"},                      # no DISPLAY at all
-                                 pytest.param({}, marks=pytest.mark.skipif(        # SDL left to choose:
-                                     not sys.platform.startswith("linux"),         # Windows and macOS always
-                                     reason="a window can always be opened"))])    # have a window system
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"},  # a display that is not there
+        {"SDL_VIDEODRIVER": "x11"},  # no DISPLAY at all
+        pytest.param(
+            {},
+            marks=pytest.mark.skipif(  # SDL left to choose:
+                not sys.platform.startswith("linux"),  # Windows and macOS always
+                reason="a window can always be opened",
+            ),
+        ),
+    ],
+)  # have a window system
 def test_no_display_says_so_in_one_line_and_stops(tmp_path, env):
     proc = run(tmp_path, **env)
     assert proc.returncode == cli.NO_DISPLAY

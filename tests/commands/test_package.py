@@ -1,5 +1,6 @@
 """The game as a package: the built wheel carries data/ and assets/ and finds them when
 installed away from the checkout; where resources are looked up, in order."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,19 @@ from vikings import paths, version
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a build needs from the checkout (MANIFEST.in, setup.py, pyproject.toml).
-SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "CHANGELOG.md", "launcher.py", "build.spec",
-           "vikings", "data", "assets", "packaging")
+SOURCES = (
+    "pyproject.toml",
+    "setup.py",
+    "MANIFEST.in",
+    "README.md",
+    "CHANGELOG.md",
+    "launcher.py",
+    "build.spec",
+    "vikings",
+    "data",
+    "assets",
+    "packaging",
+)
 
 
 def pyproject_version() -> str:
@@ -40,8 +52,12 @@ def wheel(tmp_path_factory) -> Path:
         elif path.exists():
             shutil.copy2(path, src / name)
     out = tmp / "out"
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     (built,) = out.glob("vikings-*.whl")
     return built
@@ -49,11 +65,15 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_wheel_carries_every_resource_file(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    expected = {f"vikings/_data/{p.relative_to(ROOT / 'data').as_posix()}" for p in (ROOT / "data").rglob("*")
-                if p.is_file()}
+    expected = {
+        f"vikings/_data/{p.relative_to(ROOT / 'data').as_posix()}" for p in (ROOT / "data").rglob("*") if p.is_file()
+    }
     for sub in ("svg", "ui", "sounds"):
-        expected |= {f"vikings/_assets/{sub}/{p.relative_to(ROOT / 'assets' / sub).as_posix()}"
-                     for p in (ROOT / "assets" / sub).rglob("*") if p.is_file()}
+        expected |= {
+            f"vikings/_assets/{sub}/{p.relative_to(ROOT / 'assets' / sub).as_posix()}"
+            for p in (ROOT / "assets" / sub).rglob("*")
+            if p.is_file()
+        }
     expected.add("vikings/_assets/CREDITS.md")
     assert expected <= names, sorted(expected - names)
     assert "vikings/_data/vikings.yaml" in names and "vikings/_assets/ui/theme.json" in names
@@ -66,8 +86,12 @@ def test_installed_wheel_finds_its_resources_away_from_the_checkout(wheel, tmp_p
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     env = {k: v for k, v in os.environ.items() if k not in ("VIKINGS_DATA", "VIKINGS_ASSETS", "PYTHONPATH")}
-    env |= {"PYTHONPATH": str(site), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "VIKINGS_HOME": str(tmp_path / "home")}
+    env |= {
+        "PYTHONPATH": str(site),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "VIKINGS_HOME": str(tmp_path / "home"),
+    }
     code = """if True:
         import json, vikings
         from vikings.paths import resource_dir
@@ -81,19 +105,29 @@ def test_installed_wheel_finds_its_resources_away_from_the_checkout(wheel, tmp_p
                           "art": str(catalog["board", "wheel"].path), "theme": len(_theme_doc()),
                           "rules": (resource_dir("data") / "lang" / "en" / "rules.md").read_text(encoding="utf-8")[:40]}))
     """
-    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     package = site / "vikings"
     assert Path(got["package"]).parent == package
     assert Path(got["data"]) == package / "_data" and Path(got["assets"]) == package / "_assets"
     assert Path(got["art"]).is_relative_to(package / "_assets" / "svg")
-    assert got["theme"] > 0 and got["rules"] == (ROOT / "data" / "lang" / "en" / "rules.md").read_text(encoding="utf-8")[:40]
+    assert (
+        got["theme"] > 0
+        and got["rules"] == (ROOT / "data" / "lang" / "en" / "rules.md").read_text(encoding="utf-8")[:40]
+    )
     assert got["version"] == pyproject_version()
     # and the game's commands run from there
-    proc = subprocess.run([sys.executable, "-m", "vikings", "simulate", "--games", "2"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "vikings", "simulate", "--games", "2"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout.splitlines()[-1])["summary"]["games"] == 2
 

@@ -1,4 +1,5 @@
 """The tournament tool: seat rotation, determinism across processes, the report."""
+
 import json
 
 import pytest
@@ -33,8 +34,25 @@ def test_wilson_interval():
 
 
 def test_tournament_command_prints_json(capsys):
-    assert main(["tournament", "--players", "2", "--games", "4", "--bots", "random,random", "--seed", "2",
-                 "--jobs", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--players",
+                "2",
+                "--games",
+                "4",
+                "--bots",
+                "random,random",
+                "--seed",
+                "2",
+                "--jobs",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     assert [b["bot"] for b in summary["bots"]] == ["1:random", "2:random"]
     assert all(b["games"] == 4 for b in summary["bots"])
@@ -53,17 +71,21 @@ def test_tournament_command_rejects_an_unknown_level(capsys):
 
 def test_tournament_command_takes_the_advanced_options(capsys, monkeypatch):
     import vikings.commands.tournament as tournament
+
     seen = []
     monkeypatch.setattr(tournament, "run", lambda *a, **k: seen.append(a[5]) or run(*a[:4], options=a[5]))
-    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--auction",
-                 "--special-tiles"]) == 0
+    assert (
+        main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--auction", "--special-tiles"])
+        == 0
+    )
     assert seen[-1] == frozenset({"auction", "special_tiles"})
     assert "advanced game: auction, special_tiles" in capsys.readouterr().out
-    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--single-boatswain",
-                 "--json"]) == 0
+    assert (
+        main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--single-boatswain", "--json"])
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["options"] == ["single_boatswain"]
-    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--advanced",
-                 "--json"]) == 0
+    assert main(["tournament", "--games", "2", "--bots", "random,random", "--jobs", "1", "--advanced", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["options"] == ["auction", "single_boatswain", "special_tiles"]
     assert summary["command"].startswith("vikings tournament --advanced --players 2")
@@ -82,6 +104,7 @@ def test_a_tiny_advanced_tournament():
 
 def test_a_recorded_tournament_goes_on_where_it_stopped(tmp_path, monkeypatch):
     import vikings.commands.tournament as tournament
+
     record = str(tmp_path / "games.jsonl")
     strip = lambda r: [{k: v for k, v in b.items() if not k.endswith("_s")} for b in r["bots"]]  # noqa: E731
     whole = report(run(("random", "random"), 5, seed=4, jobs=1), 2)
@@ -100,8 +123,12 @@ def test_a_recorded_tournament_goes_on_where_it_stopped(tmp_path, monkeypatch):
 def test_a_record_of_another_tournament_is_refused(tmp_path, capsys):
     record = str(tmp_path / "games.jsonl")
     run(("random", "random"), 2, seed=4, jobs=1, record=record)
-    assert main(["tournament", "--games", "2", "--bots", "random,random", "--seed", "5", "--jobs", "1",
-                 "--record", record]) == 2
+    assert (
+        main(
+            ["tournament", "--games", "2", "--bots", "random,random", "--seed", "5", "--jobs", "1", "--record", record]
+        )
+        == 2
+    )
     assert "another tournament" in capsys.readouterr().err
 
 
@@ -109,6 +136,7 @@ def test_a_record_is_checked_against_the_code_that_goes_on_with_it(tmp_path, mon
     import json
 
     import vikings.commands.tournament as tournament
+
     record = str(tmp_path / "games.jsonl")
     run(("random", "random"), 2, seed=4, jobs=1, record=record)
     with open(record) as f:
@@ -123,14 +151,33 @@ def test_a_record_is_checked_against_the_code_that_goes_on_with_it(tmp_path, mon
     played = []
     real = tournament.play_game
     monkeypatch.setattr(tournament, "play_game", lambda *a: played.append(a[2]) or real(*a))
-    assert main(["tournament", "--games", "4", "--bots", "random,random", "--seed", "4", "--jobs", "1",
-                 "--record", record, "--check", "2"]) == 2
+    assert (
+        main(
+            [
+                "tournament",
+                "--games",
+                "4",
+                "--bots",
+                "random,random",
+                "--seed",
+                "4",
+                "--jobs",
+                "1",
+                "--record",
+                record,
+                "--check",
+                "2",
+            ]
+        )
+        == 2
+    )
     assert "game 1 is played differently" in capsys.readouterr().err
     assert played == [0, 1]  # the last two recorded were replayed, nothing new was played
 
 
 def test_a_line_up_entry_can_change_one_setting_of_a_level():
     from vikings.commands.tournament import build_bot
+
     plain, changed = build_bot("normal", 1), build_bot("normal:draft_specials=false;reply_weight=0.5", 1)
     assert plain.draft_specials is True and plain.reply_weight == 1.0
     assert changed.draft_specials is False and changed.reply_weight == 0.5

@@ -1,5 +1,6 @@
 """The art catalogue: every piece has art, files render sharply at any size, errors name
 the file, and the committed SVGs are what tools/assets/make_art.py draws."""
+
 import os
 import shutil
 import sys

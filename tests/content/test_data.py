@@ -3,6 +3,7 @@
 Broken data must stop the program with one `DataError` naming the file, the entry and the
 problem (and, on the command line, one `vikings: ...` line with exit code 2).
 """
+
 from __future__ import annotations
 
 import os
@@ -70,9 +71,21 @@ def test_viking_counts_and_colour_order(rules):
     assert [v.index for v in rules.vikings] == list(range(6))
     # Mainland rows: 1 warriors, 2 nobles, 3 scouts, 4 goldsmiths, 5 fishermen; boatswain none.
     assert {v.id: v.row for v in rules.vikings} == {
-        "warrior": 1, "noble": 2, "scout": 3, "goldsmith": 4, "fisherman": 5, "boatswain": None}
-    assert (rules.fisherman, rules.goldsmith, rules.scout, rules.noble, rules.warrior, rules.boatswain) \
-        == (0, 1, 2, 3, 4, 5)
+        "warrior": 1,
+        "noble": 2,
+        "scout": 3,
+        "goldsmith": 4,
+        "fisherman": 5,
+        "boatswain": None,
+    }
+    assert (rules.fisherman, rules.goldsmith, rules.scout, rules.noble, rules.warrior, rules.boatswain) == (
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+    )
     assert rules.row_viking[1:] == (rules.warrior, rules.noble, rules.scout, rules.goldsmith, rules.fisherman)
 
 
@@ -123,9 +136,11 @@ def test_setup_and_scoring_numbers(rules):
 
 
 def test_symbols_are_unique_per_list(rules):
-    for group in ([v.symbol for v in rules.vikings],
-                  [t.symbol for t in rules.tiles if not t.is_ship],
-                  [t.symbol for t in rules.tiles if t.is_ship]):
+    for group in (
+        [v.symbol for v in rules.vikings],
+        [t.symbol for t in rules.tiles if not t.is_ship],
+        [t.symbol for t in rules.tiles if t.is_ship],
+    ):
         assert all(len(s) == 1 for s in group)
         assert len(set(group)) == len(group)
     ids = [t.id for t in rules.tiles]
@@ -166,8 +181,11 @@ def test_ship_reward_comes_from_the_data(rules, data_copy, ship, old, new, expec
     shipped = rules.tile_by_id(ship)
     before = large_scoring(warrior_under_ship(rules, ship), rules)
     assert [(x.gold, x.fame) for x in before.lines if x.what == "warrior"] == [
-        (shipped.reward_amount if shipped.reward_kind == "gold" else 0,
-         shipped.reward_amount if shipped.reward_kind == "fame" else 0)]
+        (
+            shipped.reward_amount if shipped.reward_kind == "gold" else 0,
+            shipped.reward_amount if shipped.reward_kind == "fame" else 0,
+        )
+    ]
 
     edit(data_copy, "tiles.yaml", f"    reward: {old}", f"    reward: {new}")
     changed = load_rules(data_copy)
@@ -220,107 +238,343 @@ def test_setup_gold_comes_from_the_data(rules, data_copy):
 # Broken data --------------------------------------------------------------------------------
 # id, edits [(file, old, new) or (file, None, None) = delete], file, entry, problem substrings
 BROKEN = [
-    ("missing-file", [("tiles.yaml", None, None)],
-     "tiles.yaml", "file", ["cannot be read"]),
-    ("missing-field", [("vikings.yaml", "    name: Goldsmith\n", "")],
-     "vikings.yaml", "vikings[1] (goldsmith)", ["missing field 'name'"]),
-    ("missing-ship-field", [("tiles.yaml", "    sail: green\n", "")],
-     "tiles.yaml", "ships[1] (green_sail)", ["missing field 'sail'"]),
-    ("missing-top-level", [("rules.yaml", "wheel_spaces: 12 ", "wheel_spokes: 12 ")],
-     "rules.yaml", "wheel_spaces", ["missing field 'wheel_spaces'"]),
-    ("wrong-type-count", [("tiles.yaml", "    reward: {kind: gold, amount: 5}\n    count: 4",
-                           '    reward: {kind: gold, amount: 5}\n    count: "three"')],
-     "tiles.yaml", "ships[1] (green_sail)", ["'count' must be a whole number", "'three'"]),
-    ("wrong-type-list", [("tiles.yaml", "ships:\n", "ships: 4\nold_ships:\n")],
-     "tiles.yaml", "ships", ["'ships' must be a list"]),
-    ("entry-not-mapping", [("vikings.yaml", "vikings:\n", "vikings:\n  - fisherman\n")],
-     "vikings.yaml", "vikings[0]", ["expected a mapping"]),
-    ("negative-count", [("vikings.yaml", "    row: 2\n    count: 13", "    row: 2\n    count: -1")],
-     "vikings.yaml", "vikings[3] (noble)", ["'count' must be at least 1, got -1"]),
-    ("negative-reward", [("tiles.yaml", "{kind: fame, amount: 3}", "{kind: fame, amount: -3}")],
-     "tiles.yaml", "ships[3] (blue_sail) reward", ["'amount' must be at least 0, got -3"]),
-    ("tile-count-total", [("tiles.yaml", "    building: farm\n    count: 5", "    building: farm\n    count: 6")],
-     "tiles.yaml", "counts (tiles)", ["add up to 77", "rules.yaml totals.tiles says 76"]),
-    ("viking-count-total", [("vikings.yaml", "    row: 1\n    count: 13", "    row: 1\n    count: 12")],
-     "vikings.yaml", "counts (vikings)", ["add up to 77", "rules.yaml totals.vikings says 78"]),
-    ("start-tile-total", [("tiles.yaml", "    count: 4\n    start: true", "    count: 5\n    start: true"),
-                          ("tiles.yaml", "    count: 17", "    count: 16")],
-     "tiles.yaml", "counts (start_tiles)", ["add up to 5", "totals.start_tiles says 4"]),
-    ("stacks-do-not-fill", [("tiles.yaml", "    count: 21\n    symbol: R", "    count: 22\n    symbol: R"),
-                            ("rules.yaml", "  tiles: 76", "  tiles: 77")],
-     "tiles.yaml", "counts", ["73 tiles besides the start tiles", "6 rounds of 12 need exactly 72"]),
-    ("too-few-start-tiles", [("tiles.yaml", "    count: 4\n    start: true", "    count: 3\n    start: true"),
-                             ("rules.yaml", "  tiles: 76", "  tiles: 75"),
-                             ("rules.yaml", "  start_tiles: 4", "  start_tiles: 3")],
-     "tiles.yaml", "counts (start_tiles)", ["3 start tiles for up to 4 players"]),
-    ("unknown-viking", [("vikings.yaml", "  - id: scout", "  - id: ranger")],
-     "vikings.yaml", "vikings[2] (ranger)", ["unknown kind", "scout"]),
-    ("duplicate-viking", [("vikings.yaml", "  - id: goldsmith", "  - id: fisherman")],
-     "vikings.yaml", "vikings[1] (fisherman)", ["listed twice", "vikings[0]"]),
-    ("boatswain-row", [("vikings.yaml", "    row: null", "    row: 6")],
-     "vikings.yaml", "vikings[5] (boatswain)", ["boatswain alone has no row"]),
-    ("warrior-no-row", [("vikings.yaml", "    row: 1\n", "    row: null\n")],
-     "vikings.yaml", "vikings[4] (warrior)", ["every other kind needs one"]),
-    ("rows-not-one-each", [("vikings.yaml", "    row: 1\n", "    row: 2\n")],
-     "vikings.yaml", "vikings", ["rows must be 1-5, one kind each"]),
-    ("unknown-edge", [("tiles.yaml", "    west: land\n    east: sea", "    west: land\n    east: coast")],
-     "tiles.yaml", "islands[6] (right_end)", ["'east' must be one of sea, land", "'coast'"]),
-    ("start-tile-west-land", [("tiles.yaml", "    west: sea\n    east: land\n    count: 4",
-                               "    west: land\n    east: land\n    count: 4")],
-     "tiles.yaml", "islands[0] (start)", ["west edge must be sea"]),
-    ("reach-row-too-deep", [("tiles.yaml", "    reach_row: 5", "    reach_row: 6")],
-     "tiles.yaml", "ships[3] (blue_sail)", ["'reach_row' must be 1-5, got 6"]),
-    ("reach-row-zero", [("tiles.yaml", "    reach_row: 2", "    reach_row: 0")],
-     "tiles.yaml", "ships[0] (red_sail)", ["'reach_row' must be 1-5, got 0"]),
-    ("reward-kind", [("tiles.yaml", "{kind: fame, amount: 2}", "{kind: silver, amount: 2}")],
-     "tiles.yaml", "ships[2] (yellow_sail) reward", ["'kind' must be one of gold, fame", "'silver'"]),
-    ("reward-not-mapping", [("tiles.yaml", "{kind: gold, amount: 5}", "5")],
-     "tiles.yaml", "ships[1] (green_sail)", ["'reward' must be a mapping"]),
-    ("schedule-bad-entry", [("rules.yaml", "schedule: [small, large, small, large, small, large]",
-                             "schedule: [small, large, medium, large, small, large]")],
-     "rules.yaml", "schedule[2]", ["small or large", "'medium'"]),
-    ("schedule-ends-small", [("rules.yaml", "schedule: [small, large, small, large, small, large]",
-                              "schedule: [small, large, small, large, large, small]")],
-     "rules.yaml", "schedule", ["last round must end with a large scoring"]),
-    ("schedule-empty", [("rules.yaml", "schedule: [small, large, small, large, small, large]",
-                         "schedule: []")],
-     "rules.yaml", "schedule", ["last round must end with a large scoring"]),
-    ("unknown-scoring-field", [("rules.yaml", "  noble_fame: 2 ", "  noble_fame: 2\n  knight_fame: 4 ")],
-     "rules.yaml", "scoring.knight_fame", ["unknown field"]),
-    ("missing-scoring-field", [("rules.yaml", "  overfeed_fame: 2 ", "  #overfeed_fame: 2 ")],
-     "rules.yaml", "scoring.overfeed_fame", ["missing field 'overfeed_fame'"]),
-    ("gold-per-fame-zero", [("rules.yaml", "  gold_per_fame: 5", "  gold_per_fame: 0")],
-     "rules.yaml", "scoring.gold_per_fame", ["'gold_per_fame' must be at least 1"]),
-    ("duplicate-island-symbol", [("tiles.yaml", "    symbol: C", "    symbol: F")],
-     "tiles.yaml", "islands (farm)", ["symbol 'F' is used twice"]),
-    ("duplicate-viking-symbol", [("vikings.yaml", "    symbol: s", "    symbol: g")],
-     "vikings.yaml", "vikings (goldsmith)", ["symbol 'g' is used twice"]),
-    ("long-symbol", [("tiles.yaml", "    symbol: r", "    symbol: rr")],
-     "tiles.yaml", "ships (red_sail)", ["'symbol' must be one letter"]),
-    ("reserved-symbol", [("tiles.yaml", "    symbol: r", "    symbol: '*'")],
-     "tiles.yaml", "ships (red_sail)", ["'symbol' must be one letter", "notation reserves"]),
-    ("duplicate-tile-id", [("tiles.yaml", "  - id: church", "  - id: farm")],
-     "tiles.yaml", "farm", ["tile id is used twice"]),
-    ("two-start-kinds", [("tiles.yaml", "    count: 17\n", "    count: 17\n    start: true\n")],
-     "tiles.yaml", "islands", ["exactly one island kind must be the start tile"]),
-    ("no-start-kind", [("tiles.yaml", "    start: true\n", "")],
-     "tiles.yaml", "islands", ["exactly one island kind must be the start tile"]),
-    ("start-not-bool", [("tiles.yaml", "    start: true", "    start: yes please")],
-     "tiles.yaml", "islands[0] (start)", ["'start' must be true or false"]),
-    ("no-ships", [("tiles.yaml", "ships:\n", "ships: []\nold_ships:\n")],
-     "tiles.yaml", "ships", ["at least one ship kind"]),
-    ("setup-player-count", [("rules.yaml", "  2: {gold: 30, fame: 10}", "  1: {gold: 30, fame: 10}")],
-     "rules.yaml", "setup.1", ["player counts must be whole numbers 2-8"]),
-    ("setup-negative-gold", [("rules.yaml", "  3: {gold: 25, fame: 10}", "  3: {gold: -25, fame: 10}")],
-     "rules.yaml", "setup.3", ["'gold' must be at least 0, got -25"]),
-    ("setup-empty", [("rules.yaml", "  2: {gold: 30, fame: 10}\n  3: {gold: 25, fame: 10}\n"
-                                    "  4: {gold: 20, fame: 10}\n", "  {}\n")],
-     "rules.yaml", "setup", ["at least one player count"]),
-    ("island-rows-too-few", [("rules.yaml", "island_rows: 5", "island_rows: 4"),
-                             ("tiles.yaml", "    reach_row: 5", "    reach_row: 4")],
-     "rules.yaml", "island_rows", ["4 rows cannot hold every Viking kind's row"]),
-    ("wheel-spaces-type", [("rules.yaml", "wheel_spaces: 12", "wheel_spaces: 12.5")],
-     "rules.yaml", "wheel_spaces", ["must be a whole number", "12.5"]),
+    ("missing-file", [("tiles.yaml", None, None)], "tiles.yaml", "file", ["cannot be read"]),
+    (
+        "missing-field",
+        [("vikings.yaml", "    name: Goldsmith\n", "")],
+        "vikings.yaml",
+        "vikings[1] (goldsmith)",
+        ["missing field 'name'"],
+    ),
+    (
+        "missing-ship-field",
+        [("tiles.yaml", "    sail: green\n", "")],
+        "tiles.yaml",
+        "ships[1] (green_sail)",
+        ["missing field 'sail'"],
+    ),
+    (
+        "missing-top-level",
+        [("rules.yaml", "wheel_spaces: 12 ", "wheel_spokes: 12 ")],
+        "rules.yaml",
+        "wheel_spaces",
+        ["missing field 'wheel_spaces'"],
+    ),
+    (
+        "wrong-type-count",
+        [
+            (
+                "tiles.yaml",
+                "    reward: {kind: gold, amount: 5}\n    count: 4",
+                '    reward: {kind: gold, amount: 5}\n    count: "three"',
+            )
+        ],
+        "tiles.yaml",
+        "ships[1] (green_sail)",
+        ["'count' must be a whole number", "'three'"],
+    ),
+    (
+        "wrong-type-list",
+        [("tiles.yaml", "ships:\n", "ships: 4\nold_ships:\n")],
+        "tiles.yaml",
+        "ships",
+        ["'ships' must be a list"],
+    ),
+    (
+        "entry-not-mapping",
+        [("vikings.yaml", "vikings:\n", "vikings:\n  - fisherman\n")],
+        "vikings.yaml",
+        "vikings[0]",
+        ["expected a mapping"],
+    ),
+    (
+        "negative-count",
+        [("vikings.yaml", "    row: 2\n    count: 13", "    row: 2\n    count: -1")],
+        "vikings.yaml",
+        "vikings[3] (noble)",
+        ["'count' must be at least 1, got -1"],
+    ),
+    (
+        "negative-reward",
+        [("tiles.yaml", "{kind: fame, amount: 3}", "{kind: fame, amount: -3}")],
+        "tiles.yaml",
+        "ships[3] (blue_sail) reward",
+        ["'amount' must be at least 0, got -3"],
+    ),
+    (
+        "tile-count-total",
+        [("tiles.yaml", "    building: farm\n    count: 5", "    building: farm\n    count: 6")],
+        "tiles.yaml",
+        "counts (tiles)",
+        ["add up to 77", "rules.yaml totals.tiles says 76"],
+    ),
+    (
+        "viking-count-total",
+        [("vikings.yaml", "    row: 1\n    count: 13", "    row: 1\n    count: 12")],
+        "vikings.yaml",
+        "counts (vikings)",
+        ["add up to 77", "rules.yaml totals.vikings says 78"],
+    ),
+    (
+        "start-tile-total",
+        [
+            ("tiles.yaml", "    count: 4\n    start: true", "    count: 5\n    start: true"),
+            ("tiles.yaml", "    count: 17", "    count: 16"),
+        ],
+        "tiles.yaml",
+        "counts (start_tiles)",
+        ["add up to 5", "totals.start_tiles says 4"],
+    ),
+    (
+        "stacks-do-not-fill",
+        [
+            ("tiles.yaml", "    count: 21\n    symbol: R", "    count: 22\n    symbol: R"),
+            ("rules.yaml", "  tiles: 76", "  tiles: 77"),
+        ],
+        "tiles.yaml",
+        "counts",
+        ["73 tiles besides the start tiles", "6 rounds of 12 need exactly 72"],
+    ),
+    (
+        "too-few-start-tiles",
+        [
+            ("tiles.yaml", "    count: 4\n    start: true", "    count: 3\n    start: true"),
+            ("rules.yaml", "  tiles: 76", "  tiles: 75"),
+            ("rules.yaml", "  start_tiles: 4", "  start_tiles: 3"),
+        ],
+        "tiles.yaml",
+        "counts (start_tiles)",
+        ["3 start tiles for up to 4 players"],
+    ),
+    (
+        "unknown-viking",
+        [("vikings.yaml", "  - id: scout", "  - id: ranger")],
+        "vikings.yaml",
+        "vikings[2] (ranger)",
+        ["unknown kind", "scout"],
+    ),
+    (
+        "duplicate-viking",
+        [("vikings.yaml", "  - id: goldsmith", "  - id: fisherman")],
+        "vikings.yaml",
+        "vikings[1] (fisherman)",
+        ["listed twice", "vikings[0]"],
+    ),
+    (
+        "boatswain-row",
+        [("vikings.yaml", "    row: null", "    row: 6")],
+        "vikings.yaml",
+        "vikings[5] (boatswain)",
+        ["boatswain alone has no row"],
+    ),
+    (
+        "warrior-no-row",
+        [("vikings.yaml", "    row: 1\n", "    row: null\n")],
+        "vikings.yaml",
+        "vikings[4] (warrior)",
+        ["every other kind needs one"],
+    ),
+    (
+        "rows-not-one-each",
+        [("vikings.yaml", "    row: 1\n", "    row: 2\n")],
+        "vikings.yaml",
+        "vikings",
+        ["rows must be 1-5, one kind each"],
+    ),
+    (
+        "unknown-edge",
+        [("tiles.yaml", "    west: land\n    east: sea", "    west: land\n    east: coast")],
+        "tiles.yaml",
+        "islands[6] (right_end)",
+        ["'east' must be one of sea, land", "'coast'"],
+    ),
+    (
+        "start-tile-west-land",
+        [("tiles.yaml", "    west: sea\n    east: land\n    count: 4", "    west: land\n    east: land\n    count: 4")],
+        "tiles.yaml",
+        "islands[0] (start)",
+        ["west edge must be sea"],
+    ),
+    (
+        "reach-row-too-deep",
+        [("tiles.yaml", "    reach_row: 5", "    reach_row: 6")],
+        "tiles.yaml",
+        "ships[3] (blue_sail)",
+        ["'reach_row' must be 1-5, got 6"],
+    ),
+    (
+        "reach-row-zero",
+        [("tiles.yaml", "    reach_row: 2", "    reach_row: 0")],
+        "tiles.yaml",
+        "ships[0] (red_sail)",
+        ["'reach_row' must be 1-5, got 0"],
+    ),
+    (
+        "reward-kind",
+        [("tiles.yaml", "{kind: fame, amount: 2}", "{kind: silver, amount: 2}")],
+        "tiles.yaml",
+        "ships[2] (yellow_sail) reward",
+        ["'kind' must be one of gold, fame", "'silver'"],
+    ),
+    (
+        "reward-not-mapping",
+        [("tiles.yaml", "{kind: gold, amount: 5}", "5")],
+        "tiles.yaml",
+        "ships[1] (green_sail)",
+        ["'reward' must be a mapping"],
+    ),
+    (
+        "schedule-bad-entry",
+        [
+            (
+                "rules.yaml",
+                "schedule: [small, large, small, large, small, large]",
+                "schedule: [small, large, medium, large, small, large]",
+            )
+        ],
+        "rules.yaml",
+        "schedule[2]",
+        ["small or large", "'medium'"],
+    ),
+    (
+        "schedule-ends-small",
+        [
+            (
+                "rules.yaml",
+                "schedule: [small, large, small, large, small, large]",
+                "schedule: [small, large, small, large, large, small]",
+            )
+        ],
+        "rules.yaml",
+        "schedule",
+        ["last round must end with a large scoring"],
+    ),
+    (
+        "schedule-empty",
+        [("rules.yaml", "schedule: [small, large, small, large, small, large]", "schedule: []")],
+        "rules.yaml",
+        "schedule",
+        ["last round must end with a large scoring"],
+    ),
+    (
+        "unknown-scoring-field",
+        [("rules.yaml", "  noble_fame: 2 ", "  noble_fame: 2\n  knight_fame: 4 ")],
+        "rules.yaml",
+        "scoring.knight_fame",
+        ["unknown field"],
+    ),
+    (
+        "missing-scoring-field",
+        [("rules.yaml", "  overfeed_fame: 2 ", "  #overfeed_fame: 2 ")],
+        "rules.yaml",
+        "scoring.overfeed_fame",
+        ["missing field 'overfeed_fame'"],
+    ),
+    (
+        "gold-per-fame-zero",
+        [("rules.yaml", "  gold_per_fame: 5", "  gold_per_fame: 0")],
+        "rules.yaml",
+        "scoring.gold_per_fame",
+        ["'gold_per_fame' must be at least 1"],
+    ),
+    (
+        "duplicate-island-symbol",
+        [("tiles.yaml", "    symbol: C", "    symbol: F")],
+        "tiles.yaml",
+        "islands (farm)",
+        ["symbol 'F' is used twice"],
+    ),
+    (
+        "duplicate-viking-symbol",
+        [("vikings.yaml", "    symbol: s", "    symbol: g")],
+        "vikings.yaml",
+        "vikings (goldsmith)",
+        ["symbol 'g' is used twice"],
+    ),
+    (
+        "long-symbol",
+        [("tiles.yaml", "    symbol: r", "    symbol: rr")],
+        "tiles.yaml",
+        "ships (red_sail)",
+        ["'symbol' must be one letter"],
+    ),
+    (
+        "reserved-symbol",
+        [("tiles.yaml", "    symbol: r", "    symbol: '*'")],
+        "tiles.yaml",
+        "ships (red_sail)",
+        ["'symbol' must be one letter", "notation reserves"],
+    ),
+    (
+        "duplicate-tile-id",
+        [("tiles.yaml", "  - id: church", "  - id: farm")],
+        "tiles.yaml",
+        "farm",
+        ["tile id is used twice"],
+    ),
+    (
+        "two-start-kinds",
+        [("tiles.yaml", "    count: 17\n", "    count: 17\n    start: true\n")],
+        "tiles.yaml",
+        "islands",
+        ["exactly one island kind must be the start tile"],
+    ),
+    (
+        "no-start-kind",
+        [("tiles.yaml", "    start: true\n", "")],
+        "tiles.yaml",
+        "islands",
+        ["exactly one island kind must be the start tile"],
+    ),
+    (
+        "start-not-bool",
+        [("tiles.yaml", "    start: true", "    start: yes please")],
+        "tiles.yaml",
+        "islands[0] (start)",
+        ["'start' must be true or false"],
+    ),
+    (
+        "no-ships",
+        [("tiles.yaml", "ships:\n", "ships: []\nold_ships:\n")],
+        "tiles.yaml",
+        "ships",
+        ["at least one ship kind"],
+    ),
+    (
+        "setup-player-count",
+        [("rules.yaml", "  2: {gold: 30, fame: 10}", "  1: {gold: 30, fame: 10}")],
+        "rules.yaml",
+        "setup.1",
+        ["player counts must be whole numbers 2-8"],
+    ),
+    (
+        "setup-negative-gold",
+        [("rules.yaml", "  3: {gold: 25, fame: 10}", "  3: {gold: -25, fame: 10}")],
+        "rules.yaml",
+        "setup.3",
+        ["'gold' must be at least 0, got -25"],
+    ),
+    (
+        "setup-empty",
+        [("rules.yaml", "  2: {gold: 30, fame: 10}\n  3: {gold: 25, fame: 10}\n  4: {gold: 20, fame: 10}\n", "  {}\n")],
+        "rules.yaml",
+        "setup",
+        ["at least one player count"],
+    ),
+    (
+        "island-rows-too-few",
+        [("rules.yaml", "island_rows: 5", "island_rows: 4"), ("tiles.yaml", "    reach_row: 5", "    reach_row: 4")],
+        "rules.yaml",
+        "island_rows",
+        ["4 rows cannot hold every Viking kind's row"],
+    ),
+    (
+        "wheel-spaces-type",
+        [("rules.yaml", "wheel_spaces: 12", "wheel_spaces: 12.5")],
+        "rules.yaml",
+        "wheel_spaces",
+        ["must be a whole number", "12.5"],
+    ),
 ]
 
 
@@ -367,8 +621,9 @@ def test_invalid_yaml_exact_line(data_copy):
     assert str(err) == "vikings.yaml: line 18: is not valid YAML (mapping values are not allowed here)"
 
 
-@pytest.mark.parametrize("text", ["", "# only a comment\n", "- a\n- list\n", "just text\n"],
-                         ids=["empty", "comment", "list", "scalar"])
+@pytest.mark.parametrize(
+    "text", ["", "# only a comment\n", "- a\n- list\n", "just text\n"], ids=["empty", "comment", "list", "scalar"]
+)
 def test_top_level_must_be_a_mapping(data_copy, text):
     (data_copy / "rules.yaml").write_text(text, encoding="utf-8")
     err = load_error(data_copy)
@@ -392,8 +647,9 @@ def run_cli(data: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m vikings ...` in a fresh process (default_rules() is cached per process)."""
     env = dict(os.environ, VIKINGS_DATA=str(data))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "vikings", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "vikings", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_cli_runs_with_a_good_copy(data_copy):
@@ -403,16 +659,26 @@ def test_cli_runs_with_a_good_copy(data_copy):
 
 
 CLI_BROKEN = [  # id, edits, file named, further text expected in the line
-    ("yaml-syntax", [("vikings.yaml", "    name: Scout\n", "    name: Scout: Ranger\n")],
-     "vikings.yaml", "line 18"),
+    ("yaml-syntax", [("vikings.yaml", "    name: Scout\n", "    name: Scout: Ranger\n")], "vikings.yaml", "line 18"),
     ("missing-file", [("tiles.yaml", None, None)], "tiles.yaml", "cannot be read"),
-    ("totals", [("tiles.yaml", "    building: farm\n    count: 5", "    building: farm\n    count: 6")],
-     "tiles.yaml", "totals.tiles says 76"),
-    ("reward-kind", [("tiles.yaml", "{kind: fame, amount: 2}", "{kind: silver, amount: 2}")],
-     "tiles.yaml", "yellow_sail"),
-    ("setup-empty", [("rules.yaml", "  2: {gold: 30, fame: 10}\n  3: {gold: 25, fame: 10}\n"
-                                    "  4: {gold: 20, fame: 10}\n", "  {}\n")],
-     "rules.yaml", "setup"),
+    (
+        "totals",
+        [("tiles.yaml", "    building: farm\n    count: 5", "    building: farm\n    count: 6")],
+        "tiles.yaml",
+        "totals.tiles says 76",
+    ),
+    (
+        "reward-kind",
+        [("tiles.yaml", "{kind: fame, amount: 2}", "{kind: silver, amount: 2}")],
+        "tiles.yaml",
+        "yellow_sail",
+    ),
+    (
+        "setup-empty",
+        [("rules.yaml", "  2: {gold: 30, fame: 10}\n  3: {gold: 25, fame: 10}\n  4: {gold: 20, fame: 10}\n", "  {}\n")],
+        "rules.yaml",
+        "setup",
+    ),
 ]
 
 

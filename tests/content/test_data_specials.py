@@ -1,4 +1,5 @@
 """data/special_tiles.yaml: the shipped tiles, and broken edits reported as one DataError."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,26 +50,60 @@ def test_the_standard_digest_ignores_the_special_tiles(rules, data_copy):
 
 
 BROKEN = [  # id, old, new, entry, problem text
-    ("unknown-effect", "    effect: feeding", "    effect: banquet", "specials[8] (feast)",
-     "'effect' must be one of"),
-    ("wrong-when", "    when: at_once", "    when: final", "specials[0] (purse)",
-     "a 'gold' tile acts 'at_once', not 'final'"),
+    ("unknown-effect", "    effect: feeding", "    effect: banquet", "specials[8] (feast)", "'effect' must be one of"),
+    (
+        "wrong-when",
+        "    when: at_once",
+        "    when: final",
+        "specials[0] (purse)",
+        "a 'gold' tile acts 'at_once', not 'final'",
+    ),
     ("unknown-when", "    when: at_once", "    when: sometimes", "specials[0] (purse)", "'when' must be one of"),
-    ("missing-amount", "    effect: gold\n    amount: 5\n", "    effect: gold\n", "specials[0] (purse)",
-     "missing field 'amount'"),
-    ("zero-count", "  - id: purse\n    name: Purse\n    count: 1", "  - id: purse\n    name: Purse\n    count: 0",
-     "specials[0] (purse)", "'count' must be at least 1"),
+    (
+        "missing-amount",
+        "    effect: gold\n    amount: 5\n",
+        "    effect: gold\n",
+        "specials[0] (purse)",
+        "missing field 'amount'",
+    ),
+    (
+        "zero-count",
+        "  - id: purse\n    name: Purse\n    count: 1",
+        "  - id: purse\n    name: Purse\n    count: 0",
+        "specials[0] (purse)",
+        "'count' must be at least 1",
+    ),
     ("unknown-viking", "    viking: scout", "    viking: druid", "specials[5] (scout_fame)", "'viking' must be one of"),
-    ("boatswain-has-no-row", "    viking: scout", "    viking: boatswain", "specials[5] (scout_fame)",
-     "'viking' must be one of"),
-    ("unknown-building", "    building: church", "    building: castle", "specials[11] (great_church)",
-     "'building' must be one of"),
-    ("building-twice", "    building: church", "    building: farm", "specials[11] (great_church)",
-     "building 'farm' already has a special tile (great_farm)"),
+    (
+        "boatswain-has-no-row",
+        "    viking: scout",
+        "    viking: boatswain",
+        "specials[5] (scout_fame)",
+        "'viking' must be one of",
+    ),
+    (
+        "unknown-building",
+        "    building: church",
+        "    building: castle",
+        "specials[11] (great_church)",
+        "'building' must be one of",
+    ),
+    (
+        "building-twice",
+        "    building: church",
+        "    building: farm",
+        "specials[11] (great_church)",
+        "building 'farm' already has a special tile (great_farm)",
+    ),
     ("duplicate-id", "  - id: feast", "  - id: purse", "specials[8] (purse)", "id listed twice (also specials[0])"),
     ("duplicate-symbol", "    symbol: E", "    symbol: P", "specials (purse)", "symbol 'P' is used twice"),
-    ("no-description", "    description: Take 5 Gold straight away; the tile is then discarded.\n", "",
-     "specials[0] (purse)", "missing field 'description'"),
+    (
+        "no-description",
+        "    description: Take 5 Gold straight away; the tile is then discarded.\n",
+        "",
+        "specials[0] (purse)",
+        "missing field 'description'",
+    ),
     ("not-a-list", "specials:\n", "specials: 3\nold:\n", "specials", "'specials' must be a list"),
 ]
 

@@ -1,5 +1,6 @@
 """Whole advanced games: every option alone and together, invariants after every action,
 saves, determinism, determinized copies, configuration."""
+
 import json
 import random
 
@@ -8,16 +9,17 @@ from helpers import ADVANCED, make_advanced
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vikings.commands.simulate import play_random
 from vikings.content.data import default_rules
 from vikings.engine import ConfigError, GameConfig, GameState, new_game, parse_action
-from vikings.text.events import describe
 from vikings.engine.events import Event
 from vikings.engine.invariants import check, special_locations
 from vikings.engine.serialize import load, save, state_to_dict
-from vikings.commands.simulate import play_random
+from vikings.text.events import describe
 
-OPTION_SETS = [frozenset(o) for o in ({"auction"}, {"single_boatswain"}, {"special_tiles"},
-                                       {"auction", "special_tiles"}, ADVANCED)]
+OPTION_SETS = [
+    frozenset(o) for o in ({"auction"}, {"single_boatswain"}, {"special_tiles"}, {"auction", "special_tiles"}, ADVANCED)
+]
 
 
 def play(options, seed, players, on_step=None):
@@ -36,6 +38,7 @@ def play(options, seed, players, on_step=None):
 def test_seeded_games_keep_every_invariant_after_every_action(rules, options):
     def checked(g):
         assert check(g) == [], (g.phase, g.actions()[-1])
+
     for seed in range(6):
         g, events = play(options, seed, 2 + seed % 3, checked)
         assert g.ranks is not None and len(g.scores) == rules.rounds + 1
@@ -49,13 +52,25 @@ def test_advanced_games_reach_every_new_decision_and_effect(rules):
 
     def note(g):
         seen_phases.add(g.phase)
+
     for seed in [*range(12), 116]:  # (seed 116: a building tile with two tiles to replace)
         _, events = play(ADVANCED, seed, 2 + seed % 3, note)
         seen_events |= {e.type for e in events}
     assert {"bid", "remove", "colour", "special", "replace", "boatswain"} <= seen_phases
-    assert {"auction", "bid", "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed",
-            "special_revealed", "special_taken", "special_declined", "special_placed",
-            "special_spent"} <= seen_events  # (special_gold: the one purse, see test_special_tiles.py)
+    assert {
+        "auction",
+        "bid",
+        "bid_passed",
+        "auction_won",
+        "viking_removed",
+        "tiles_laid",
+        "colour_placed",
+        "special_revealed",
+        "special_taken",
+        "special_declined",
+        "special_placed",
+        "special_spent",
+    } <= seen_events  # (special_gold: the one purse, see test_special_tiles.py)
 
 
 def test_special_tiles_show_in_the_scoring_breakdown(rules):
@@ -88,7 +103,9 @@ def test_save_and_load_round_trip_at_every_stage(rules, options):
 
 def test_a_save_with_other_special_tiles_does_not_load(rules):
     import dataclasses
+
     from vikings.engine import SaveError
+
     g = make_advanced(ADVANCED, seed=2)
     text = save(g)
     other = dataclasses.replace(rules, specials_digest="0123456789abcdef")
@@ -124,7 +141,11 @@ def test_determinized_reshuffles_the_face_down_special_tiles_only(rules):
     for c in copies:
         assert sorted(c.adv.supply) == sorted(g.adv.supply)
         assert (c.adv.face_up, c.adv.held, c.adv.placed, c.adv.drawn) == (
-            g.adv.face_up, g.adv.held, g.adv.placed, g.adv.drawn)
+            g.adv.face_up,
+            g.adv.held,
+            g.adv.placed,
+            g.adv.drawn,
+        )
         assert special_locations(c) == special_locations(g)
         assert c.legal_actions() == g.legal_actions()
     # The same seed and the same knowledge give the same copy, whatever the real order.
@@ -148,6 +169,7 @@ def test_options_are_checked(rules):
         g = GameState.new(GameConfig(("A", "B"), options=frozenset({option})), rules)
         assert g.options == frozenset({option})
     import dataclasses
+
     bare = dataclasses.replace(rules, specials=())
     with pytest.raises(ConfigError, match="special tiles"):
         GameState.new(GameConfig(("A", "B"), options=frozenset({"special_tiles"})), bare)
@@ -156,6 +178,7 @@ def test_options_are_checked(rules):
 def test_random_bot_plays_advanced_games(rules):
     from vikings.bots import RandomBot
     from vikings.bots.play import play_out
+
     g = make_advanced(ADVANCED, players=3, seed=8)
     bot = RandomBot(8)
     play_out(g, [bot] * 3)
@@ -172,11 +195,14 @@ def test_property_any_seed_and_options_play_to_the_end_consistently(seed, player
     assert load(save(g), rules) == g
 
 
-@pytest.mark.parametrize("kind, spaces, text", [
-    ("fisherman", [11, 10], "Ann puts 2 fishermen on the wheel at spaces 11, 10"),
-    ("warrior", [11], "Ann puts a warrior on the wheel at space 11"),
-    ("goldsmith", [9, 8, 7], "Ann puts 3 goldsmiths on the wheel at spaces 9, 8, 7"),
-])
+@pytest.mark.parametrize(
+    "kind, spaces, text",
+    [
+        ("fisherman", [11, 10], "Ann puts 2 fishermen on the wheel at spaces 11, 10"),
+        ("warrior", [11], "Ann puts a warrior on the wheel at space 11"),
+        ("goldsmith", [9, 8, 7], "Ann puts 3 goldsmiths on the wheel at spaces 9, 8, 7"),
+    ],
+)
 def test_a_placed_colour_reads_in_plain_english(rules, kind, spaces, text):
     k = [v.id for v in rules.vikings].index(kind)
     assert describe(Event("colour_placed", 0, {"viking": k, "spaces": spaces}), rules, ["Ann"]) == text

@@ -1,11 +1,24 @@
 """The advanced game's auction: bidding, the winner's removal, the colours placed from 11 down."""
+
 import pytest
 from helpers import make_advanced, set_drawn, viking
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vikings.engine import (BID, COLOUR, PURCHASE, REMOVE, Bid, Buy, ChooseColour, GameConfig, IllegalAction,
-                            PassBid, RemoveViking, new_game)
+from vikings.engine import (
+    BID,
+    COLOUR,
+    PURCHASE,
+    REMOVE,
+    Bid,
+    Buy,
+    ChooseColour,
+    GameConfig,
+    IllegalAction,
+    PassBid,
+    RemoveViking,
+    new_game,
+)
 from vikings.engine.invariants import check
 
 AUCTION = {"auction"}
@@ -31,7 +44,7 @@ def test_raises_and_passes_go_clockwise_and_a_pass_is_final(rules):
     g.apply(Bid(0))
     assert g.to_move == 1 and g.legal_actions()[0] == Bid(1) and g.legal_actions()[-1] == PassBid()
     g.apply(Bid(2))
-    g.apply(PassBid())               # C is out for good
+    g.apply(PassBid())  # C is out for good
     assert g.passed_bidders == (False, False, True)
     assert g.to_move == 0 and (g.high_bid, g.high_bidder) == (2, 1)
     g.apply(Bid(3))
@@ -70,17 +83,19 @@ def test_a_bid_beyond_gold_is_paid_with_fame_for_the_shortfall_only(rules):
 
 def test_a_player_who_cannot_raise_passes_without_being_asked(rules):
     g = make_advanced(AUCTION, players=3, start_player=0)
-    g.displays[1].gold, g.displays[1].fame = 4, 2   # can bid at most 6
+    g.displays[1].gold, g.displays[1].fame = 4, 2  # can bid at most 6
     events = g.apply(Bid(6))
     assert [(e.type, e.player, e.data) for e in events if e.type == "bid_passed"] == [
-        ("bid_passed", 1, {"forced": True})]
+        ("bid_passed", 1, {"forced": True})
+    ]
     assert g.to_move == 2 and g.phase == BID
 
 
 def test_the_winner_removes_a_viking_then_the_tiles_are_laid_as_usual(rules):
     g = make_advanced(AUCTION, players=2, start_player=0)
-    set_drawn(g, ["fisherman"] * 3 + ["goldsmith"] * 2 + ["scout", "noble", "noble"] + ["warrior"] * 2
-              + ["boatswain"] * 3)
+    set_drawn(
+        g, ["fisherman"] * 3 + ["goldsmith"] * 2 + ["scout", "noble", "noble"] + ["warrior"] * 2 + ["boatswain"] * 3
+    )
     stack = g.stacks[0]
     g.apply(Bid(0))
     g.apply(PassBid())
@@ -95,8 +110,8 @@ def test_the_winner_removes_a_viking_then_the_tiles_are_laid_as_usual(rules):
     assert "tiles_laid" in [e.type for e in events]
     ships = [t for t in stack if rules.tile_is_ship[t]]
     islands = [t for t in stack if not rules.tile_is_ship[t]]
-    assert g.wheel_tile[:len(islands)] == islands
-    assert g.wheel_tile[12 - len(ships):] == ships[::-1], "ships from 11 down in the order drawn"
+    assert g.wheel_tile[: len(islands)] == islands
+    assert g.wheel_tile[12 - len(ships) :] == ships[::-1], "ships from 11 down in the order drawn"
     assert g.phase == COLOUR and g.to_move == 0
     assert check(g) == []
 
@@ -105,7 +120,7 @@ def test_colours_go_from_11_down_chosen_clockwise_from_the_winner(rules):
     g = make_advanced(AUCTION, players=3, start_player=0)
     set_drawn(g, ["fisherman"] * 3 + ["goldsmith"] * 2 + ["noble"] * 4 + ["boatswain"] * 4)
     g.apply(Bid(1))
-    g.apply(Bid(2))     # B
+    g.apply(Bid(2))  # B
     g.apply(PassBid())  # C
     g.apply(PassBid())  # A: B wins
     assert g.start_player == 1
@@ -113,11 +128,11 @@ def test_colours_go_from_11_down_chosen_clockwise_from_the_winner(rules):
     g.apply(RemoveViking(b))
     assert g.phase == COLOUR and g.to_move == 1
     assert g.legal_actions() == (ChooseColour(f), ChooseColour(gs), ChooseColour(n), ChooseColour(b))
-    g.apply(ChooseColour(gs))                     # B: goldsmiths on 11, 10
+    g.apply(ChooseColour(gs))  # B: goldsmiths on 11, 10
     assert g.wheel_viking[10:] == [gs, gs] and g.to_move == 2
-    g.apply(ChooseColour(b))                      # C: three boatswains on 9, 8, 7
+    g.apply(ChooseColour(b))  # C: three boatswains on 9, 8, 7
     assert g.wheel_viking[7:10] == [b, b, b] and g.to_move == 0
-    events = g.apply(ChooseColour(n))             # A: nobles on 6..3; the fishermen go last unasked
+    events = g.apply(ChooseColour(n))  # A: nobles on 6..3; the fishermen go last unasked
     assert g.wheel_viking == [f, f, f, n, n, n, n, b, b, b, gs, gs]
     placed = [(e.player, e.data["viking"], e.data["spaces"]) for e in events if e.type == "colour_placed"]
     assert placed == [(0, n, [6, 5, 4, 3]), (1, f, [2, 1, 0])]
@@ -189,8 +204,9 @@ def test_a_round_where_everybody_passes_goes_to_its_opener_for_nothing(rules, ch
 def test_games_under_the_first_reading_keep_their_rule(rules, chooser):
     """Rules version 1 (saves from before the correction): the winner keeps the ship and
     opens the next auction; no start_player event follows a scoring."""
-    g = new_game(GameConfig(("A", "B", "C"), seed=4, start_player=0, options=frozenset(AUCTION),
-                            rules_version=1), rules)
+    g = new_game(
+        GameConfig(("A", "B", "C"), seed=4, start_player=0, options=frozenset(AUCTION), rules_version=1), rules
+    )
     winners, openers, after_scoring = {}, {}, []
     while g.round < 3:
         if g.phase == BID and g.high_bid < 0 and not any(g.passed_bidders):
@@ -198,7 +214,7 @@ def test_games_under_the_first_reading_keep_their_rule(rules, chooser):
         legal = g.legal_actions()
         types = [e.type for e in g.apply(legal[chooser.randrange(len(legal))])]
         if "scoring" in types:
-            after_scoring += types[types.index("scoring"):]
+            after_scoring += types[types.index("scoring") :]
         if "auction_won" in types:
             winners[g.round] = g.start_player
     assert [openers[r] for r in (1, 2)] == [winners[0], winners[1]]
@@ -226,8 +242,13 @@ def test_the_whole_bag_is_used_in_six_auctions(rules, chooser):
 
 def test_action_text_forms(rules):
     from vikings.engine import parse_action
-    for text, action in (("bid 7", Bid(7)), ("pass", PassBid()), ("remove 5", RemoveViking(5)),
-                         ("colour 2", ChooseColour(2))):
+
+    for text, action in (
+        ("bid 7", Bid(7)),
+        ("pass", PassBid()),
+        ("remove 5", RemoveViking(5)),
+        ("colour 2", ChooseColour(2)),
+    ):
         assert parse_action(text) is action and str(action) == text
     assert Buy(3) is not Bid(3)
 

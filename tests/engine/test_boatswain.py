@@ -1,9 +1,9 @@
 """Boatswains in large scorings, after the rulebook's example, and the round-6 obligation."""
+
 import pytest
 from helpers import fill_row, make_game, start_scoring, viking
 
-from vikings.engine import (BOATSWAIN, BOATSWAIN_MOVE, FinishBoatswains, IllegalAction, MoveViking,
-                            UseBoatswain)
+from vikings.engine import BOATSWAIN, BOATSWAIN_MOVE, FinishBoatswains, IllegalAction, MoveViking, UseBoatswain
 
 
 def example_display(game, boatswains=2):
@@ -11,9 +11,9 @@ def example_display(game, boatswains=2):
     rules = game.rules
     d = game.displays[0]
     d.start_tile = -1
-    fill_row(d, rules, 5, 4)   # 4 empty fisherman tiles
-    fill_row(d, rules, 4, 1)   # 1 empty goldsmith tile
-    fill_row(d, rules, 3, 3)   # 3 empty scout tiles
+    fill_row(d, rules, 5, 4)  # 4 empty fisherman tiles
+    fill_row(d, rules, 4, 1)  # 1 empty goldsmith tile
+    fill_row(d, rules, 3, 3)  # 3 empty scout tiles
     for kind, n in (("fisherman", 3), ("goldsmith", 1), ("scout", 2), ("boatswain", boatswains)):
         d.pool[viking(rules, kind)] = n
     return d
@@ -25,8 +25,13 @@ def test_the_rulebooks_boatswain_example(rules):
     start_scoring(game, 1)
     assert game.phase == BOATSWAIN and game.to_move == 0
     f, g, s = (viking(rules, k) for k in ("fisherman", "goldsmith", "scout"))
-    assert set(game.legal_actions()) == {UseBoatswain("all", f), UseBoatswain("all", g),
-                                         UseBoatswain("all", s), UseBoatswain("each"), FinishBoatswains()}
+    assert set(game.legal_actions()) == {
+        UseBoatswain("all", f),
+        UseBoatswain("all", g),
+        UseBoatswain("all", s),
+        UseBoatswain("each"),
+        FinishBoatswains(),
+    }
     events = game.apply(UseBoatswain("each"))
     used = [e for e in events if e.type == "boatswain_used"][0]
     assert used.data["vikings"] == [f, g, s], "one fisherman, one goldsmith and one scout"

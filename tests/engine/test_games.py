@@ -1,4 +1,5 @@
 """Whole seeded games: invariants after every action, determinism, events, the simulate command."""
+
 import json
 import random
 
@@ -8,9 +9,9 @@ from helpers import make_game
 from vikings.commands import simulate
 from vikings.commands.cli import main
 from vikings.engine import describe_line
-from vikings.text.events import describe
 from vikings.engine.invariants import check
 from vikings.engine.serialize import state_to_dict
+from vikings.text.events import describe
 
 
 def play_checked(players, seed):
@@ -128,6 +129,7 @@ def test_simulate_stops_at_the_first_violation_with_a_reproduction(capsys, monke
     # The reported actions replay on a fresh game with that seed.
     game = make_game(players=3, seed=11, start_player=None)
     from vikings.engine import parse_action
+
     for text in report["actions"]:
         game.apply(parse_action(text))
 
@@ -139,7 +141,7 @@ def test_determinized_copies_do_not_depend_on_the_hidden_order():
     tiles.reverse()
     i, stacks = 0, []
     for st in shuffled.stacks:
-        stacks.append(tuple(tiles[i:i + len(st)]))
+        stacks.append(tuple(tiles[i : i + len(st)]))
         i += len(st)
     shuffled.stacks = tuple(stacks)
     assert shuffled.stacks != game.stacks
@@ -151,7 +153,9 @@ def test_every_action_unpickles_to_its_interned_self(rules, options):
     # The bots' helper process receives the game as actions and answers with one: a
     # pickled action must come back as the very instance the engine's lists hold.
     import pickle
+
     from vikings.engine import GameConfig, new_game
+
     kinds = set()
     for seed in range(12):
         game = new_game(GameConfig(("a", "b", "c"), seed=seed, options=frozenset(options)), rules)

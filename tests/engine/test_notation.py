@@ -1,5 +1,6 @@
 """The display notation (round trips, errors) and the rulebook's scoring examples built
 from it, plus the `vikings score` command."""
+
 import json
 import random
 import re
@@ -11,10 +12,10 @@ from helpers import make_game, tile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vikings.commands.score import score_main
 from vikings.engine import Display, GameConfig, NotationError, new_game
 from vikings.engine.notation import format_display, format_game, parse_display, parse_displays
 from vikings.engine.scoring import final_scoring, large_scoring, small_scoring
-from vikings.commands.score import score_main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
@@ -36,19 +37,22 @@ def test_new_display_before_the_first_purchase(rules):
     assert parse("///// - 30 10 start", rules) == d
 
 
-@pytest.mark.parametrize("text", [
-    BROWN,
-    "///// - 0 0 start",
-    "/L//// - 3 0 start",  # first tile placed, start tile still to come
-    "r///// - 3 0 start",
-    "rgyb/S//// - 0 0",
-    "..g/S//// - 0 0",
-    "r.g/L*R/S*/L*F*R/L/ 2fb 12 17",
-    "/S.L/LFR/// - 0 0",
-    "/S//// 13b 0 0",
-    "/S//// fgsnwb 123 4567",
-    "/S/LCVOFR*/// - 0 0",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        BROWN,
+        "///// - 0 0 start",
+        "/L//// - 3 0 start",  # first tile placed, start tile still to come
+        "r///// - 3 0 start",
+        "rgyb/S//// - 0 0",
+        "..g/S//// - 0 0",
+        "r.g/L*R/S*/L*F*R/L/ 2fb 12 17",
+        "/S.L/LFR/// - 0 0",
+        "/S//// 13b 0 0",
+        "/S//// fgsnwb 123 4567",
+        "/S/LCVOFR*/// - 0 0",
+    ],
+)
 def test_canonical_lines_round_trip(rules, text):
     d = parse(text, rules)
     assert format_display(d, rules) == text
@@ -67,13 +71,16 @@ def test_cells_and_pool_are_read_as_written(rules):
     assert (d.gold, d.fame, d.start_tile) == (12, 17, -1)
 
 
-@pytest.mark.parametrize("loose, canonical", [
-    ("/SFFR/L2R/L..R// - 0 0", "/SFFR/L..R/L..R// - 0 0"),  # a number for empty cells
-    ("r1g/S...//// - 0 0", "r.g/S//// - 0 0"),            # trailing empties dropped
-    ("/S//// bfbsfb 0 0", "/S//// 2fs3b 0 0"),             # pool in any order, repeated
-    ("/S//// 1f1f 0 0", "/S//// 2f 0 0"),
-    ("  /S////   -\t5  6  ", "/S//// - 5 6"),               # any whitespace between fields
-])
+@pytest.mark.parametrize(
+    "loose, canonical",
+    [
+        ("/SFFR/L2R/L..R// - 0 0", "/SFFR/L..R/L..R// - 0 0"),  # a number for empty cells
+        ("r1g/S...//// - 0 0", "r.g/S//// - 0 0"),  # trailing empties dropped
+        ("/S//// bfbsfb 0 0", "/S//// 2fs3b 0 0"),  # pool in any order, repeated
+        ("/S//// 1f1f 0 0", "/S//// 2f 0 0"),
+        ("  /S////   -\t5  6  ", "/S//// - 5 6"),  # any whitespace between fields
+    ],
+)
 def test_other_spellings_read_to_the_canonical_form(rules, loose, canonical):
     assert format_display(parse(loose, rules), rules) == canonical
 
@@ -167,55 +174,60 @@ def test_doc_examples_parse(rules):
 
 
 # Errors ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text, message", [
-    ("/S//// - 0", "expected 4 or 5 fields"),
-    ("/S//// - 0 0 start extra", "expected 4 or 5 fields"),
-    ("/S//// - 0 0 START", "START: the optional fifth field must be 'start'"),
-    ("/S/// - 0 0", "ROWS: expected 6 rows separated by '/'"),
-    ("/S///// - 0 0", "got 7"),
-    ("x/S//// - 0 0", "row 0 (ship row), column 1: unknown symbol 'x'"),
-    ("/S/LQ/// - 0 0", "row 2 (Noble row), column 2: unknown symbol 'Q'"),
-    ("L/S//// - 0 0", "row 0 (ship row), column 1: an island tile ('L') cannot go in the ship row"),
-    ("/S/.r/// - 0 0", "row 2 (Noble row), column 2: a ship ('r') cannot go in an island row"),
-    ("r*/S//// - 0 0", "row 0 (ship row), column 1: a ship holds no Viking"),
-    ("/S/.*/// - 0 0", "row 2 (Noble row), column 2: '*' must follow a tile symbol"),
-    ("/S**//// - 0 0", "column 2: '*' must follow a tile symbol"),
-    ("/S0//// - 0 0", "number of empty cells must be at least 1"),
-    ("/S//// - -3 0", "GOLD: must not be negative"),
-    ("/S//// - 0 -1", "FAME: must not be negative"),
-    ("/S//// - 1.5 0", "GOLD: expected a whole number"),
-    ("/S//// - 0 x", "FAME: expected a whole number"),
-    ("/S//// q 0 0", "POOL: unknown Viking symbol 'q'"),
-    ("/S//// L 0 0", "POOL: unknown Viking symbol 'L'"),
-    ("/S//// 0f 0 0", "POOL: a count must be at least 1"),
-    ("/S//// f3 0 0", "POOL: count '3' is not followed by a Viking symbol"),
-    ("/S////  0 0", "expected 4 or 5 fields"),
-    ("/S//// 14f 0 0", "POOL: 14 Vikings 'f' (Fisherman)"),
-    ("/S///L*/L* 13f 0 0", "14 Vikings 'f'"),
-    ("rrrr/S//// - 0 0", "4 tiles 'r'"),
-    # Edges
-    ("/R/S/// - 0 0", "row 1 (Warrior row), column 1: 'R' has a land west edge but the mainland"),
-    ("/SRR//// - 0 0", "column 3: 'R' has a land west edge but 'R' to its west has a sea east edge"),
-    ("/S/LL/// - 0 0", "row 2 (Noble row), column 2: 'L' has a sea west edge but 'L' to its west has a land"),
-    ("/S/F/// - 0 0", "'F' has a land west edge but the mainland"),
-    # Connection
-    ("/S/..L/// - 0 0", "row 2 (Noble row), column 3: this island tile is not connected"),
-    ("/SR/..L/// - 0 0", "column 3: this island tile is not connected"),  # diagonal only
-    ("r.g/S/.L/// - 0 0", "row 2 (Noble row), column 2: this island tile is not connected"),  # ships don't link
-    # Ships
-    ("r...g/S//// - 0 0", "column 5: a ship beyond column 3 needs ships in every column before it, "
-                          "but column 2 is empty"),
-    ("rgy.b/S//// - 0 0", "column 5: a ship beyond column 3"),
-    (".gyb/S//// - 0 0", "column 4: a ship beyond column 3"),
-    # Start tile
-    ("///// - 30 10", "expected exactly one start tile ('S')"),
-    ("/S/S/// - 0 0", "found 2"),
-    ("/S/LRS/// - 0 0", "row 2 (Noble row), column 3: the start tile ('S') can only stand in column 1"),
-    ("/S//// - 0 0 start", "START: 'start' says the start tile is still to be placed"),
-    ("/L*//// - 0 0 start", "at most one tile and no Vikings"),
-    ("/L/L/// - 0 0 start", "at most one tile"),
-    ("///// f 0 0 start", "no Vikings"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("/S//// - 0", "expected 4 or 5 fields"),
+        ("/S//// - 0 0 start extra", "expected 4 or 5 fields"),
+        ("/S//// - 0 0 START", "START: the optional fifth field must be 'start'"),
+        ("/S/// - 0 0", "ROWS: expected 6 rows separated by '/'"),
+        ("/S///// - 0 0", "got 7"),
+        ("x/S//// - 0 0", "row 0 (ship row), column 1: unknown symbol 'x'"),
+        ("/S/LQ/// - 0 0", "row 2 (Noble row), column 2: unknown symbol 'Q'"),
+        ("L/S//// - 0 0", "row 0 (ship row), column 1: an island tile ('L') cannot go in the ship row"),
+        ("/S/.r/// - 0 0", "row 2 (Noble row), column 2: a ship ('r') cannot go in an island row"),
+        ("r*/S//// - 0 0", "row 0 (ship row), column 1: a ship holds no Viking"),
+        ("/S/.*/// - 0 0", "row 2 (Noble row), column 2: '*' must follow a tile symbol"),
+        ("/S**//// - 0 0", "column 2: '*' must follow a tile symbol"),
+        ("/S0//// - 0 0", "number of empty cells must be at least 1"),
+        ("/S//// - -3 0", "GOLD: must not be negative"),
+        ("/S//// - 0 -1", "FAME: must not be negative"),
+        ("/S//// - 1.5 0", "GOLD: expected a whole number"),
+        ("/S//// - 0 x", "FAME: expected a whole number"),
+        ("/S//// q 0 0", "POOL: unknown Viking symbol 'q'"),
+        ("/S//// L 0 0", "POOL: unknown Viking symbol 'L'"),
+        ("/S//// 0f 0 0", "POOL: a count must be at least 1"),
+        ("/S//// f3 0 0", "POOL: count '3' is not followed by a Viking symbol"),
+        ("/S////  0 0", "expected 4 or 5 fields"),
+        ("/S//// 14f 0 0", "POOL: 14 Vikings 'f' (Fisherman)"),
+        ("/S///L*/L* 13f 0 0", "14 Vikings 'f'"),
+        ("rrrr/S//// - 0 0", "4 tiles 'r'"),
+        # Edges
+        ("/R/S/// - 0 0", "row 1 (Warrior row), column 1: 'R' has a land west edge but the mainland"),
+        ("/SRR//// - 0 0", "column 3: 'R' has a land west edge but 'R' to its west has a sea east edge"),
+        ("/S/LL/// - 0 0", "row 2 (Noble row), column 2: 'L' has a sea west edge but 'L' to its west has a land"),
+        ("/S/F/// - 0 0", "'F' has a land west edge but the mainland"),
+        # Connection
+        ("/S/..L/// - 0 0", "row 2 (Noble row), column 3: this island tile is not connected"),
+        ("/SR/..L/// - 0 0", "column 3: this island tile is not connected"),  # diagonal only
+        ("r.g/S/.L/// - 0 0", "row 2 (Noble row), column 2: this island tile is not connected"),  # ships don't link
+        # Ships
+        (
+            "r...g/S//// - 0 0",
+            "column 5: a ship beyond column 3 needs ships in every column before it, but column 2 is empty",
+        ),
+        ("rgy.b/S//// - 0 0", "column 5: a ship beyond column 3"),
+        (".gyb/S//// - 0 0", "column 4: a ship beyond column 3"),
+        # Start tile
+        ("///// - 30 10", "expected exactly one start tile ('S')"),
+        ("/S/S/// - 0 0", "found 2"),
+        ("/S/LRS/// - 0 0", "row 2 (Noble row), column 3: the start tile ('S') can only stand in column 1"),
+        ("/S//// - 0 0 start", "START: 'start' says the start tile is still to be placed"),
+        ("/L*//// - 0 0 start", "at most one tile and no Vikings"),
+        ("/L/L/// - 0 0 start", "at most one tile"),
+        ("///// f 0 0 start", "no Vikings"),
+    ],
+)
 def test_errors_say_what_and_where(rules, text, message):
     with pytest.raises(NotationError) as err:
         parse(text, rules)
@@ -322,12 +334,15 @@ def test_island_majorities_are_shared_on_ties_and_need_one(rules):
         assert (lines_of(s, "islands")[0].fame, lines_of(s, "longest")[0].fame) == (0, 0)
 
 
-@pytest.mark.parametrize("pools, fame", [
-    (("b", "-"), [10, 0]),
-    (("2b", "2b"), [10, 10]),
-    (("b", "3b"), [0, 10]),
-    (("-", "-"), [0, 0]),  # the majority needs at least one boatswain
-])
+@pytest.mark.parametrize(
+    "pools, fame",
+    [
+        (("b", "-"), [10, 0]),
+        (("2b", "2b"), [10, 10]),
+        (("b", "3b"), [0, 10]),
+        (("-", "-"), [0, 0]),  # the majority needs at least one boatswain
+    ],
+)
 def test_boatswain_majority(rules, pools, fame):
     displays = [parse(f"/S//// {p} 0 0", rules) for p in pools]
     assert [lines_of(s, "boatswains")[0].fame for s in final_scoring(displays, rules)] == fame
@@ -376,19 +391,20 @@ def test_score_main_prints_json(tmp_path, capsys):
     assert ada["final"]["kind"] == "final"
     assert [x["fame"] for x in ada["final"]["lines"] if x["what"] == "gold"] == [0]
     feeding = [x for x in bo["final"]["lines"] if x["what"] == "feeding"]
-    assert feeding == [{"what": "feeding", "row": None, "col": None, "gold": 0, "fame": 4,
-                        "detail": "25 food for 23"}]
-    longest = {d["player"]: [x["fame"] for x in d["final"]["lines"] if x["what"] == "longest"]
-               for d in doc["displays"]}
+    assert feeding == [{"what": "feeding", "row": None, "col": None, "gold": 0, "fame": 4, "detail": "25 food for 23"}]
+    longest = {d["player"]: [x["fame"] for x in d["final"]["lines"] if x["what"] == "longest"] for d in doc["displays"]}
     assert longest == {0: [0], 1: [5]}  # final scoring compares the displays in the file
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "cannot read the file"),
-    ("# only a comment\n", "no display found"),
-    (BROWN + "\n/S/// - 0 0\n", "line 2: ROWS: expected 6 rows"),
-    (b"\xff\xfe", "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (None, "cannot read the file"),
+        ("# only a comment\n", "no display found"),
+        (BROWN + "\n/S/// - 0 0\n", "line 2: ROWS: expected 6 rows"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
 def test_score_main_errors(tmp_path, capsys, content, message):
     f = tmp_path / "game.txt"
     if isinstance(content, bytes):
@@ -405,6 +421,7 @@ def test_score_main_errors(tmp_path, capsys, content, message):
 def test_a_parsed_display_offers_the_same_cells_as_one_built_by_placing(rules):
     """Parsing keeps the placement frontier, so a parsed display can be played on."""
     from vikings.engine.display import island_cells
+
     game = make_game(players=2, seed=21)
     game.quiet = True
     chooser = random.Random(21)

@@ -1,8 +1,9 @@
 """Offer preparation, the 0-space rule and its exception, paying, the wheel, turn order."""
+
 import pytest
 from helpers import first_turn, make_game, random_play, set_offer, tile, viking
 
-from vikings.engine import (Buy, IllegalAction, PlaceStart, PlaceTile, PlaceViking, PURCHASE)
+from vikings.engine import PURCHASE, Buy, IllegalAction, PlaceStart, PlaceTile, PlaceViking
 
 
 def test_offer_islands_from_0_ships_from_11_vikings_in_colour_order(rules):
@@ -13,8 +14,8 @@ def test_offer_islands_from_0_ships_from_11_vikings_in_colour_order(rules):
     wheel = game.wheel_tile
     islands = [t for t in wheel if not rules.tile_is_ship[t]]
     ships = [t for t in wheel if rules.tile_is_ship[t]]
-    assert wheel[:len(islands)] == islands, "islands fill 0, 1, 2 ... without gaps"
-    assert wheel[len(islands):] == ships
+    assert wheel[: len(islands)] == islands, "islands fill 0, 1, 2 ... without gaps"
+    assert wheel[len(islands) :] == ships
     assert game.wheel_viking == sorted(game.wheel_viking), "Vikings lie in colour order from space 0"
     assert sum(game.bag) == rules.total_vikings - rules.wheel_spaces
     colour_order = [v.colour for v in rules.vikings]
@@ -25,22 +26,31 @@ def test_offer_order_follows_the_stack(rules):
     game = make_game(players=2, seed=11)
     # The stack the round-1 offer came from is gone; rebuild it from a fresh game's shuffle.
     from vikings.engine.rng import Rng
+
     fresh = Rng(11)
     tiles = [t.index for t in rules.tiles if not t.start for _ in range(t.count)]
     fresh.shuffle(tiles)
     stack = tiles[:12]
     islands = [t for t in stack if not rules.tile_is_ship[t]]
     ships = [t for t in stack if rules.tile_is_ship[t]]
-    assert game.wheel_tile[:len(islands)] == islands
-    assert game.wheel_tile[::-1][:len(ships)] == ships, "first ship drawn on 11, the next on 10, ..."
+    assert game.wheel_tile[: len(islands)] == islands
+    assert game.wheel_tile[::-1][: len(ships)] == ships, "first ship drawn on 11, the next on 10, ..."
 
 
 def test_zero_group_needs_last_of_its_colour(rules):
     """The rulebook's example: the fisherman at 0 may be bought only after the fishermen at
     1 and 2 are gone (in either order)."""
     game = make_game()
-    set_offer(game, {0: ("left_end", "fisherman"), 1: ("right_end", "fisherman"),
-                     2: ("farm", "fisherman"), 3: ("left_end", "goldsmith"), 11: ("red_sail", "noble")})
+    set_offer(
+        game,
+        {
+            0: ("left_end", "fisherman"),
+            1: ("right_end", "fisherman"),
+            2: ("farm", "fisherman"),
+            3: ("left_end", "goldsmith"),
+            11: ("red_sail", "noble"),
+        },
+    )
     assert Buy(0) not in game.legal_actions()
     assert {Buy(1), Buy(2), Buy(3), Buy(11)} <= set(game.legal_actions())
     with pytest.raises(IllegalAction, match="last of its colour"):
@@ -70,8 +80,10 @@ def test_zero_group_exception_when_gold_cannot_pay(rules):
 
 def test_fame_pays_only_the_shortfall_and_never_below_zero(rules):
     game = make_game()
-    set_offer(game, {0: ("left_end", "fisherman"), 1: ("right_end", "fisherman"), 7: ("farm", "scout"),
-                     9: ("village", "noble")})
+    set_offer(
+        game,
+        {0: ("left_end", "fisherman"), 1: ("right_end", "fisherman"), 7: ("farm", "scout"), 9: ("village", "noble")},
+    )
     d = game.displays[0]
     d.gold, d.fame = 5, 3
     assert game.fame_cost(7) == 2
@@ -113,7 +125,7 @@ def test_turn_order_and_start_player_rotation(chooser):
             game.apply(legal[chooser.randrange(len(legal))])
         assert len(buyers) == 72
         for r in range(6):
-            in_round = buyers[r * 12:(r + 1) * 12]
+            in_round = buyers[r * 12 : (r + 1) * 12]
             start = (1 + r) % players
             assert rounds[r * 12] == (r, start)
             assert in_round == [(start + i) % players for i in range(12)], "clockwise from the start player"
@@ -181,6 +193,7 @@ def test_viking_of_another_row_goes_to_the_pool(rules):
 
 def test_illegal_and_malformed_actions_change_nothing(rules):
     from vikings.engine.serialize import state_to_dict
+
     game = make_game(seed=4)
     before = state_to_dict(game)
     for bad in (PlaceTile(1, 1), Buy(99), "buy 1", None, PlaceViking(True)):

@@ -1,5 +1,6 @@
 """Tile placement: ships' columns, island edges, the mainland edge, touching; with
 hypothesis properties against a plain re-statement of the rules."""
+
 import random
 
 from helpers import make_game, tile

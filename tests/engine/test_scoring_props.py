@@ -1,5 +1,6 @@
 """Property tests: the engine's scoring against a plain restatement of the rules, on
 displays reached by random legal play."""
+
 import random
 
 from helpers import make_game

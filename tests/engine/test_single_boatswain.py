@@ -1,4 +1,5 @@
 """The single_boatswain option: each boatswain moves one Viking; round 6 still moves the most."""
+
 import itertools
 
 import pytest
@@ -34,8 +35,7 @@ def test_a_boatswain_moves_exactly_one_viking_of_a_chosen_kind(rules):
     with pytest.raises(IllegalAction):
         g.apply(UseBoatswain("all", f))
     events = g.apply(UseBoatswain("one", f))
-    assert [e.data for e in events if e.type == "boatswain_used"] == [
-        {"mode": "one", "kind": f, "vikings": [f]}]
+    assert [e.data for e in events if e.type == "boatswain_used"] == [{"mode": "one", "kind": f, "vikings": [f]}]
     assert g.phase == BOATSWAIN_MOVE and g.legal_actions() == tuple(MoveViking(5, c) for c in (1, 2, 3, 4))
     g.apply(MoveViking(5, 3))
     assert d.pool[f] == 2 and d.occupied(5, 3) and d.pool[rules.boatswain] == 1
@@ -73,12 +73,14 @@ def brute_force(boatswains, boats, counts):
     best = 0
     for i, c in enumerate(counts):
         if c:
-            best = max(best, 1 + brute_force(boatswains - 1, boats, counts[:i] + (c - 1,) + counts[i + 1:]))
+            best = max(best, 1 + brute_force(boatswains - 1, boats, counts[:i] + (c - 1,) + counts[i + 1 :]))
             if boats:
-                best = max(best, c + brute_force(boatswains - 1, boats - 1, counts[:i] + (0,) + counts[i + 1:]))
+                best = max(best, c + brute_force(boatswains - 1, boats - 1, counts[:i] + (0,) + counts[i + 1 :]))
     if boats and any(counts):
-        best = max(best, sum(1 for c in counts if c)
-                   + brute_force(boatswains - 1, boats - 1, tuple(max(0, c - 1) for c in counts)))
+        best = max(
+            best,
+            sum(1 for c in counts if c) + brute_force(boatswains - 1, boats - 1, tuple(max(0, c - 1) for c in counts)),
+        )
     return best
 
 

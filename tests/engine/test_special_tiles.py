@@ -1,10 +1,21 @@
 """Special tiles (advanced game): taking them with the dearest group, refills, every effect."""
-import pytest
-from helpers import (fill_row, give_special, make_advanced, put_face_up, set_offer, special, start_scoring,
-                     tile, viking)
 
-from vikings.engine import (PLACE, REPLACE, SPECIAL, VIKING, Buy, DeclineSpecial, IllegalAction, PlaceTile,
-                            PlaceViking, ReplaceTile, TakeSpecial)
+import pytest
+from helpers import fill_row, give_special, make_advanced, put_face_up, set_offer, special, start_scoring, tile, viking
+
+from vikings.engine import (
+    PLACE,
+    REPLACE,
+    SPECIAL,
+    VIKING,
+    Buy,
+    DeclineSpecial,
+    IllegalAction,
+    PlaceTile,
+    PlaceViking,
+    ReplaceTile,
+    TakeSpecial,
+)
 from vikings.engine.display import Display, completed_islands
 from vikings.engine.invariants import special_locations
 from vikings.engine.scoring import final_scoring
@@ -27,8 +38,9 @@ def lines(events, player, what="special"):
     out = []
     for e in events:
         if e.type == "scoring" and e.player == player:
-            out += [(x["row"], x["col"], x["gold"], x["fame"], x["detail"]) for x in e.data["lines"]
-                    if x["what"] == what]
+            out += [
+                (x["row"], x["col"], x["gold"], x["fame"], x["detail"]) for x in e.data["lines"] if x["what"] == what
+            ]
     return out
 
 
@@ -131,8 +143,18 @@ def test_goldsmith_tiles_pay_per_unthreatened_goldsmith_in_every_scoring(rules, 
 
 
 def test_fame_tiles_for_nobles_scouts_fishermen_in_large_scorings_only(rules):
-    for round_index, expected in ((0, []), (1, [(2, 1, 0, 1, "noble_fame"), (2, 2, 0, 1, "noble_fame"),
-                                                (3, 1, 0, 1, "scout_fame"), (5, 1, 0, 1, "fisherman_fame")])):
+    for round_index, expected in (
+        (0, []),
+        (
+            1,
+            [
+                (2, 1, 0, 1, "noble_fame"),
+                (2, 2, 0, 1, "noble_fame"),
+                (3, 1, 0, 1, "scout_fame"),
+                (5, 1, 0, 1, "fisherman_fame"),
+            ],
+        ),
+    ):
         g = make_advanced(SPECIALS)
         d = g.displays[0]
         d.start_tile = -1
@@ -166,7 +188,7 @@ def test_boatswain_tile_counts_for_the_majority_but_moves_nobody(rules):
 
 def test_feast_pays_3_per_surplus_fed_viking_and_hunger_is_unchanged(rules):
     d = Display(rules, 0, 10)
-    fill_row(d, rules, 5, 1, occupied=(1,))     # one fisherman: 5 food for 1 mouth
+    fill_row(d, rules, 5, 1, occupied=(1,))  # one fisherman: 5 food for 1 mouth
     sid = special(rules, "feast")
     assert [x.fame for x in final_of(d, rules).lines if x.what == "feeding"] == [8]
     assert [x.fame for x in final_of(d, rules, (sid,)).lines if x.what == "feeding"] == [12]
@@ -211,7 +233,8 @@ def test_building_tile_replaces_the_only_matching_tile_and_its_viking_stays(rule
     g.apply(Buy(6))
     events = g.apply(TakeSpecial(0))
     assert [e.data for e in events if e.type == "special_placed"] == [
-        {"special": sid, "row": 2, "col": 2, "replaced": farm}]
+        {"special": sid, "row": 2, "col": 2, "replaced": farm}
+    ]
     assert g.removed_tiles[farm] == removed + 1
     assert g.special_at(0, 2, 2) == sid and g.specials_held(0) == ()
     assert d.occupied(2, 2), "the noble stays, now on the special tile"
@@ -261,6 +284,7 @@ def test_building_tile_waits_for_a_matching_tile_then_swaps_in_at_once(rules):
 # Boat tiles ---------------------------------------------------------------------------------
 def test_boat_tile_lets_a_boatswain_move_as_in_the_standard_game(rules):
     from vikings.engine import BOATSWAIN, FinishBoatswains, UseBoatswain
+
     g = make_advanced({"single_boatswain", "special_tiles"})
     d = g.displays[0]
     d.start_tile = -1
@@ -271,8 +295,13 @@ def test_boat_tile_lets_a_boatswain_move_as_in_the_standard_game(rules):
     sid = give_special(g, 0, "boat")
     start_scoring(g, 1)
     assert g.phase == BOATSWAIN
-    assert set(g.legal_actions()) == {UseBoatswain("one", f), UseBoatswain("one", s), UseBoatswain("all", f),
-                                      UseBoatswain("each"), FinishBoatswains()}
+    assert set(g.legal_actions()) == {
+        UseBoatswain("one", f),
+        UseBoatswain("one", s),
+        UseBoatswain("all", f),
+        UseBoatswain("each"),
+        FinishBoatswains(),
+    }
     events = g.apply(UseBoatswain("all", f))
     assert [e.data for e in events if e.type == "special_spent"] == [{"special": sid}]
     assert sid in g.adv.out and g.specials_held(0) == ()
@@ -284,6 +313,7 @@ def test_boat_tile_lets_a_boatswain_move_as_in_the_standard_game(rules):
 
 def test_boat_tile_does_nothing_without_the_single_boatswain_option(rules):
     from vikings.engine import FinishBoatswains, UseBoatswain
+
     g = make_advanced(SPECIALS)
     d = g.displays[0]
     d.start_tile = -1
@@ -299,8 +329,13 @@ def test_boat_tile_does_nothing_without_the_single_boatswain_option(rules):
 
 def test_action_text_forms(rules):
     from vikings.engine import UseBoatswain, parse_action
-    for text, action in (("special 3", TakeSpecial(3)), ("nospecial", DeclineSpecial()),
-                         ("replace 2 4", ReplaceTile(2, 4)), ("boatswain one 1", UseBoatswain("one", 1))):
+
+    for text, action in (
+        ("special 3", TakeSpecial(3)),
+        ("nospecial", DeclineSpecial()),
+        ("replace 2 4", ReplaceTile(2, 4)),
+        ("boatswain one 1", UseBoatswain("one", 1)),
+    ):
         assert parse_action(text) is action and str(action) == text
         assert parse_action(" ".join(map(str, action.to_json()))) is action
     with pytest.raises(IllegalAction):

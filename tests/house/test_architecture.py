@@ -1,6 +1,7 @@
 """The import rule of docs/architecture.md, checked on every module of the package: each
 package imports only the layers below it, the engine and the bots import no pygame, and
 no package but the screens' draws on pygame."""
+
 from __future__ import annotations
 
 import ast
@@ -23,18 +24,70 @@ ALLOWED = {
     "processes": {"engine", "bots", "advice"},
     "saves": {"engine", "bots", "text", "paths"},
     "ui.drawing": {"engine", "text", "content", "saves", "paths", "ui"},
-    "ui.table": {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui",
-                 "ui.drawing"},
-    "ui.dialogs": {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui",
-                   "ui.drawing", "ui.table"},
-    "ui.lesson": {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui",
-                  "ui.drawing", "ui.table", "ui.dialogs"},
-    "ui.scenes": {"vikings", "engine", "bots", "text", "content", "advice", "processes", "saves", "paths",
-                  "logs", "ui", "ui.drawing", "ui.table", "ui.dialogs", "ui.lesson"},
+    "ui.table": {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui", "ui.drawing"},
+    "ui.dialogs": {
+        "engine",
+        "bots",
+        "text",
+        "content",
+        "advice",
+        "processes",
+        "saves",
+        "paths",
+        "ui",
+        "ui.drawing",
+        "ui.table",
+    },
+    "ui.lesson": {
+        "engine",
+        "bots",
+        "text",
+        "content",
+        "advice",
+        "processes",
+        "saves",
+        "paths",
+        "ui",
+        "ui.drawing",
+        "ui.table",
+        "ui.dialogs",
+    },
+    "ui.scenes": {
+        "vikings",
+        "engine",
+        "bots",
+        "text",
+        "content",
+        "advice",
+        "processes",
+        "saves",
+        "paths",
+        "logs",
+        "ui",
+        "ui.drawing",
+        "ui.table",
+        "ui.dialogs",
+        "ui.lesson",
+    },
 }
 # The modules at the top of ui/ (app, scene, flow, screens, sound, memory) tie it together.
-TOP_UI = {"vikings", "engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "logs",
-          "ui.drawing", "ui.table", "ui.dialogs", "ui.lesson", "ui.scenes"}
+TOP_UI = {
+    "vikings",
+    "engine",
+    "bots",
+    "text",
+    "content",
+    "advice",
+    "processes",
+    "saves",
+    "paths",
+    "logs",
+    "ui.drawing",
+    "ui.table",
+    "ui.dialogs",
+    "ui.lesson",
+    "ui.scenes",
+}
 NO_PYGAME = {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "logs"}
 
 

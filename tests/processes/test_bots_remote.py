@@ -1,12 +1,13 @@
 """Bots in the helper process (bots/remote.py): the same decisions as in this process,
 cancelling, catching up after an undo, and a dead helper reported, not waited for."""
+
 import time
 
 import pytest
 
 from vikings.bots import make_bot
-from vikings.processes import remote_bots as remote
 from vikings.engine import GameConfig, new_game
+from vikings.processes import remote_bots as remote
 
 
 def wait(job, seconds=60.0):

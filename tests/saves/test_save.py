@@ -3,6 +3,7 @@
 Games are played with random legal actions from a seeded random.Random, so every run
 covers the same positions, including boatswain phases and the final scoring.
 """
+
 import dataclasses
 import hashlib
 import json
@@ -97,6 +98,7 @@ def test_state_to_dict_covers_every_field_and_is_plain_json():
         if isinstance(value, list):
             return all(no_tuples(v) for v in value)
         return not isinstance(value, tuple) and not isinstance(value, float)
+
     assert no_tuples(d)
 
 
@@ -235,16 +237,19 @@ def test_different_rules_digest():
     assert "different game data" in message and "0123456789abcdef" in message and RULES.digest in message
 
 
-@pytest.mark.parametrize("field,value,expected", [
-    ("players", "Astrid", "'config.players' must be a list of names"),
-    ("seed", "7", "'config.seed' must be a whole number"),
-    ("seed", True, "'config.seed' must be a whole number"),
-    ("start_player", 1.5, "'config.start_player' must be a player number"),
-    ("start_player", 9, "game setup is invalid: start player must be 0-1"),
-    ("options", ["giants"], "game setup is invalid: unknown rule options: giants"),
-    ("rules_version", 3, "'config.rules_version' must be one of 1, 2"),
-    ("rules_version", "2", "'config.rules_version' must be one of 1, 2"),
-])
+@pytest.mark.parametrize(
+    "field,value,expected",
+    [
+        ("players", "Astrid", "'config.players' must be a list of names"),
+        ("seed", "7", "'config.seed' must be a whole number"),
+        ("seed", True, "'config.seed' must be a whole number"),
+        ("start_player", 1.5, "'config.start_player' must be a player number"),
+        ("start_player", 9, "game setup is invalid: start player must be 0-1"),
+        ("options", ["giants"], "game setup is invalid: unknown rule options: giants"),
+        ("rules_version", 3, "'config.rules_version' must be one of 1, 2"),
+        ("rules_version", "2", "'config.rules_version' must be one of 1, 2"),
+    ],
+)
 def test_malformed_config(field, value, expected):
     doc = doc_of(new(2, 1))
     doc["config"][field] = value
@@ -307,9 +312,22 @@ def visible(g: GameState) -> dict:
     """What every player can see or count."""
     d = state_to_dict(g)
     remaining = Counter(t for stack in g.stacks for t in stack)
-    return {k: d[k] for k in ("displays", "wheel_tile", "wheel_viking", "bag", "removed_vikings",
-                              "removed_tiles", "history", "phase", "to_move", "round", "scores")} | {
-        "stack sizes": [len(s) for s in g.stacks], "remaining": remaining}
+    return {
+        k: d[k]
+        for k in (
+            "displays",
+            "wheel_tile",
+            "wheel_viking",
+            "bag",
+            "removed_vikings",
+            "removed_tiles",
+            "history",
+            "phase",
+            "to_move",
+            "round",
+            "scores",
+        )
+    } | {"stack sizes": [len(s) for s in g.stacks], "remaining": remaining}
 
 
 @pytest.mark.parametrize("n,seed,steps", [(2, 1, 0), (3, 3, 60), (4, 5, 100)])

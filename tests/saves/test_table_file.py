@@ -3,6 +3,7 @@ through vikings.ui.table.match.load_file, which either returns the saved table u
 raises one SaveError of one short line. Damaged files kept in tests/data/, version-1
 tables that must still load, and a property test over mutants of real saves (the same
 mutations as tools/probes/fuzz_saves.py, which runs them by the thousand)."""
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,7 @@ from tools.probes import fuzz_saves  # noqa: E402
 sys.path.remove(str(ROOT))
 
 RULES = default_rules()
-SAVES = fuzz_saves.real_saves(RULES)   # built once: 2-4 players, standard and advanced
+SAVES = fuzz_saves.real_saves(RULES)  # built once: 2-4 players, standard and advanced
 
 
 def refusal(path) -> str:
@@ -50,7 +51,7 @@ DAMAGED = {
     "damaged-seat-kind-v2.json": "checksum mismatch: the table file was changed after it was saved",
     "damaged-seat-colour-unknown.json": "seat 2's colour must be one of purple, orange",
     "damaged-seat-colour-shared.json": "seats 1 and 2 have the same colour (purple)",
-    "damaged-seat-name-not-player.json": "seat 2's name \"Bjorn\" is not the game's player 2 (\"Bjørn\")",
+    "damaged-seat-name-not-player.json": 'seat 2\'s name "Bjorn" is not the game\'s player 2 ("Bjørn")',
     "damaged-seat-name-null.json": "seat 1's name must be a text; got null",
     "damaged-deep-nesting.json": "the JSON is nested too deeply (over 20 levels at line",
     "damaged-huge-number.json": "has more than 30 digits",
@@ -70,12 +71,12 @@ def test_every_damaged_file_kept_is_tested():
 
 def test_huge_values_give_short_messages_and_stay_small(tmp_path):
     doc = json.loads(DATA.joinpath("damaged-seat-colour-unknown.json").read_bytes())
-    doc["seats"][1][2] = "O" * 1_000_000   # a 1 MB field: the message quotes 24 characters of it
+    doc["seats"][1][2] = "O" * 1_000_000  # a 1 MB field: the message quotes 24 characters of it
     path = tmp_path / "big-field.json"
     path.write_text(json.dumps(doc))
     message = refusal(path)
     assert message.startswith("damaged save: seat 2's colour must be one of") and message.endswith('OOO"\u2026')
-    doc["seats"][1][0] = "N" * 10_000_000   # a 10 MB name: refused before it is parsed
+    doc["seats"][1][0] = "N" * 10_000_000  # a 10 MB name: refused before it is parsed
     path.write_text(json.dumps(doc))
     assert refusal(path).startswith("the file is too large (over 2 MB")
 
@@ -87,6 +88,7 @@ def test_an_unreadable_file_is_a_save_error(tmp_path, monkeypatch):
 
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(safe_json, "open", denied, raising=False)
     assert refusal(path) == "the file cannot be read (Permission denied)"
     monkeypatch.undo()
@@ -95,15 +97,16 @@ def test_an_unreadable_file_is_a_save_error(tmp_path, monkeypatch):
 
 
 # Versions and the hint counts -------------------------------------------------------------------
-@pytest.mark.parametrize("name, players, actions", [("table-v1-standard.json", 3, 70),
-                                                    ("table-v1-advanced.json", 2, 90)])
+@pytest.mark.parametrize(
+    "name, players, actions", [("table-v1-standard.json", 3, 70), ("table-v1-advanced.json", 2, 90)]
+)
 def test_version_1_tables_still_load(name, players, actions):
     text = DATA.joinpath(name).read_text(encoding="utf-8")
     assert json.loads(text)["version"] == 1 and "checksum" not in json.loads(text)
     m = load_file(DATA / name, RULES)
     assert len(m.seats) == players and len(m.game.actions()) == actions and m.hints == [0] * players
     assert [s.name for s in m.seats] == list(m.game.config.players)
-    again = m.to_doc()   # written back as version 2
+    again = m.to_doc()  # written back as version 2
     assert again["version"] == 2 and again["checksum"] == checksum(again)
     assert load_doc_text(json.dumps(again), RULES).seats == m.seats
 
@@ -117,11 +120,15 @@ def test_hints_are_carried_saved_and_loaded(tmp_path):
     path.write_text(json.dumps(m.to_doc()))
     assert load_file(path, RULES).hints == m.hints
     doc = m.to_doc()
-    del doc["hints"]   # optional: a table without them has none asked
+    del doc["hints"]  # optional: a table without them has none asked
     doc["checksum"] = checksum(doc)
     assert load_doc_text(json.dumps(doc), RULES).hints == [0] * len(m.seats)
-    for bad, message in (([0] * (len(m.seats) + 1), "'hints' has"), ([-1] * len(m.seats), "the hint count of seat 1"),
-                         ([1.5] * len(m.seats), "got the number 1.5"), ([True] * len(m.seats), "got true")):
+    for bad, message in (
+        ([0] * (len(m.seats) + 1), "'hints' has"),
+        ([-1] * len(m.seats), "the hint count of seat 1"),
+        ([1.5] * len(m.seats), "got the number 1.5"),
+        ([True] * len(m.seats), "got true"),
+    ):
         doc["hints"] = bad
         doc["checksum"] = checksum(doc)
         with pytest.raises(SaveError, match=message.replace("(", r"\(")):
@@ -184,9 +191,14 @@ def test_ascii_digit_arguments_still_read():
         parse_action("buy ²")
 
 
-@pytest.mark.parametrize("text", ["r/S*/L*R*/L*F*R/L*FR*/L* - " + "4" * 5000 + " 12",
-                                  "r/S*/99999999/L*F*R/L*FR*/L* - 4 12",
-                                  "r/S*/L*R*/L*F*R/L*FR*/L* 99999999f 4 12"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "r/S*/L*R*/L*F*R/L*FR*/L* - " + "4" * 5000 + " 12",
+        "r/S*/99999999/L*F*R/L*FR*/L* - 4 12",
+        "r/S*/L*R*/L*F*R/L*FR*/L* 99999999f 4 12",
+    ],
+)
 def test_notation_refuses_numbers_too_long_to_be_meant(text):
     with pytest.raises(NotationError, match="digits"):
         parse_display(text, RULES)
@@ -198,6 +210,7 @@ def test_a_table_saved_before_the_auction_correction_loads_under_its_rule(tmp_pa
     as the game it was, played on under the first reading."""
     from vikings.content.data import default_rules
     from vikings.ui.table.match import load_file
+
     m = load_file(Path(__file__).parents[1] / "data" / "old-auction-table.json", default_rules())
     assert m.game.config.rules_version == 1 and "auction" in m.options
     assert [s.name for s in m.seats] == list(m.game.config.players)

@@ -6,6 +6,7 @@ Tests may run as root, whom chmod 000 does not stop: an unreadable file is simul
 making `open` in vikings.saves.safe_json (the one place these files are opened) raise the
 PermissionError a real one gives; where the tests do not run as root a real chmod 000
 file is tried as well."""
+
 from __future__ import annotations
 
 import logging
@@ -16,16 +17,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from ui_helpers import make_app, press, run  # noqa: I001 (dummy drivers first)
 
+from vikings.saves import safe_json
+from vikings.saves import settings as settings_module
+from vikings.saves.folders import Storage
+from vikings.saves.settings import Settings
 from vikings.ui import flow
-from vikings.saves import safe_json, settings as settings_module
-from vikings.ui.table.match import Match
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
-from vikings.saves.folders import Storage
+from vikings.ui.table.match import Match
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SEATS = [("Ann", "person", "teal"), ("Bo", "normal", "orange")]
@@ -39,6 +40,7 @@ def deny(monkeypatch, path: Path) -> None:
         if Path(file) == path:
             raise PermissionError(13, "Permission denied", str(file))
         return real(file, *args, **kwargs)
+
     monkeypatch.setattr(safe_json, "open", guarded, raising=False)
 
 
@@ -47,17 +49,20 @@ def broken_copies(path: Path) -> list[Path]:
 
 
 # Settings -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("content, reason", [
-    (b"{broken}", "invalid JSON at line 1"),
-    (b'{"width": 1280, "animation": "fast"', "the text ends too early"),
-    (b"\xff\xfe{\x00}\x00", "not UTF-8 text (it is UTF-16"),
-    (b'{"width": 1\xe9}', "not UTF-8 text"),
-    (b"[1, 2]", "it holds a list of 2 items, not an object of settings"),
-    (b'{"width": ' + b"[" * 500 + b"]" * 500 + b"}", "nested too deeply"),
-    (b'{"width": ' + b"9" * 5000 + b"}", "more than 30 digits"),
-    (b'{"animation": "' + b"x" * 70_000 + b'"}', "the file is too large"),
-    (b"", "the file is empty"),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b"{broken}", "invalid JSON at line 1"),
+        (b'{"width": 1280, "animation": "fast"', "the text ends too early"),
+        (b"\xff\xfe{\x00}\x00", "not UTF-8 text (it is UTF-16"),
+        (b'{"width": 1\xe9}', "not UTF-8 text"),
+        (b"[1, 2]", "it holds a list of 2 items, not an object of settings"),
+        (b'{"width": ' + b"[" * 500 + b"]" * 500 + b"}", "nested too deeply"),
+        (b'{"width": ' + b"9" * 5000 + b"}", "more than 30 digits"),
+        (b'{"animation": "' + b"x" * 70_000 + b'"}', "the file is too large"),
+        (b"", "the file is empty"),
+    ],
+)
 def test_an_unreadable_settings_file_is_set_aside(tmp_path, caplog, content, reason):
     storage = Storage(tmp_path)
     storage.settings_path.parent.mkdir(parents=True)
@@ -67,11 +72,11 @@ def test_an_unreadable_settings_file_is_set_aside(tmp_path, caplog, content, rea
     assert s == Settings()
     assert not storage.settings_path.exists()
     [aside] = broken_copies(storage.settings_path)
-    assert aside.read_bytes() == content   # kept as it was, only renamed
+    assert aside.read_bytes() == content  # kept as it was, only renamed
     [line] = [r.getMessage() for r in caplog.records]
     assert line.startswith(f"settings.json set aside as {aside.name}: ") and reason in line
     assert "\n" not in line and len(line) < 300
-    Settings(animation="fast").save(storage)   # and the next save writes a fresh one
+    Settings(animation="fast").save(storage)  # and the next save writes a fresh one
     assert Settings.load(storage).animation == "fast"
 
 
@@ -95,13 +100,28 @@ def test_a_real_chmod_000_settings_file(tmp_path):
 
 def test_bad_settings_fields_fall_back_one_by_one(tmp_path, caplog):
     storage = Storage(tmp_path)
-    storage.write_json(storage.settings_path, {
-        "width": "wide", "height": 100_000, "fullscreen": 1, "animation": "warp", "bot_pace": "fast",
-        "confirm_purchase": False, "from_a_newer_edition": [1, 2]})
+    storage.write_json(
+        storage.settings_path,
+        {
+            "width": "wide",
+            "height": 100_000,
+            "fullscreen": 1,
+            "animation": "warp",
+            "bot_pace": "fast",
+            "confirm_purchase": False,
+            "from_a_newer_edition": [1, 2],
+        },
+    )
     with caplog.at_level(logging.WARNING, logger="vikings"):
         s = Settings.load(storage)
-    assert (s.width, s.height, s.fullscreen, s.animation, s.bot_pace, s.confirm_purchase) == \
-        (1600, 4320, False, "normal", "fast", False)
+    assert (s.width, s.height, s.fullscreen, s.animation, s.bot_pace, s.confirm_purchase) == (
+        1600,
+        4320,
+        False,
+        "normal",
+        "fast",
+        False,
+    )
     assert storage.settings_path.exists() and not broken_copies(storage.settings_path)  # the file was readable
     lines = [r.getMessage() for r in caplog.records]
     assert lines == [
@@ -115,6 +135,7 @@ def test_bad_settings_fields_fall_back_one_by_one(tmp_path, caplog):
 @dataclass
 class MoreSettings(Settings):
     """What other settings will look like: each a field, its limits one line of RANGES."""
+
     volume: float = 0.8
     window_at: tuple[int, int] | None = None
     hints: bool = True
@@ -137,12 +158,15 @@ def title(app) -> TitleScene:
     return app.scenes.current
 
 
-@pytest.mark.parametrize("fixture, reason", [
-    ("damaged-newline-bit-flip.json", "not a saved game: the file is not UTF-8 text"),
-    ("damaged-seat-kind-v1.json", "seat 1's kind must be one of"),
-    ("damaged-seat-kind-v2.json", "checksum mismatch"),
-    ("damaged-action-circled.json", "'①' is not a whole number"),
-])
+@pytest.mark.parametrize(
+    "fixture, reason",
+    [
+        ("damaged-newline-bit-flip.json", "not a saved game: the file is not UTF-8 text"),
+        ("damaged-seat-kind-v1.json", "seat 1's kind must be one of"),
+        ("damaged-seat-kind-v2.json", "checksum mismatch"),
+        ("damaged-action-circled.json", "'①' is not a whole number"),
+    ],
+)
 def test_a_damaged_autosave_is_refused_on_the_title_and_set_aside(app, monkeypatch, caplog, fixture, reason):
     entered = []
     monkeypatch.setattr(flow, "enter_game", lambda app, match: entered.append(match))
@@ -159,7 +183,7 @@ def test_a_damaged_autosave_is_refused_on_the_title_and_set_aside(app, monkeypat
     press(app, pygame.K_c)
     assert entered == [] and app.scenes.current is t
     assert f"autosave.json set aside as {aside.name}: " in caplog.text
-    assert title(app).notice == ""   # set aside: the next start is clean
+    assert title(app).notice == ""  # set aside: the next start is clean
 
 
 def test_an_autosave_without_read_permission_does_not_stop_the_start(tmp_path, monkeypatch):
@@ -170,8 +194,9 @@ def test_an_autosave_without_read_permission_does_not_stop_the_start(tmp_path, m
     try:
         t = a.scenes.current
         assert isinstance(t, TitleScene) and not t.buttons["continue"].is_enabled
-        assert t.notice.startswith("The autosaved game cannot be continued: the file cannot be read "
-                                   "(Permission denied).")
+        assert t.notice.startswith(
+            "The autosaved game cannot be continued: the file cannot be read (Permission denied)."
+        )
         assert len(broken_copies(storage.autosave_path)) == 1
     finally:
         a.shutdown()
@@ -195,12 +220,15 @@ def test_the_load_panel_shows_why_a_named_save_is_refused(app):
     app.scenes.push(SavesPanel(app))
     run(app)
     p = app.scenes.current
-    assert p.message == ("This save cannot be loaded: not a saved game: the file is not UTF-8 text "
-                         "(it is UTF-16: save it again as UTF-8).")
+    assert p.message == (
+        "This save cannot be loaded: not a saved game: the file is not UTF-8 text "
+        "(it is UTF-16: save it again as UTF-8)."
+    )
     assert p.tone == "bad" and not p.load_button.is_enabled
-    assert (app.storage.saves_dir / "Evening.json").exists()   # a named save is the player's: left alone
+    assert (app.storage.saves_dir / "Evening.json").exists()  # a named save is the player's: left alone
 
 
 def _rules():
     from vikings.content.data import default_rules
+
     return default_rules()

@@ -1,8 +1,9 @@
 """The translation layer (vikings/text/lang.py) and its catalogues (data/lang/)."""
+
 import pytest
 
-from vikings.text import lang, words
 from vikings.content.data import default_rules
+from vikings.text import lang, words
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +41,7 @@ def test_every_entry_has_the_same_placeholders_and_plural_shape(code):
 def test_no_entry_is_empty_and_no_placeholder_is_misspelt():
     for code in lang.LANGUAGES:
         for key, v in lang.read_catalogue(code).items():
-            for s in (v.values() if isinstance(v, dict) else [v]):
+            for s in v.values() if isinstance(v, dict) else [v]:
                 assert s.strip(), (code, key)
                 assert s.count("%{") == len(lang.placeholders(s)), (code, key, s)
 
@@ -99,23 +100,27 @@ def test_the_pseudo_language_accents_every_letter_but_placeholders():
     lang.set_language("qps")
     text = lang.t("game.round_of", n=2, total=6)
     assert "2" in text and "6" in text and not lang.plain_letters(text)
-    assert lang.pseudo("%{who} buys") .startswith("%{who} ")
+    assert lang.pseudo("%{who} buys").startswith("%{who} ")
 
 
-@pytest.mark.parametrize("env, expected", [
-    ({"LANG": "de_DE.UTF-8"}, "de"),
-    ({"LANG": "de_AT"}, "de"),
-    ({"LC_ALL": "en_GB.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
-    ({"LANG": "fr_FR.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8", "LANGUAGE": "de:en"}, "de"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "de_AT"}, "de"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "de:en"}, "de"),
+        ({}, "en"),
+    ],
+)
 def test_the_system_language(env, expected):
     assert lang.system_language(env) == expected
 
 
 def test_the_setting_accepts_only_known_languages():
     from vikings.saves.settings import Settings
+
     assert Settings.from_doc({"language": "de"}).language == "de"
     assert Settings.from_doc({"language": "fr"}).language == ""
     assert Settings().language == ""
@@ -123,6 +128,7 @@ def test_the_setting_accepts_only_known_languages():
 
 def test_the_command_line_refuses_an_unknown_language(capsys):
     from vikings.commands.cli import main
+
     with pytest.raises(SystemExit) as e:
         main(["--lang", "fr"])
     assert e.value.code == 2
@@ -134,8 +140,14 @@ def test_the_selftest_passes_in_german():
     import os
     import subprocess
     import sys
+
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-m", "vikings", "--lang", "de", "--selftest"], env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "vikings", "--lang", "de", "--selftest"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "language de" in done.stdout and "selftest: OK" in done.stdout

@@ -1,4 +1,5 @@
 """tools/bots/calibrate_eval.py: the evaluation's calibration against seeded self-play."""
+
 import math
 import random
 import sys
@@ -8,7 +9,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.bots import calibrate_eval  # noqa: E402
-
 from vikings.bots import evaluate  # noqa: E402
 
 
@@ -60,13 +60,28 @@ def test_a_real_game_gives_one_snapshot_per_player_and_round_with_the_result():
 
 def test_the_model_scale_is_the_evaluations():
     scale = calibrate_eval.model_scale(evaluate.UTILITY_SCALE_START, evaluate.UTILITY_SCALE_END)
-    assert scale(0.5, 2) == pytest.approx(evaluate.UTILITY_SCALE_END
-                                          + (evaluate.UTILITY_SCALE_START / 2 - evaluate.UTILITY_SCALE_END) / 4)
+    assert scale(0.5, 2) == pytest.approx(
+        evaluate.UTILITY_SCALE_END + (evaluate.UTILITY_SCALE_START / 2 - evaluate.UTILITY_SCALE_END) / 4
+    )
 
 
 def test_too_few_snapshots_for_a_fit_give_no_coefficients_instead_of_an_error():
-    snaps = [{"seed": 1, "round": 0, "player": p, "value": 40.0, "t": 1.0, "gold": 30, "pooled": 0,
-              "boatswains": 0, "specials": 0, "final": 50.0 + p, "rank": 2 - p} for p in range(2)]
+    snaps = [
+        {
+            "seed": 1,
+            "round": 0,
+            "player": p,
+            "value": 40.0,
+            "t": 1.0,
+            "gold": 30,
+            "pooled": 0,
+            "boatswains": 0,
+            "specials": 0,
+            "final": 50.0 + p,
+            "rank": 2 - p,
+        }
+        for p in range(2)
+    ]
     (r,) = calibrate_eval.residuals(snaps)
     assert r["mean"] == 10.5 and all(math.isnan(c) for c in r["coef"].values())
     calibrate_eval.report(snaps)  # prints, with '-' for the missing fits

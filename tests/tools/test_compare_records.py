@@ -1,4 +1,5 @@
 """tools/bots/compare_records.py: two tournament records compared game by game."""
+
 import json
 import sys
 from pathlib import Path
@@ -7,7 +8,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.bots import compare_records  # noqa: E402
-
 from vikings.commands.tournament import run  # noqa: E402
 
 
@@ -16,8 +16,10 @@ def write(path, levels, games):
     key = {"levels": levels, "seed": 10, "options": []}
     with open(path, "w", encoding="utf-8") as f:
         for i, (win, fame) in games.items():
-            results = [{"seat": 0, "rank": 1, "win": win, "fame": fame, "gold": 0, "times": [], "simulations": 0},
-                       {"seat": 1, "rank": 2, "win": 1 - win, "fame": 40, "gold": 0, "times": [], "simulations": 0}]
+            results = [
+                {"seat": 0, "rank": 1, "win": win, "fame": fame, "gold": 0, "times": [], "simulations": 0},
+                {"seat": 1, "rank": 2, "win": 1 - win, "fame": 40, "gold": 0, "times": [], "simulations": 0},
+            ]
             f.write(json.dumps({"key": key, "index": i, "game": {"seed": 10 + i, "results": results}}) + "\n")
 
 

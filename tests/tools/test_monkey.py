@@ -2,6 +2,7 @@
 resizes, panels and games with bots through the real loop, headless. No exception may
 reach the loop or the log, and no frame may stall. (The long run is a benchmark:
 `python tools/probes/monkey.py --minutes 10`, figures in docs/ui.md.)"""
+
 from __future__ import annotations
 
 import sys
@@ -22,5 +23,5 @@ def test_a_short_random_run_has_no_exception_and_no_stall(tmp_path):
     assert report.exceptions == [], report.summary()
     assert report.stalls == [], report.summary()
     assert report.inputs > 15 and report.frames > 50
-    assert sum(report.counts.values()) >= 8 and report.games   # it did start games with bots
+    assert sum(report.counts.values()) >= 8 and report.games  # it did start games with bots
     assert len(report.samples) >= 3 and all(s[1] > 0 for s in report.samples)

@@ -4,6 +4,7 @@ game with the auction and special tiles, the review, hints, the direct moves, th
 pictures and the guided first game) is rendered in the pseudo-language `qps`, where every
 catalogue string has accented letters, and each string any font drew is checked for plain
 ones. Player names and the save's name are the players' own words."""
+
 import sys
 from pathlib import Path
 
@@ -11,7 +12,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.pictures import director, screenshots  # noqa: E402  (sets SDL's dummy drivers)
 from tools.pictures.text_probe import TextProbe, player_names  # noqa: E402
-
 from vikings.text import lang  # noqa: E402
 
 

@@ -8,25 +8,25 @@ a visible widget or cell inside the window, clear of the lesson's box, in a wind
 step; the bot's rounds 3-6 are played once, at 1280x720, and the 4K window resumes the
 saved lesson after them); and once the window is resized in the middle of a step.
 """
+
 from __future__ import annotations
 
 import shutil
 
 import pygame
 import pytest
-
 from ui_helpers import button, click, make_app, press, run
 
-from vikings.content.data import load_lesson, default_rules
+from vikings.content.data import default_rules, load_lesson
 from vikings.engine.actions import Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain
+from vikings.saves.settings import Settings
 from vikings.ui.lesson.coach import Coach
 from vikings.ui.lesson.overlay import LessonOverlay
 from vikings.ui.lesson.script import TOPICS, replay, topics
-from vikings.ui.table.match import Match
 from vikings.ui.scene import SceneMachine
 from vikings.ui.scenes.setup import SetupScene
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
+from vikings.ui.table.match import Match
 
 SMALL, BIG = (1280, 720), (3840, 2160)
 
@@ -48,10 +48,10 @@ def open_app(tmp_path):
     def opener(size=SMALL, home="home"):
         if apps:
             apps.pop().shutdown()
-        apps.append(make_app(tmp_path / home, size=size, settings=Settings(animation="instant",
-                                                                          bot_pace="instant")))
+        apps.append(make_app(tmp_path / home, size=size, settings=Settings(animation="instant", bot_pace="instant")))
         assert apps[-1].screen.get_size() == size
         return apps[-1]
+
     yield opener
     for a in apps:
         a.shutdown()
@@ -158,11 +158,11 @@ def play_step(app, ov) -> None:
     elif step.is_move:
         before = len(ov.match.game.actions())
         make_move(app, step.move)
-        assert ov.match.game.actions()[before:before + 1] == [step.move], f"{step.id}: the move was not taken"
+        assert ov.match.game.actions()[before : before + 1] == [step.move], f"{step.id}: the move was not taken"
     elif index % 2:
         press(app, pygame.K_PAGEDOWN)
     else:
-        click(app, ov.buttons["next"])   # (its caption: test_steps_can_be_read_again)
+        click(app, ov.buttons["next"])  # (its caption: test_steps_can_be_read_again)
     run(app, 2)
     assert c.index > index, f"step {index} ({step.id}) did not move on"
 
@@ -185,17 +185,25 @@ def test_every_scripted_person_move_has_a_step(rules):
     assert [s.at for s in coach.steps if s.at is not None] == sorted(s.at for s in coach.steps if s.at is not None)
 
 
-@pytest.mark.parametrize("old, new, problem", [
-    ("move: buy 2", "move: buy 3", "teaches 'buy 3', but the script plays 'buy 2'"),
-    ("target: [wheel, 2]", "target: [sky, 2]", "target \\['sky', 2\\]: expected one of"),
-    ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
-    ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
-    ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
-    ("  - id: wheel\n", "  - id: spinner\n", "no text: data/lang/en/lesson.yaml needs steps.spinner.text"),
-    ("    target: [wheel]\n", "    target: [wheel]\n    text: Here is the wheel.\n", "a step's words go in data/lang"),
-])
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        ("move: buy 2", "move: buy 3", "teaches 'buy 3', but the script plays 'buy 2'"),
+        ("target: [wheel, 2]", "target: [sky, 2]", "target \\['sky', 2\\]: expected one of"),
+        ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
+        ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
+        ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
+        ("  - id: wheel\n", "  - id: spinner\n", "no text: data/lang/en/lesson.yaml needs steps.spinner.text"),
+        (
+            "    target: [wheel]\n",
+            "    target: [wheel]\n    text: Here is the wheel.\n",
+            "a step's words go in data/lang",
+        ),
+    ],
+)
 def test_a_broken_lesson_file_is_refused(tmp_path, rules, old, new, problem):
     from vikings.content.data import DataError
+
     text = (load_lesson.__globals__["data_dir"]() / "lesson.yaml").read_text(encoding="utf-8")
     assert old in text
     (tmp_path / "lesson.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -210,7 +218,7 @@ def play_to(app, ov, stop: str | None = None) -> list[int]:
     c, checked = ov.coach, []
     while c.step.id != stop and not c.last:
         checked.append(c.index)
-        play_step(app, ov)   # (its rings checked first)
+        play_step(app, ov)  # (its rings checked first)
     settle(app, ov, limit=3000)
     check_highlight(app, ov)
     return checked + [c.index]
@@ -294,7 +302,7 @@ def test_steps_can_be_read_again(app):
     press(app, pygame.K_PAGEUP)
     assert c.view == 1 and c.index == 2
     press(app, pygame.K_PAGEUP)
-    press(app, pygame.K_PAGEUP)   # (no step before the first)
+    press(app, pygame.K_PAGEUP)  # (no step before the first)
     assert c.view == 0
     click(app, button(app, "Next (PgDn)"))
     press(app, pygame.K_PAGEDOWN)
@@ -315,7 +323,7 @@ def test_a_resized_window_moves_the_box_and_the_rings(app):
     assert ov.box == app.scenes.base.layout.log and ov.box.w > 2 * small[0].w
     check_highlight(app, ov)
     assert ov.highlights()[0].w > small[0].w
-    play_step(app, ov)   # the taught move, clicked at 4K
+    play_step(app, ov)  # the taught move, clicked at 4K
 
 
 def test_the_box_in_a_tall_window(open_app):
@@ -324,10 +332,12 @@ def test_the_box_in_a_tall_window(open_app):
     app = open_app((1600, 1200))
     ov = open_lesson(app)
     assert app.scenes.base.layout.tall
-    play_step(app, ov)   # (the box checked: each button's label fits)
+    play_step(app, ov)  # (the box checked: each button's label fits)
     b = ov.buttons
     assert b["back"].rect.y == b["next"].rect.y < b["leave"].rect.y == b["skip"].rect.y
-    assert b["finish"].text == "Bot plays my seat (F)" and b["finish"].font.size(b["finish"].text)[0] < b["finish"].rect.w
+    assert (
+        b["finish"].text == "Bot plays my seat (F)" and b["finish"].font.size(b["finish"].text)[0] < b["finish"].rect.w
+    )
 
 
 def test_leave_and_resume_at_the_same_step(app):
@@ -343,7 +353,7 @@ def test_leave_and_resume_at_the_same_step(app):
     assert not app.storage.autosave_path.exists(), "the lesson must not take a real game's autosave"
     ov = open_lesson(app)
     assert ov.coach.index == index and ov.match.game.actions() == actions
-    play_step(app, ov)   # and it goes on from there
+    play_step(app, ov)  # and it goes on from there
     assert ov.coach.index > index
 
 
@@ -359,21 +369,21 @@ def test_resume_a_step_that_waits_on_a_scoring(app):
     settle(app, ov)
     assert ov.coach.step.id == "threat"
     check_highlight(app, ov)
-    assert app.scenes.base.shown_player == 1   # the bot's display, which the step talks about
+    assert app.scenes.base.shown_player == 1  # the bot's display, which the step talks about
 
 
 def test_skip_the_lesson(app):
     ov = open_lesson(app)
     play_step(app, ov)
     click(app, button(app, "Skip lesson"))
-    assert ov.coach.index == 1 and app.storage.lesson_path.exists()   # asked again first
+    assert ov.coach.index == 1 and app.storage.lesson_path.exists()  # asked again first
     click(app, button(app, "Click again to skip"))
     assert isinstance(app.scenes.base, SetupScene)
     assert not app.storage.lesson_path.exists()
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.base, TitleScene)
     ov = open_lesson(app)
-    assert ov.coach.index == 0   # a skipped lesson starts afresh
+    assert ov.coach.index == 0  # a skipped lesson starts afresh
 
 
 def test_the_figures_the_steps_state_are_the_deals(rules):
@@ -393,6 +403,7 @@ def test_the_figures_the_steps_state_are_the_deals(rules):
     assert rules.tiles[games[12].wheel_tile[10]].reach_row == 3 and "green: three rows" in text["ship_columns"]
     # and the German words state the same figures
     from vikings.text import lang
+
     lang.set_language("de")
     de = {s.id: s.text for s in coach.steps}
     assert "kostet 2 Gold" in de["prices"] and "30 Gold und 10 Ruhm" in de["welcome"]
@@ -403,7 +414,7 @@ def test_the_figures_the_steps_state_are_the_deals(rules):
 
 # In German, and nothing drawn that missed the translation layer ---------------------------------
 def open_lesson_anyhow(app) -> LessonOverlay:
-    """"Learn to play" by the title's own command (its caption is the title's, in any language)."""
+    """ "Learn to play" by the title's own command (its caption is the title's, in any language)."""
     assert isinstance(app.scenes.base, TitleScene)
     app.scenes.base.do("lesson")
     run(app, 2)
@@ -418,7 +429,7 @@ def test_the_lesson_in_german_and_back_to_english(app):
     c = ov.coach
     assert c.step.text.startswith("Willkommen bei Wikinger!") and "30 Gold und 10 Ruhm" in c.step.text
     assert ov.buttons["next"].text == "Weiter (Bild ab)"
-    for b in ov.buttons.values():   # (one row of four, each caption whole)
+    for b in ov.buttons.values():  # (one row of four, each caption whole)
         assert b.font.size(b.text)[0] < b.rect.w, f"{b.text!r} cut in {b.rect}"
     assert ov.buttons["back"].rect.y == ov.buttons["skip"].rect.y
     while not c.step.is_move:
@@ -438,7 +449,7 @@ def test_the_lesson_in_german_and_back_to_english(app):
     german = c.step.text
     app.apply_language("en")
     run(app, 2)
-    ov = overlay(app)   # (the same box, its widgets rebuilt)
+    ov = overlay(app)  # (the same box, its widgets rebuilt)
     assert ov.coach.step.text != german and ov.coach.step.text.startswith(("Buy ", "Put ", "Send ", "Place "))
     assert ov.buttons["next"].text == "Next (PgDn)"
     play_step(app, ov)
@@ -449,12 +460,13 @@ def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
     every tab and picture of the rules panel, came through the catalogues."""
     import sys
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tools.pictures.text_probe import TextProbe
-
     from vikings.text import lang
-    from vikings.ui.lesson.session import SEATS
     from vikings.ui.dialogs.rules import TABS, RulesPanel
+    from vikings.ui.lesson.session import SEATS
+
     allowed = [name for name, _, _ in SEATS]
     with TextProbe() as probe:
         app = make_app(tmp_path / "home", settings=Settings(animation="instant", bot_pace="instant"))
@@ -465,7 +477,7 @@ def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
                 settle(app, ov)
                 probe.drawn.clear()
                 ov.kill_ui()
-                ov.build_ui()   # (the buttons' captions are rendered as they are made)
+                ov.build_ui()  # (the buttons' captions are rendered as they are made)
                 ov.draw(app.screen)
                 assert len(probe.drawn) > 4 and probe.untranslated(allowed) == [], ov.coach.step.id
                 play_step(app, ov)
@@ -488,5 +500,22 @@ def test_nothing_untranslated_in_the_lesson_box_and_the_rules_panel(tmp_path):
 
 
 # The title screen's own words below the panel (not the rules panel's; translated with the title).
-TITLE_WORDS = {"A", "C", "L", "N", "R", "S", "T", "Esc", "Continue", "Learn to play", "Load", "New game", "Quit",
-               "Rules", "Settings", "Vikings", "After the board game by Michael Kiesling · Hans im Glück, 2007"}
+TITLE_WORDS = {
+    "A",
+    "C",
+    "L",
+    "N",
+    "R",
+    "S",
+    "T",
+    "Esc",
+    "Continue",
+    "Learn to play",
+    "Load",
+    "New game",
+    "Quit",
+    "Rules",
+    "Settings",
+    "Vikings",
+    "After the board game by Michael Kiesling · Hans im Glück, 2007",
+}

@@ -1,28 +1,37 @@
 """The advanced game on screen, driven like a player: the setup's rule toggles, a whole
 game with all three rules (the auction by clicks and keys, special tiles taken), the
 bid control's limits, saves, and what `Visible` hides while advanced events animate."""
+
 from __future__ import annotations
 
 import random
 
 import pygame
-
-from ui_helpers import button, click, make_app, run  # noqa: F401  (sets the dummy drivers first)
 from test_ui_table import click_at, do_by_input, fast_settings, key
+from ui_helpers import button, click, make_app, run  # noqa: F401  (sets the dummy drivers first)
 
 from vikings.engine import OPTIONS
-from vikings.text.lang import t
-from vikings.engine.actions import (Bid, Buy, ChooseColour, DeclineSpecial, PassBid, RemoveViking, ReplaceTile,
-                                    TakeSpecial)
+from vikings.engine.actions import (
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    PassBid,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+)
 from vikings.engine.state import BID, COLOUR, REMOVE, REPLACE, SPECIAL
+from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.table.match import Match
+from vikings.ui.drawing.view import Visible
 from vikings.ui.scenes.auction import AuctionScene
 from vikings.ui.scenes.boatswain import BoatswainScene
 from vikings.ui.scenes.purchase import PurchaseScene
 from vikings.ui.scenes.results import ResultsScene, results_rows
-from vikings.ui.scenes.setup import OPTIONS as SETUP_OPTIONS, SetupScene
-from vikings.ui.drawing.view import Visible
+from vikings.ui.scenes.setup import OPTIONS as SETUP_OPTIONS
+from vikings.ui.scenes.setup import SetupScene
+from vikings.ui.table.match import Match
 
 SEATS = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange"), ("Sigrid", "random", "teal")]
 
@@ -39,8 +48,13 @@ def wait_for_person(app, limit: int = 6000) -> None:
         scene, m = app.scenes.base, app.match
         if isinstance(scene, ResultsScene):
             return
-        if isinstance(scene, (AuctionScene, PurchaseScene, BoatswainScene)) and m.persons_turn() \
-                and not m.pending and not scene.fx.active and m.game.phase in scene.phases:
+        if (
+            isinstance(scene, (AuctionScene, PurchaseScene, BoatswainScene))
+            and m.persons_turn()
+            and not m.pending
+            and not scene.fx.active
+            and m.game.phase in scene.phases
+        ):
             run(app, 1)  # drawn once more: the panel's clickable pieces are where they are shown
             return
         run(app, 1)
@@ -143,8 +157,11 @@ def test_a_person_plays_a_whole_advanced_game_by_clicks_and_keys(tmp_path):
     assert {BID, REMOVE, COLOUR, SPECIAL} <= set(seen), sorted(seen)
     assert any(isinstance(a, TakeSpecial) for a in seen[SPECIAL])
     assert any(isinstance(a, Bid) for a in seen[BID])
-    assert m.game.specials_held(0) or m.game.specials_placed(0) or any(
-        e.type == "special_gold" and e.player == 0 for e in m.events)
+    assert (
+        m.game.specials_held(0)
+        or m.game.specials_placed(0)
+        or any(e.type == "special_gold" and e.player == 0 for e in m.events)
+    )
     run(app, 3)
     assert isinstance(app.scenes.base, ResultsScene)
     app.shutdown()
@@ -187,7 +204,7 @@ def test_visible_hides_the_auction_until_it_is_shown(tmp_path):
     events = []
     events += m.act(Bid(2))
     events += m.act(PassBid())
-    events += m.act(g.legal_actions()[0])      # the removal
+    events += m.act(g.legal_actions()[0])  # the removal
     while g.phase == COLOUR:
         events += m.act(g.legal_actions()[0])
     vis = Visible(g, events, opener=0)
@@ -214,8 +231,9 @@ def test_an_advanced_game_saves_and_loads_in_its_auction(tmp_path):
 
 
 def test_special_tiles_show_with_tooltips_and_score_in_the_results(tmp_path):
-    app, m = start(tmp_path, seats=[("Ann", "random", "purple"), ("Bo", "random", "teal")], seed=21,
-                   options=("special_tiles",))
+    app, m = start(
+        tmp_path, seats=[("Ann", "random", "purple"), ("Bo", "random", "teal")], seed=21, options=("special_tiles",)
+    )
     for _ in range(20000):  # bots play it out
         if isinstance(app.scenes.base, ResultsScene):
             break
@@ -239,8 +257,9 @@ def test_special_tiles_show_with_tooltips_and_score_in_the_results(tmp_path):
 
 def test_the_auction_alone_plays_through_with_bots(tmp_path):
     """Without special tiles (no strip) and with the standard boatswains."""
-    app, m = start(tmp_path, seats=[("Ann", "random", "purple"), ("Bo", "normal", "teal")], seed=2,
-                   options=("auction",))
+    app, m = start(
+        tmp_path, seats=[("Ann", "random", "purple"), ("Bo", "normal", "teal")], seed=2, options=("auction",)
+    )
     for _ in range(20000):
         if isinstance(app.scenes.base, ResultsScene):
             break
@@ -254,16 +273,29 @@ def test_a_building_tile_goes_on_the_clicked_cell(tmp_path):
     """The REPLACE decision: Ann took a building special tile while two of her tiles show
     that building; the candidates are lit and a click lays it (seed found by a search)."""
     app = make_app(tmp_path, title_scene=False, settings=fast_settings())
-    m = Match.new([("Ann", "person", "purple"), ("Bo", "person", "teal")], app.rules, seed=9, start_player=0,
-                  storage=app.storage, options=OPTIONS)
+    m = Match.new(
+        [("Ann", "person", "purple"), ("Bo", "person", "teal")],
+        app.rules,
+        seed=9,
+        start_player=0,
+        storage=app.storage,
+        options=OPTIONS,
+    )
     g, rules, rng = m.game, app.rules, random.Random(9)
     while g.phase != REPLACE:
         legal = g.legal_actions()
         a = None
         if g.to_move == 0 and g.phase == SPECIAL:
-            a = next((t for t in legal if isinstance(t, TakeSpecial) and rules.specials[g.specials_face_up[t.slot]]
-                      .effect == "building" and len(g._building_cells(0, rules.specials[g.specials_face_up[t.slot]]
-                                                                          .building)) > 1), None)
+            a = next(
+                (
+                    t
+                    for t in legal
+                    if isinstance(t, TakeSpecial)
+                    and rules.specials[g.specials_face_up[t.slot]].effect == "building"
+                    and len(g._building_cells(0, rules.specials[g.specials_face_up[t.slot]].building)) > 1
+                ),
+                None,
+            )
         if g.to_move == 0 and g.phase == "purchase":
             s = g.most_expensive_space()
             a = Buy(s) if g.brings_special(s) and Buy(s) in legal else None
@@ -289,6 +321,7 @@ def test_after_a_scoring_the_ship_is_shown_passing_left_then_the_auction_opens(r
     the screens route that event to the scoring scene, and until it is shown the table
     still shows the last winner with the ship and the round just scored."""
     from vikings.engine import GameConfig, new_game
+
     g = new_game(GameConfig(("A", "B", "C"), seed=8, start_player=0, options=frozenset({"auction"})), rules)
     rng = random.Random(8)
     while True:
@@ -297,19 +330,22 @@ def test_after_a_scoring_the_ship_is_shown_passing_left_then_the_auction_opens(r
         types = [e.type for e in events]
         if "scoring" in types and "auction" in types:
             break
-    pending = events[types.index("scoring"):]
+    pending = events[types.index("scoring") :]
     ship = next(e for e in pending if e.type == "start_player")
     assert ship.data == {"after": "scoring"} and ship.player == (before[0] + 1) % 3 == g.start_player
     vis = Visible(g, pending)
     assert (vis.start_player, vis.round) == before
-    rest = pending[pending.index(ship) + 1:]
+    rest = pending[pending.index(ship) + 1 :]
     vis = Visible(g, rest)  # the ship shown: it lies with the new opener, the round not yet begun
     assert vis.start_player == g.start_player and vis.round == before[1]
 
     from vikings.ui import screens
+
     screens.install()
 
     class Ctx:  # what flow.scene_for reads
         match = type("M", (), {"options": frozenset({"auction"}), "pending": [ship, *rest], "game": g})()
+
     from vikings.ui.scenes.scoring import ScoringScene
+
     assert flow.scene_for(Ctx) is ScoringScene

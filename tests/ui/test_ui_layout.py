@@ -1,37 +1,43 @@
 """The table's layout at every window shape and size, and the direct moves on it: dragging
 a group from the wheel onto the display (posted mouse events), the hover information,
 the last-move marks and the log's highlight."""
+
 from __future__ import annotations
 
 import time
 
 import pygame
 import pytest
-
+from test_ui_table import start, wait_for_person
 from ui_helpers import make_app, run  # noqa: F401  (sets the dummy drivers first)
 
-from test_ui_table import start, wait_for_person
 from vikings.engine.actions import Buy, PlaceStart, PlaceTile
 from vikings.engine.state import PURCHASE
-from vikings.ui.table.drag import cells_after_buy, places_after_buy
-from vikings.ui.drawing.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
-from vikings.ui.table.match import Match
 from vikings.ui.drawing.displays import display_geometry
+from vikings.ui.drawing.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
 from vikings.ui.drawing.specials import STRIP_H
 from vikings.ui.drawing.theme import GOLD, Look
 from vikings.ui.drawing.view import Visible
+from vikings.ui.table.drag import cells_after_buy, places_after_buy
+from vikings.ui.table.match import Match
 
-SHAPES = {"16:9": [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)],
-          "16:10": [(1280, 800), (1680, 1050), (1920, 1200), (2560, 1600), (3456, 2160)],
-          "4:3": [(1280, 960), (1600, 1200), (2048, 1536), (2880, 2160)]}
+SHAPES = {
+    "16:9": [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)],
+    "16:10": [(1280, 800), (1680, 1050), (1920, 1200), (2560, 1600), (3456, 2160)],
+    "4:3": [(1280, 960), (1600, 1200), (2048, 1536), (2880, 2160)],
+}
 SIZES = [(shape, size) for shape, sizes in SHAPES.items() for size in sizes]
 
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("layout"), title_scene=False)
-    seats = [("Ann", "person", "purple"), ("Bo", "beginner", "orange"), ("Cy", "beginner", "teal"),
-             ("Di", "beginner", "pink")]
+    seats = [
+        ("Ann", "person", "purple"),
+        ("Bo", "beginner", "orange"),
+        ("Cy", "beginner", "teal"),
+        ("Di", "beginner", "pink"),
+    ]
     m = Match.new(seats, app.rules, seed=8)
     yield app, m
     app.shutdown()
@@ -44,7 +50,7 @@ def test_the_layout_shares_the_window_out(table, shape, size, n, strip):
     least half of it; at most 15% of the window is one empty rectangle; the display's 7
     columns fit in its area."""
     app, m = table
-    app.look = Look(size)   # only the maths: the window stays as it is
+    app.look = Look(size)  # only the maths: the window stays as it is
     L = Layout(app.look, n, app.sprites.aspect("board", "mainland"), app.rules.island_rows + 1, strip)
     window = pygame.Rect((0, 0), size)
     # The large display as drawn with BOARD_COLS columns, below its caption.
@@ -58,7 +64,7 @@ def test_the_layout_shares_the_window_out(table, shape, size, n, strip):
     boxes = L.regions()
     for i, a in enumerate(boxes):
         assert window.contains(a) and a.w > 0 and a.h > 0, (i, a)
-        assert not any(a.colliderect(b) for b in boxes[i + 1:]), (i, a)
+        assert not any(a.colliderect(b) for b in boxes[i + 1 :]), (i, a)
     area = size[0] * size[1]
     assert L.wheel.w * L.wheel.h + L.board.w * L.board.h >= 0.5 * area
     hole = empty_area(window, L.regions(drawn))
@@ -70,7 +76,7 @@ def test_the_layout_shares_the_window_out(table, shape, size, n, strip):
     strip_w = L.strip.w if L.strip is not None else L.log.w
     assert not strip or strip_w >= app.look.px(480)
     if size == (1920, 1080):
-        assert round(L.wheel.w * 0.122) >= 72   # a group on the wheel (WheelGeometry.tile)
+        assert round(L.wheel.w * 0.122) >= 72  # a group on the wheel (WheelGeometry.tile)
         assert g.t >= 96
 
 
@@ -128,12 +134,12 @@ def test_dragging_a_group_onto_a_lit_cell_buys_it_and_lays_the_tile_there(tmp_pa
     run(app, 2)
     assert scene.drag.active and scene.drag.cells == cells
     assert set(scene.board_options(scene.visible(), 0)["highlight"]) == set(cells)
-    assert not m.game.actions()          # nothing bought while dragging
+    assert not m.game.actions()  # nothing bought while dragging
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=dst))
     run(app, 3)
     acts = m.game.actions()
-    plan = list(places_after_buy(before, space)[cell])   # (the start tile first, where the cell needs it)
-    assert acts[:1 + len(plan)] == [Buy(space)] + plan and plan[-1] == PlaceTile(*cell)
+    plan = list(places_after_buy(before, space)[cell])  # (the start tile first, where the cell needs it)
+    assert acts[: 1 + len(plan)] == [Buy(space)] + plan and plan[-1] == PlaceTile(*cell)
     assert m.game.displays[0].tile_at(*cell) == tile
     assert not scene.drag.active and scene.error is None
 
@@ -150,18 +156,22 @@ def settle_back(app, scene) -> None:
 def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)
-    app.settings.animation = "normal"   # (so the flight back can be seen)
+    app.settings.animation = "normal"  # (so the flight back can be seen)
     scene = app.scenes.base
     g = m.game
     space, cells = a_buy_with_places(g)
-    free = [(r, c) for r in range(1, g.rules.island_rows + 1) for c in range(3, 6)
-            if (r, c) not in cells and g.displays[0].tile_at(r, c) < 0]
+    free = [
+        (r, c)
+        for r in range(1, g.rules.island_rows + 1)
+        for c in range(3, 6)
+        if (r, c) not in cells and g.displays[0].tile_at(r, c) < 0
+    ]
     bad = free[0]
     before = g.copy()
     drag(app, scene.wheel_geo.tile_rect(space).center, scene.board_geo.cell_rect(*bad).center)
-    assert m.game == before and not m.game.actions()     # nothing happened in the game
+    assert m.game == before and not m.game.actions()  # nothing happened in the game
     assert scene.error and "must touch the mainland" in scene.error
-    assert scene.returning == space and scene.fx.active   # the tile flies back to its space
+    assert scene.returning == space and scene.fx.active  # the tile flies back to its space
     settle_back(app, scene)
     assert scene.returning is None
     # Dropped outside the display: back as well, with a hint; then a click still works.
@@ -172,8 +182,9 @@ def test_an_illegal_drop_snaps_back_with_the_reason(tmp_path):
     pos = scene.wheel_geo.tile_rect(space).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.board.center, rel=(9, 9),
-                                         buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.board.center, rel=(9, 9), buttons=(1, 0, 0))
+    )
     run(app, 2)
     assert scene.drag.active
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
@@ -208,8 +219,11 @@ def test_hovering_a_group_tells_its_price_its_fame_and_where_it_fits(tmp_path):
     fame = [a.space for a in g.legal_actions() if isinstance(a, Buy) and g.fame_cost(a.space)]
     if fame:
         s = fame[0]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.wheel_geo.tile_rect(s).center,
-                                             rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=scene.wheel_geo.tile_rect(s).center, rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
         run(app, 2)
         assert f"and {g.fame_cost(s)} Fame" in scene.tooltip
 
@@ -243,8 +257,9 @@ def test_opponents_last_moves_are_marked_until_the_person_moves(tmp_path):
     wait_for_person(app)
     assert m.game.phase == PURCHASE
     scene = app.scenes.base
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     scene.act(m.game.legal_actions()[0])
     run(app, 3)
     assert scene.hover_log is None and 1 not in scene.marks
@@ -254,15 +269,17 @@ def test_hovering_an_opponents_card_shows_her_display_at_half_scale_or_more(tmp_
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)
     scene = app.scenes.base
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.cards[1].center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.cards[1].center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     run(app, 2)
     assert scene.hover_card == 1
     box, t = scene.zoom
     assert t * 2 >= scene.board_geo.t and box.colliderect(app.screen.get_rect())
     assert app.screen.get_rect().contains(box)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=scene.layout.wheel.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     run(app, 2)
     assert scene.hover_card is None and scene.zoom is None
 
@@ -273,8 +290,13 @@ def test_a_first_purchase_dropped_beside_the_start_tile_lays_the_start_tile_too(
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)
     scene, g = app.scenes.base, m.game
-    found = [(s, cell, plan) for s in g.groups() if Buy(s) in g.legal_actions()
-             for cell, plan in places_after_buy(g, s).items() if len(plan) == 2]
+    found = [
+        (s, cell, plan)
+        for s in g.groups()
+        if Buy(s) in g.legal_actions()
+        for cell, plan in places_after_buy(g, s).items()
+        if len(plan) == 2
+    ]
     assert found, "no group needs the start tile first in this seed"
     space, cell, plan = found[0]
     assert isinstance(plan[0], PlaceStart) and plan[0].row == cell[0] and cell[1] == 2
@@ -285,28 +307,35 @@ def test_a_first_purchase_dropped_beside_the_start_tile_lays_the_start_tile_too(
 
 def test_the_cards_figures_count_towards_their_values():
     from vikings.ui.table.motion import CountingFigures
+
     f = CountingFigures()
     assert f.show(0, (20, 10)) == (20, 10) and not f.update(1 / 60, 1.0)
-    assert f.show(0, (12, 13)) == (20, 10) and f.moving       # the purchase lands: 8 Gold go
+    assert f.show(0, (12, 13)) == (20, 10) and f.moving  # the purchase lands: 8 Gold go
     seen = []
     for _ in range(120):
         f.update(1 / 60, 1.0)
         seen.append(f.show(0, (12, 13)))
     golds = [g for g, _ in seen]
-    assert golds == sorted(golds, reverse=True) and len(set(golds)) > 4   # down step by step
+    assert golds == sorted(golds, reverse=True) and len(set(golds)) > 4  # down step by step
     assert seen[-1] == (12, 13) and not f.update(1 / 60, 1.0)
     f.show(0, (30, 0))
-    f.update(1 / 60, 0.0)                                      # instant: there at once
+    f.update(1 / 60, 0.0)  # instant: there at once
     assert f.show(0, (30, 0)) == (30, 0) and not f.moving
 
 
 def test_empty_area_matches_a_brute_force_search():
     """The exact search on the regions' grid against every rectangle of a small window."""
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     W, H = 14, 10
-    rect = st.builds(lambda x, y, w, h: pygame.Rect(x, y, w, h), st.integers(-2, W), st.integers(-2, H),
-                     st.integers(1, 8), st.integers(1, 6))
+    rect = st.builds(
+        lambda x, y, w, h: pygame.Rect(x, y, w, h),
+        st.integers(-2, W),
+        st.integers(-2, H),
+        st.integers(1, 8),
+        st.integers(1, 6),
+    )
 
     @settings(max_examples=60, deadline=None)
     @given(st.lists(rect, max_size=5))
@@ -319,23 +348,32 @@ def test_empty_area_matches_a_brute_force_search():
                 for y1 in range(y0 + 1, H + 1):
                     for x1 in range(x0 + 1, W + 1):
                         if (x1 - x0) * (y1 - y0) > best and not any(
-                                covered[y][x] for y in range(y0, y1) for x in range(x0, x1)):
+                            covered[y][x] for y in range(y0, y1) for x in range(x0, x1)
+                        ):
                             best = (x1 - x0) * (y1 - y0)
         hole = empty_area(window, regions)
         assert hole.w * hole.h == best
         assert window.contains(hole) or best == 0
         assert not any(hole.colliderect(r) for r in regions)
+
     check()
 
 
 def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
-    from vikings.ui import flow
-    from vikings.ui.table.fx import Fly
-    from vikings.ui.scenes.purchase import PurchaseScene
     from test_ui_table import fast_settings
+
+    from vikings.ui import flow
+    from vikings.ui.scenes.purchase import PurchaseScene
+    from vikings.ui.table.fx import Fly
+
     app = make_app(tmp_path, title_scene=False, settings=fast_settings(animation="fast"))
-    m = Match.new([("Ann", "person", "purple"), ("Bot", "beginner", "orange")], app.rules, seed=5,
-                  start_player=1, storage=app.storage)
+    m = Match.new(
+        [("Ann", "person", "purple"), ("Bot", "beginner", "orange")],
+        app.rules,
+        seed=5,
+        start_player=1,
+        storage=app.storage,
+    )
     flow.enter_game(app, m)
     checked, turned, seen = 0, 0, None
     for _ in range(6000):
@@ -346,16 +384,17 @@ def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
             seen = e
             if e.player != 1:
                 continue
-            tile_e = next(f for f in m.pending if f.type == "tile_placed" and f.player == 1)   # placed already
+            tile_e = next(f for f in m.pending if f.type == "tile_placed" and f.player == 1)  # placed already
             cell, _ = sc.motion.target(1, tile_e.data["row"], tile_e.data["col"])
             flights = [f for f in sc.fx.queue[0] if isinstance(f, Fly)]
-            assert any(f.start == sc.wheel_geo.tile_rect(e.data["space"]).center and f.end == cell.center
-                       for f in flights)
-            assert sc.shown_player == 1 and sc.acting_player() == 1   # her move, her display
+            assert any(
+                f.start == sc.wheel_geo.tile_rect(e.data["space"]).center and f.end == cell.center for f in flights
+            )
+            assert sc.shown_player == 1 and sc.acting_player() == 1  # her move, her display
             checked += 1
             turned += any(f.type == "wheel_turned" for f in m.pending)
             if turned:
                 break
         if m.persons_turn() and not m.pending and not sc.fx.active and isinstance(sc, PurchaseScene):
-            sc.act(m.game.legal_actions()[0])   # Ann plays along
+            sc.act(m.game.legal_actions()[0])  # Ann plays along
     assert checked and turned, (checked, turned)

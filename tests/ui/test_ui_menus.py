@@ -1,23 +1,23 @@
 """The menu scenes driven headless through posted clicks and keys: title, setup, and the
 rules, settings and saves panels."""
+
 from __future__ import annotations
 
 import json
 
 import pygame
 import pytest
-
 from ui_helpers import button, choose, click, elements, press, run, type_text  # noqa: I001 (dummy drivers first)
 
+from vikings.saves.settings import Settings
 from vikings.ui import flow
-from vikings.ui.table.match import Match, Seat
 from vikings.ui.dialogs.kit import Dialog
 from vikings.ui.dialogs.rules import RulesPanel, markdown_to_html, scoring_summary
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.dialogs.settings import SettingsPanel
 from vikings.ui.scenes.setup import SetupScene
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
+from vikings.ui.table.match import Match, Seat
 
 SEATS = [Seat("Ann", "person", "teal"), Seat("Astrid (Normal)", "normal", "orange")]
 
@@ -44,8 +44,15 @@ def back_to_title(app) -> TitleScene:
 def test_title_buttons_and_shortcuts(app):
     t = scene(app)
     assert isinstance(t, TitleScene)
-    assert [b.text for b in t.buttons.values()] == ["New game", "Learn to play", "Continue", "Load", "Rules",
-                                                    "Settings", "Quit"]
+    assert [b.text for b in t.buttons.values()] == [
+        "New game",
+        "Learn to play",
+        "Continue",
+        "Load",
+        "Rules",
+        "Settings",
+        "Quit",
+    ]
     press(app, pygame.K_n)
     assert isinstance(scene(app), SetupScene)
     press(app, pygame.K_ESCAPE)
@@ -104,7 +111,7 @@ def test_a_panel_keeps_clicks_from_the_scene_below(app):
     quit_button = t.buttons["quit"]
     app.scenes.push(Small(app))
     run(app)
-    click(app, quit_button)   # outside the small dialog, on the shade
+    click(app, quit_button)  # outside the small dialog, on the shade
     press(app, pygame.K_q)
     assert app.running and isinstance(scene(app), Small)
     press(app, pygame.K_ESCAPE)
@@ -139,8 +146,11 @@ def test_setup_to_start(app, entered):
     click(app, s.start_button)
     assert len(entered) == 1
     m = entered[0]
-    assert m.seats == (Seat("Ingrid", "person", "purple"), Seat("Astrid (Hard)", "hard", "orange"),
-                       Seat("Player 3", "person", "teal"))
+    assert m.seats == (
+        Seat("Ingrid", "person", "purple"),
+        Seat("Astrid (Hard)", "hard", "orange"),
+        Seat("Player 3", "person", "teal"),
+    )
     assert m.game.config.seed == 12345 and m.game.config.start_player == 1 and m.game.start_player == 1
     assert app.storage.autosave_path.exists()  # a new game is autosaved from its start
 
@@ -156,9 +166,9 @@ def test_setup_colours_stay_distinct_and_seats_2_to_4(app):
     assert len({x["colour"] for x in s.choices.seats}) == 4
     assert len({x["name"] for x in s.choices.seats}) == 4
     choose(app, s.start_menu, "4. Sigrid (Normal)")
-    click(app, s.rows[1]["remove"])     # the start player moves up with her seat
+    click(app, s.rows[1]["remove"])  # the start player moves up with her seat
     assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid (Normal)"
-    click(app, s.rows[2]["remove"])     # ... and removing her falls back to random
+    click(app, s.rows[2]["remove"])  # ... and removing her falls back to random
     assert s.choices.start == "random" and len(s.choices.seats) == 2 and not s.rows[0]["remove"].is_enabled
 
 
@@ -174,7 +184,7 @@ def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):
     assert entered == [] and "Two seats" in s.error_text
     type_text(app, s.rows[0]["name"], "Sven")
     type_text(app, s.seed_entry, "99")
-    press(app, pygame.K_RETURN)   # the first Enter leaves the field
+    press(app, pygame.K_RETURN)  # the first Enter leaves the field
     assert entered == []
     press(app, pygame.K_RETURN)
     assert len(entered) == 1 and entered[0].game.config.seed == 99
@@ -218,7 +228,7 @@ def test_rules_panel_tabs_and_esc(app):
     click(app, button(app, "Close"))
     assert scene(app) is t
     press(app, pygame.K_r)
-    click(app, scene(app).window.close_window_button)   # the window's own x
+    click(app, scene(app).window.close_window_button)  # the window's own x
     assert scene(app) is t and len(app.scenes.stack) == 1
 
 
@@ -238,7 +248,7 @@ def test_settings_panel_applies_and_persists(app):
     choose(app, p.menus["Bot pace"], "Instant")
     click(app, p.confirm)
     assert p.confirm.text == "Off"
-    assert app.settings.animation == "normal"   # nothing changes before Apply
+    assert app.settings.animation == "normal"  # nothing changes before Apply
     click(app, p.apply_button)
     assert isinstance(scene(app), TitleScene)
     saved = Settings.load(app.storage)
@@ -269,7 +279,7 @@ def test_saves_panel_saves_lists_and_loads(app, entered):
     click(app, p.save_button)
     assert app.storage.save_path("Evening game").exists() and p.message.startswith("Saved")
     assert any(t.startswith("Evening game") for t in p.paths)
-    click(app, p.save_button)   # the same name again: asks first
+    click(app, p.save_button)  # the same name again: asks first
     assert p.save_button.text == "Replace" and "exists" in p.message
     click(app, p.save_button)
     assert p.message.startswith("Saved") and p.save_button.text == "Save"
@@ -280,7 +290,7 @@ def test_saves_panel_saves_lists_and_loads(app, entered):
     p = scene(app)
     assert isinstance(p, SavesPanel) and p.mode == "load"
     items = p.list.item_list_container.elements
-    assert [b.text.split("   ")[0] for b in items] == ["Older game", "Evening game"]   # newest first
+    assert [b.text.split("   ")[0] for b in items] == ["Older game", "Evening game"]  # newest first
     # The newest is chosen already: its details shown, Load ready.
     assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older_game"
     assert p.load_button.is_enabled and p.message.startswith("Round 1 of 6")
@@ -295,7 +305,7 @@ def test_saves_panel_reports_a_broken_save(app, entered):
     (app.storage.saves_dir / "damaged.json").write_text('{"format": "vikings-table", "version": 1}')
     app.scenes.push(SavesPanel(app))
     run(app)
-    p = scene(app)   # the only save, chosen as the panel opens
+    p = scene(app)  # the only save, chosen as the panel opens
     assert "cannot be loaded" in p.message and not p.load_button.is_enabled
     press(app, pygame.K_RETURN)
     assert entered == [] and isinstance(scene(app), SavesPanel)
@@ -322,10 +332,10 @@ def test_resize_rebuilds_the_widgets(app, panel):
     assert app.look.size == (1920, 1080)
     assert s.start_button.rect.width > small[0] and s.start_button.alive()
     assert s.rows[0]["name"].get_text() == "Kept"
-    assert len(elements(app)) == before   # rebuilt, not added to
+    assert len(elements(app)) == before  # rebuilt, not added to
     if panel is not None:
         assert scene(app).window.alive() and scene(app).window.rect.width > 0
         press(app, pygame.K_ESCAPE)
     assert scene(app) is s
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=900, size=(1000, 900)))
-    run(app)   # an odd shape: centred, nothing raises
+    run(app)  # an odd shape: centred, nothing raises

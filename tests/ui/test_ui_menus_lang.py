@@ -1,6 +1,7 @@
 """The menus in German and in the pseudo-language: the Language setting in the settings
 panel (tried at once, kept on Apply, undone on Cancel), the title, setup, saves and error
 screens in German, the readers' refusals translated, and no menu text that missed `t()`."""
+
 from __future__ import annotations
 
 import json
@@ -10,28 +11,27 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from ui_helpers import button, choose, click, make_app, press, run  # noqa: I001 (dummy drivers first)
 
-from vikings.text import lang
 from vikings.content.data import default_rules
 from vikings.engine.errors import SaveError
 from vikings.saves import unreadable as reasons
-from vikings.ui.table.match import Match
-from vikings.ui.scenes.error import ErrorScene
+from vikings.saves.folders import Storage
+from vikings.saves.settings import Settings
+from vikings.saves.table_file import load_table_file
+from vikings.text import lang
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.dialogs.settings import SettingsPanel
+from vikings.ui.scenes.error import ErrorScene
 from vikings.ui.scenes.setup import SetupScene
 from vikings.ui.scenes.title import TitleScene
-from vikings.saves.settings import Settings
-from vikings.saves.folders import Storage
-from vikings.saves.table_file import load_table_file
+from vikings.ui.table.match import Match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.pictures.text_probe import TextProbe  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-from test_ui_menus import SEATS, entered  # noqa: E402,F401 (the seats and the fixture of the menus' tests)
+from test_ui_menus import SEATS, entered  # noqa: E402,F401,F811 (the seats and the fixture of the menus' tests)
 
 
 def test_the_language_is_chosen_in_the_settings_and_kept(app):
@@ -43,7 +43,7 @@ def test_the_language_is_chosen_in_the_settings_and_kept(app):
     assert lang.language() == "de" and app.scenes.current is p
     assert p.apply_button.text == "Übernehmen" and p.window.window_display_title == "Einstellungen"
     assert app.scenes.base.buttons["new"].text == "Neues Spiel"
-    assert app.settings.language == ""   # the setting itself changes on Apply
+    assert app.settings.language == ""  # the setting itself changes on Apply
     click(app, p.apply_button)
     assert isinstance(app.scenes.current, TitleScene)
     assert button(app, "Einstellungen") and app.settings.language == "de"
@@ -87,6 +87,7 @@ def german(tmp_path):
 
 def App_de(home, code="de"):
     from vikings.ui.app import App
+
     a = App(storage=Storage(home), size=(1280, 720), language=code)
     a.fps = 0
     run(a, 2)
@@ -98,8 +99,15 @@ def test_title_and_setup_in_german(german, entered):
     german.scenes.switch(TitleScene(german))
     run(german)
     t = german.scenes.current
-    assert [b.text for b in t.buttons.values()] == ["Neues Spiel", "Spielen lernen", "Weiterspielen", "Laden",
-                                                   "Regeln", "Einstellungen", "Beenden"]
+    assert [b.text for b in t.buttons.values()] == [
+        "Neues Spiel",
+        "Spielen lernen",
+        "Weiterspielen",
+        "Laden",
+        "Regeln",
+        "Einstellungen",
+        "Beenden",
+    ]
     assert t.autosave_info == "Weiterspielen: Runde 1 von 6 · Ann, Astrid (Normal)"
     press(german, pygame.K_n)
     s = german.scenes.current
@@ -113,7 +121,9 @@ def test_title_and_setup_in_german(german, entered):
     assert s.option_buttons["special_tiles"].text == "Sonderplättchen"
     s.choices.seed_text = "x1"
     press(german, pygame.K_RETURN)
-    assert entered == [] and s.choices.error == "Der Startwert muss eine ganze Zahl sein (nur Ziffern) oder leer bleiben."
+    assert (
+        entered == [] and s.choices.error == "Der Startwert muss eine ganze Zahl sein (nur Ziffern) oder leer bleiben."
+    )
     # names nobody typed follow a change of language, as do the menus
     german.apply_language("en")
     run(german)
@@ -127,9 +137,11 @@ def test_a_refused_save_is_explained_in_german(german):
     german.scenes.push(SavesPanel(german))
     run(german)
     p = german.scenes.current
-    assert p.message.startswith("Dieser Spielstand lässt sich nicht laden: kein gespeichertes Spiel: "
-                                "die Datei ist kein UTF-8-Text (ein beschädigtes oder fremdes Byte an Position ")
-    german.apply_language("en")   # the message is kept as its key: it follows the language
+    assert p.message.startswith(
+        "Dieser Spielstand lässt sich nicht laden: kein gespeichertes Spiel: "
+        "die Datei ist kein UTF-8-Text (ein beschädigtes oder fremdes Byte an Position "
+    )
+    german.apply_language("en")  # the message is kept as its key: it follows the language
     run(german)
     assert german.scenes.current is p
     assert p.message.startswith("This save cannot be loaded: not a saved game: the file is not UTF-8 text")
@@ -145,22 +157,25 @@ def test_every_refusal_of_the_readers_is_known(fixture):
     assert reasons.explain(str(e.value)) != str(e.value)
 
 
-@pytest.mark.parametrize("message", [
-    "not a saved game: invalid JSON at line 3 column 14 (Expecting value)",
-    "checksum mismatch: the file was changed after it was saved",
-    "save version 3 is not supported (saved by a newer edition?); this edition reads version 1, 2",
-    "table version 0 is not supported; this edition reads versions 1, 2",
-    "action 7 of 30 (buy 99) cannot be replayed: no group there",
-    "the saved state does not match a replay of its actions (differs in: stacks, rng); the save is inconsistent",
-    "the game was saved with different game data (rules digest 'ab', this edition has 'cd')",
-    "the save is incomplete: the text ends too early (truncated file?)",
-    "the file cannot be read (Permission denied)",
-    "the file is too large (over 2 MB; a saved game is about 15 KB)",
-    "not a saved game: the file holds too many lists and objects (over 50,000)",
-    "damaged save: the game inside the table: the JSON is nested too deeply (over 20 levels at line 2)",
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        "not a saved game: invalid JSON at line 3 column 14 (Expecting value)",
+        "checksum mismatch: the file was changed after it was saved",
+        "save version 3 is not supported (saved by a newer edition?); this edition reads version 1, 2",
+        "table version 0 is not supported; this edition reads versions 1, 2",
+        "action 7 of 30 (buy 99) cannot be replayed: no group there",
+        "the saved state does not match a replay of its actions (differs in: stacks, rng); the save is inconsistent",
+        "the game was saved with different game data (rules digest 'ab', this edition has 'cd')",
+        "the save is incomplete: the text ends too early (truncated file?)",
+        "the file cannot be read (Permission denied)",
+        "the file is too large (over 2 MB; a saved game is about 15 KB)",
+        "not a saved game: the file holds too many lists and objects (over 50,000)",
+        "damaged save: the game inside the table: the JSON is nested too deeply (over 20 levels at line 2)",
+    ],
+)
 def test_the_engines_messages_are_translated_with_their_details(message):
-    assert reasons.explain(message) == message   # English: as the reader wrote it
+    assert reasons.explain(message) == message  # English: as the reader wrote it
     lang.set_language("de")
     german_text = reasons.explain(message)
     assert german_text != message and reasons.known(message)
@@ -197,7 +212,7 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
             a.scenes.pop(a.scenes.current)
             a.scenes.push(SavesPanel(a, mode="save", match=match))
             run(a)
-            a.scenes.current.save()   # the name suggested, in the pseudo-language
+            a.scenes.current.save()  # the name suggested, in the pseudo-language
             a.scenes.current.save()
             run(a)
             match.close()
@@ -208,15 +223,27 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
             run(a)
         finally:
             a.shutdown()
-    allowed = ["Ann", "Astrid (Normal)", "Astrid", "Bjorn", "Sigrid", "Broken", "English", "Deutsch", "RuntimeError: boom",
-               str(storage.log_path), "autosave.json.broken-"]
-    allowed += [name.replace("_", " ") for name, _, _ in storage.list_saves()]   # the saves' names (files)
+    allowed = [
+        "Ann",
+        "Astrid (Normal)",
+        "Astrid",
+        "Bjorn",
+        "Sigrid",
+        "Broken",
+        "English",
+        "Deutsch",
+        "RuntimeError: boom",
+        str(storage.log_path),
+        "autosave.json.broken-",
+    ]
+    allowed += [name.replace("_", " ") for name, _, _ in storage.list_saves()]  # the saves' names (files)
     # ("A": pygame-gui measures an empty text's height by drawing an "A")
     assert [x for x in probe.untranslated(allowed) if x != "A"] == []
 
 
 def test_a_german_save_name_keeps_its_letters_spelled_out(german):
     from vikings.saves.folders import safe_name
+
     assert safe_name("Spiel mit Jörg, Runde 3") == "Spiel_mit_Joerg_Runde_3"
     assert safe_name("Große Äxte") == "Grosse_Aexte" and safe_name("José") == "Jose"
     match = Match.new(SEATS, german.rules, 3, storage=german.storage)
@@ -233,6 +260,7 @@ def test_a_german_save_name_keeps_its_letters_spelled_out(german):
 
 def test_setup_keeps_room_for_the_names_in_german_at_a_large_ui_scale(tmp_path):
     from vikings.ui.app import App
+
     a = App(storage=Storage(tmp_path), size=(1280, 720), language="de", settings=Settings(ui_scale=150))
     a.fps = 0
     try:
@@ -246,7 +274,7 @@ def test_setup_keeps_room_for_the_names_in_german_at_a_large_ui_scale(tmp_path):
         assert name.font.size("Astrid (Normal)")[0] < name.rect.w
     finally:
         a.shutdown()
-    b = make_app(tmp_path / "en")   # English at 100%: the word
+    b = make_app(tmp_path / "en")  # English at 100%: the word
     try:
         press(b, pygame.K_n)
         assert b.scenes.current.rows[0]["remove"].text == "Remove"
@@ -257,6 +285,7 @@ def test_setup_keeps_room_for_the_names_in_german_at_a_large_ui_scale(tmp_path):
 @pytest.mark.parametrize("code", ["en", "de"])
 def test_the_title_shortcuts_are_distinct_letters(code):
     from vikings.ui.scenes.title import BUTTONS, shortcut
+
     pygame.init()
     lang.set_language(code)
     letters = [shortcut(what)[0] for what in BUTTONS if what != "quit"]
@@ -265,22 +294,46 @@ def test_the_title_shortcuts_are_distinct_letters(code):
     assert all(keys) and len({k for ks in keys for k in ks}) == sum(len(ks) for ks in keys)
 
 
-@pytest.mark.parametrize("data", [
-    b"", b"\xff\xfe{}", b'{"a": "\xe9"}', b"[" * 30 + b"]" * 30, b"[" + b"[]," * 60000 + b"[]]",
-    b'{"n": 1' + b"0" * 40 + b"}", b'{"a": [1, 2', b'{"a": 1,,}', b'{"a": NaN}', b'{"a": 1, "a": 2}',
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\xff\xfe{}",
+        b'{"a": "\xe9"}',
+        b"[" * 30 + b"]" * 30,
+        b"[" + b"[]," * 60000 + b"[]]",
+        b'{"n": 1' + b"0" * 40 + b"}",
+        b'{"a": [1, 2',
+        b'{"a": 1,,}',
+        b'{"a": NaN}',
+        b'{"a": 1, "a": 2}',
+    ],
+)
 def test_every_refusal_of_the_json_reader_is_known(data):
     from vikings.saves.safe_json import BadFile, parse
+
     with pytest.raises(BadFile) as e:
         parse(data)
     assert reasons.known(str(e.value)), str(e.value)
-    assert reasons.known(f"not a saved game: {e.value}")   # as the table reader words it
+    assert reasons.known(f"not a saved game: {e.value}")  # as the table reader words it
 
 
-@pytest.mark.parametrize("text", ["", "\ufffe", "[1]", '{"format": "chess"}', '{"format": "vikings-save", "version": 99}',
-                                  '{"a": [1', "{'a': 1}", '{"a": NaN}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\ufffe",
+        "[1]",
+        '{"format": "chess"}',
+        '{"format": "vikings-save", "version": 99}',
+        '{"a": [1',
+        "{'a': 1}",
+        '{"a": NaN}',
+    ],
+)
 def test_every_refusal_of_the_engines_reader_is_known(text):
     from vikings.engine.serialize import load
+
     with pytest.raises(SaveError) as e:
         load(text, default_rules())
     assert reasons.known(str(e.value)), str(e.value)

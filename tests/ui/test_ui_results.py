@@ -1,18 +1,18 @@
 """The results screen offers what fits a finished game (no Undo), and a finished game
 saved under a name loads back to its results, driven by posted clicks."""
+
 from __future__ import annotations
 
 import pygame
 import pytest
-
 from ui_helpers import button, click, run  # noqa: I001 (dummy drivers first)
 
 from vikings.bots import CancelToken
 from vikings.ui import flow
-from vikings.ui.table.match import Match
-from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.dialogs.saves import SavesPanel
+from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.title import TitleScene
+from vikings.ui.table.match import Match
 
 SEATS = [("Astrid", "beginner", "purple"), ("Bjorn", "beginner", "orange")]
 
@@ -37,7 +37,7 @@ def results(app) -> ResultsScene:
 
 
 def test_results_offer_no_undo_and_a_saved_result_loads_back(app):
-    in_progress = Match.new(SEATS, app.rules, seed=3, storage=app.storage)   # the autosave
+    in_progress = Match.new(SEATS, app.rules, seed=3, storage=app.storage)  # the autosave
     m = finished(app, seed=5, autosave=False)
     flow.enter_game(app, m)
     scene = results(app)

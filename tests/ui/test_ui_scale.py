@@ -1,5 +1,6 @@
 """The UI scale (90-150%) grows the lettering: every pygame-gui caption must still fit its
 button at the largest scale in the smallest window, and the buttons must not overlap."""
+
 from __future__ import annotations
 
 import itertools
@@ -7,16 +8,15 @@ import itertools
 import pygame
 import pygame_gui
 import pytest
-
 from ui_helpers import click, elements, make_app, run  # noqa: I001 (dummy drivers first)
 
+from vikings.saves.settings import Settings
 from vikings.ui import flow
-from vikings.ui.table.match import Match, Seat
+from vikings.ui.drawing.theme import clipped_captions
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.purchase import PurchaseScene
 from vikings.ui.scenes.setup import OPTIONS, SetupScene
-from vikings.saves.settings import Settings
-from vikings.ui.drawing.theme import clipped_captions
+from vikings.ui.table.match import Match, Seat
 
 SIZE = (1280, 720)
 
@@ -28,10 +28,16 @@ def scaled_app(tmp_path, percent: int):
 
 def overlapping_buttons(app) -> list:
     """Pairs of visible top-level buttons (not a menu's own parts) whose boxes overlap."""
-    buttons = [b for b in elements(app, pygame_gui.elements.UIButton)
-               if b.visible and not isinstance(b.ui_container.get_container().parent_element,
-                                               (pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UIHorizontalSlider))
-               and b.ui_container is app.ui.get_root_container()]
+    buttons = [
+        b
+        for b in elements(app, pygame_gui.elements.UIButton)
+        if b.visible
+        and not isinstance(
+            b.ui_container.get_container().parent_element,
+            (pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UIHorizontalSlider),
+        )
+        and b.ui_container is app.ui.get_root_container()
+    ]
     return [(a.text, b.text) for a, b in itertools.combinations(buttons, 2) if a.rect.colliderect(b.rect)]
 
 
@@ -41,7 +47,7 @@ def full_setup(app) -> SetupScene:
     assert isinstance(scene, SetupScene)
     while len(scene.choices.seats) < 4:
         click(app, scene.add_button)
-    click(app, scene.all_button)   # every advanced rule
+    click(app, scene.all_button)  # every advanced rule
     assert scene.choices.options == {k for k, _, _ in OPTIONS}
     return scene
 
@@ -49,7 +55,7 @@ def full_setup(app) -> SetupScene:
 @pytest.mark.parametrize("percent", [150, 90])
 def test_setup_captions_fit(tmp_path, percent):
     app = scaled_app(tmp_path, percent)
-    assert clipped_captions(app.ui) == []   # the title
+    assert clipped_captions(app.ui) == []  # the title
     scene = full_setup(app)
     assert clipped_captions(app.ui) == []
     assert overlapping_buttons(app) == []
@@ -62,8 +68,12 @@ def test_setup_captions_fit(tmp_path, percent):
 
 def test_table_captions_fit_at_150(tmp_path):
     app = scaled_app(tmp_path, 150)
-    seats = [Seat("Ann", "person", "purple"), Seat("Bjorn", "normal", "orange"),
-             Seat("Sigrid", "normal", "teal"), Seat("Leif", "normal", "pink")]
+    seats = [
+        Seat("Ann", "person", "purple"),
+        Seat("Bjorn", "normal", "orange"),
+        Seat("Sigrid", "normal", "teal"),
+        Seat("Leif", "normal", "pink"),
+    ]
     match = Match.new(seats, app.rules, seed=3, start_player=0, storage=app.storage)
     flow.enter_game(app, match)
     for _ in range(400):
@@ -87,9 +97,15 @@ def test_a_caption_too_large_for_its_box_shrinks(tmp_path):
     assert "@small" in b.get_class_ids() or "@smaller" in b.get_class_ids()
     assert clipped_captions(app.ui) == []
     roomy = scene.add(pygame_gui.elements.UIButton(pygame.Rect(10, 60, 400, 60), "Auction rules", app.ui))
-    assert roomy.get_class_ids()[-1] is None   # one that fits keeps the theme's lettering
-    primary = scene.add(pygame_gui.elements.UIButton(pygame.Rect(10, 130, 130, 34), "Start the game", app.ui,
-                                                     object_id=pygame_gui.core.ObjectID("#go", "@primary")))
-    assert primary.get_class_ids()[-1].startswith("@primary_")   # keeps its colours
+    assert roomy.get_class_ids()[-1] is None  # one that fits keeps the theme's lettering
+    primary = scene.add(
+        pygame_gui.elements.UIButton(
+            pygame.Rect(10, 130, 130, 34),
+            "Start the game",
+            app.ui,
+            object_id=pygame_gui.core.ObjectID("#go", "@primary"),
+        )
+    )
+    assert primary.get_class_ids()[-1].startswith("@primary_")  # keeps its colours
     assert primary.get_object_ids()[-1] == "#go"
     scene.kill_ui()

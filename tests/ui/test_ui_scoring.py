@@ -5,6 +5,7 @@ not needed for the rounds in between), then the table is shown and the app's fra
 the scoring animations, the bots' decisions and the results as a player would see them.
 A fake clock gives every frame 50 ms of animation time, so "normal" speed runs quickly.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,16 +18,16 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from vikings.bots import CancelToken  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
+from vikings.saves.settings import Settings  # noqa: E402
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.app import App  # noqa: E402
-from vikings.ui.table.match import Match  # noqa: E402
 from vikings.ui.scenes.results import ResultsScene, course, final_scores, results_rows  # noqa: E402
 from vikings.ui.scenes.scoring import ScoringScene, line_words  # noqa: E402
-from vikings.saves.settings import Settings  # noqa: E402
-from vikings.saves.folders import Storage  # noqa: E402
+from vikings.ui.table.match import Match  # noqa: E402
 
 SEATS = [("Astrid", "beginner", "purple"), ("Bjorn", "beginner", "orange")]
-SEED = 4   # round 2's large scoring: Astrid has threatened Vikings and a warrior under a ship
+SEED = 4  # round 2's large scoring: Astrid has threatened Vikings and a warrior under a ship
 
 
 class FakeClock:
@@ -41,8 +42,12 @@ def make_app(tmp_path):
     apps = []
 
     def make(animation: str = "instant", size=(1280, 720)) -> App:
-        app = App(storage=Storage(tmp_path), settings=Settings(animation=animation, bot_pace="instant"),
-                  size=size, title_scene=False)
+        app = App(
+            storage=Storage(tmp_path),
+            settings=Settings(animation=animation, bot_pace="instant"),
+            size=size,
+            title_scene=False,
+        )
         app.clock = FakeClock()
         apps.append(app)
         return app
@@ -67,7 +72,7 @@ def play_until(m: Match, stop) -> None:
 
 def frame(app: App, n: int = 1) -> None:
     for _ in range(n):
-        app.invalidate()   # never let the loop sleep waiting for input
+        app.invalidate()  # never let the loop sleep waiting for input
         app.frame()
 
 
@@ -101,8 +106,10 @@ def check_sheet(game, rows) -> None:
     scores = final_scores(game)
     assert len(scores) == game.n
     for p, sc in enumerate(scores):
-        fame = {w: sum(line.fame for line in sc.lines if line.what == w)
-                for w in ("ship", "gold", "boatswains", "islands", "longest", "feeding")}
+        fame = {
+            w: sum(line.fame for line in sc.lines if line.what == w)
+            for w in ("ship", "gold", "boatswains", "islands", "longest", "feeding")
+        }
         assert by["before"].values[p] == game.track[-1][p][0] == sc.fame - sc.fame_change
         assert by["ships"].values[p] == fame["ship"]
         assert by["gold"].values[p] == fame["gold"]
@@ -120,7 +127,7 @@ def check_sheet(game, rows) -> None:
 def test_a_game_ends_on_the_results_with_the_engines_scores(make_app):
     app = make_app("instant")
     m = Match.new(SEATS, app.rules, seed=SEED)
-    play_until(m, lambda m: m.game.round == app.rules.rounds - 1)   # the last round begins
+    play_until(m, lambda m: m.game.round == app.rules.rounds - 1)  # the last round begins
     flow.enter_game(app, m)
     # The last round is played by the bots through the screens, then the scorings.
     run_until(app, lambda: isinstance(app.scenes.base, ResultsScene), 600)
@@ -165,8 +172,8 @@ def test_large_scoring_counts_up_step_by_step(make_app):
     # The next player's scoring (after the boatswains, which the bot plays through its
     # scene) has Vikings under threat and a ship driven off: watch it frame by frame.
     def target():
-        return next((e for e in m.pending if e.type == "scoring" and e.data["threatened"] and e.data["repelled"]),
-                    None)
+        return next((e for e in m.pending if e.type == "scoring" and e.data["threatened"] and e.data["repelled"]), None)
+
     run_until(app, lambda: target() is not None, 200)
     e = target()
     p, d = e.player, e.data
@@ -180,32 +187,38 @@ def test_large_scoring_counts_up_step_by_step(make_app):
             samples.append((pv.gold, pv.fame))
             listed.append(s.panel.listed)
             options.append(s.board_options(s.visible(), p))
-            assert app.scenes.base.ctx.viewed == p   # the player's display is shown large
-            assert s.turn_player() == p             # and her card is the one marked at turn
+            assert app.scenes.base.ctx.viewed == p  # the player's display is shown large
+            assert s.turn_player() == p  # and her card is the one marked at turn
+
     run_until(app, lambda: e not in m.pending, 400, each=sample)
     frame(app)
     sample()
     fames = [f for _, f in samples]
     golds = [g for g, _ in samples]
     assert fames[0] == d["fame"] - d["fame_change"] and golds[0] == d["gold"] - d["gold_change"]
-    assert fames == sorted(fames) and golds == sorted(golds)          # a large scoring only adds
-    assert len(set(fames)) >= 3                                       # ... one step at a time
-    assert (golds[-1], fames[-1]) == (d["gold"], d["fame"])              # the engine's figures
+    assert fames == sorted(fames) and golds == sorted(golds)  # a large scoring only adds
+    assert len(set(fames)) >= 3  # ... one step at a time
+    assert (golds[-1], fames[-1]) == (d["gold"], d["fame"])  # the engine's figures
     assert listed == sorted(listed) and listed[-1] == len(d["lines"])  # lines listed one by one
     # The ships' threat: every threatened Viking ends up on its side, the repelled ship ringed.
     assert any(sorted(o.get("threatened", [])) == sorted(map(tuple, d["threatened"])) for o in options)
     assert any(list(o.get("repelled", [])) == d["repelled"] for o in options)
     assert any(o.get("highlight") for o in options)
     # After the scoring the table follows the game again.
-    run_until(app, lambda: not any(x.type in flow.SCORING_EVENTS for x in m.pending)
-              and not isinstance(app.scenes.base, ScoringScene), 200)
+    run_until(
+        app,
+        lambda: (
+            not any(x.type in flow.SCORING_EVENTS for x in m.pending) and not isinstance(app.scenes.base, ScoringScene)
+        ),
+        200,
+    )
     assert app.scenes.base.ctx.viewed is None
 
 
 def test_skip_scoring_lands_every_waiting_scoring(make_app):
     app = make_app("normal", size=(1600, 900))
     m = Match.new(SEATS, app.rules, seed=SEED)
-    play_until(m, lambda m: any(e.type == "scoring" for e in m.pending))   # round 1's small scoring
+    play_until(m, lambda m: any(e.type == "scoring" for e in m.pending))  # round 1's small scoring
     flow.enter_game(app, m)
     waiting = [e for e in m.pending if e.type in flow.SCORING_EVENTS]
     assert len(waiting) == 3 and waiting[-1].type == "start_player"
@@ -233,18 +246,29 @@ def test_a_loaded_finished_game_shows_the_results(make_app):
     assert isinstance(scene, ResultsScene)
     check_sheet(loaded.game, scene.rows)
     assert scene.rows == results_rows(m.game)
-    press(app, pygame.K_SPACE)          # the charts finish growing at once
+    press(app, pygame.K_SPACE)  # the charts finish growing at once
     assert scene.progress == 1.0
 
 
 def test_line_words_cover_every_kind(rules):
-    for what, detail in (("goldsmith", ""), ("noble", ""), ("scout", "2 below"), ("warrior", "red_sail"),
-                         ("ship", "blue_sail"), ("gold", ""), ("boatswains", "2"), ("islands", "3"),
-                         ("longest", "4"), ("feeding", "10 food for 12")):
+    for what, detail in (
+        ("goldsmith", ""),
+        ("noble", ""),
+        ("scout", "2 below"),
+        ("warrior", "red_sail"),
+        ("ship", "blue_sail"),
+        ("gold", ""),
+        ("boatswains", "2"),
+        ("islands", "3"),
+        ("longest", "4"),
+        ("feeding", "10 food for 12"),
+    ):
         label, extra = line_words({"what": what, "row": 1, "col": 2, "gold": 0, "fame": 1, "detail": detail}, rules)
         assert label and "_" not in label + extra
-    assert line_words({"what": "warrior", "row": 1, "col": 2, "gold": 3, "fame": 0, "detail": "red_sail"},
-                      rules)[0] == "Warrior drives off the red ship"
+    assert (
+        line_words({"what": "warrior", "row": 1, "col": 2, "gold": 3, "fame": 0, "detail": "red_sail"}, rules)[0]
+        == "Warrior drives off the red ship"
+    )
 
 
 def test_new_game_from_the_results(make_app):

@@ -1,5 +1,6 @@
 """The table scenes driven like a player: clicks on the wheel and the display, keys,
 the undo button, and the autosave surviving a killed process."""
+
 from __future__ import annotations
 
 import os
@@ -10,16 +11,15 @@ import sys
 import textwrap
 
 import pygame
-
 from ui_helpers import button, click, make_app, run  # noqa: F401  (sets the dummy drivers first)
 
 from vikings.engine.actions import Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain
+from vikings.saves.settings import Settings
 from vikings.ui import flow
-from vikings.ui.table.match import Match, load_doc_text
 from vikings.ui.scenes.boatswain import BoatswainScene
 from vikings.ui.scenes.purchase import PurchaseScene
 from vikings.ui.scenes.results import ResultsScene
-from vikings.saves.settings import Settings
+from vikings.ui.table.match import Match, load_doc_text
 
 
 def fast_settings(**kw) -> Settings:
@@ -48,8 +48,13 @@ def wait_for_person(app, limit: int = 4000) -> None:
         m = app.match
         if isinstance(scene, ResultsScene):
             return
-        if isinstance(scene, (PurchaseScene, BoatswainScene)) and m.persons_turn() and not m.pending \
-                and not scene.fx.active and m.game.phase in scene.phases:
+        if (
+            isinstance(scene, (PurchaseScene, BoatswainScene))
+            and m.persons_turn()
+            and not m.pending
+            and not scene.fx.active
+            and m.game.phase in scene.phases
+        ):
             return
         run(app, 1)
     raise AssertionError(f"no person's decision came up; scene {type(app.scenes.base).__name__}")
@@ -62,9 +67,9 @@ def do_by_input(app, action) -> None:
     before = len(app.match.game.actions())
     if isinstance(action, Buy):
         pos = scene.wheel_geo.tile_rect(action.space).center
-        click_at(app, pos)          # choose the group: legal cells light up
+        click_at(app, pos)  # choose the group: legal cells light up
         assert scene.selected == action.space
-        click(app, scene.b_buy)     # and confirm
+        click(app, scene.b_buy)  # and confirm
     elif isinstance(action, (PlaceTile, PlaceStart)):
         col = action.col if isinstance(action, PlaceTile) else 1
         if scene._both_kinds() and scene.start_first != isinstance(action, PlaceStart):
@@ -101,7 +106,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicks(tmp_path):
         do_by_input(app, rng.choice(m.game.legal_actions()))
         made += 1
     assert m.game.is_over and made > 18
-    assert {p for p in m.actors} == {0, 1}
+    assert set(m.actors) == {0, 1}
     run(app, 3)
     assert isinstance(app.scenes.base, ResultsScene)
 
@@ -192,8 +197,13 @@ def test_continue_resumes_after_the_process_is_killed(tmp_path):
 
 def test_people_cannot_act_during_a_bots_turn(tmp_path):
     app = make_app(tmp_path, title_scene=False, settings=fast_settings(animation="normal", bot_pace="slow"))
-    m = Match.new([("Ann", "person", "purple"), ("Bot", "normal", "orange")], app.rules, seed=3,
-                  start_player=1, storage=app.storage)
+    m = Match.new(
+        [("Ann", "person", "purple"), ("Bot", "normal", "orange")],
+        app.rules,
+        seed=3,
+        start_player=1,
+        storage=app.storage,
+    )
     flow.enter_game(app, m)
     for _ in range(400):  # through the offer animation to the bot's first decision
         run(app, 1)
@@ -223,6 +233,7 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
     from vikings.bots import make_bot
     from vikings.processes import remote_bots as remote
     from vikings.ui.table.bot_turns import RemoteWorker
+
     app = make_app(tmp_path, title_scene=False, settings=fast_settings())
     seats = [("Astrid", "hard", "purple"), ("Bjorn", "normal", "orange")]
     m = Match.new(seats, app.rules, seed=12, start_player=0, storage=app.storage)
@@ -240,6 +251,7 @@ def test_bots_think_in_the_helper_process_and_leaving_stops_them(tmp_path):
     # machine the cap makes the same Hard bot decide differently in two processes.)
     here = make_bot("normal", m.bot_seed(1))
     from vikings.engine import new_game
+
     replay = new_game(m.game.config, app.rules)
     compared = 0
     for a in m.game.actions():
@@ -263,6 +275,7 @@ def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
 
     def cannot_start(self):
         raise OSError("no processes here")
+
     monkeypatch.setattr(remote.Thinker, "start", cannot_start)
     monkeypatch.setattr(Match, "bots_in_process", True)
     app = make_app(tmp_path, title_scene=False, settings=fast_settings())
@@ -279,6 +292,7 @@ def test_without_a_helper_process_bots_think_on_a_thread(tmp_path, monkeypatch):
     assert seen_thread and len(m.actors) >= 12
     here = {p: make_bot(kind, m.bot_seed(p)) for p, (_, kind, _) in enumerate(seats)}
     from vikings.engine import new_game
+
     replay = new_game(m.game.config, app.rules)
     for a in m.game.actions():
         assert here[replay.to_move].choose(replay.copy(), replay.legal_actions()) is a
@@ -298,20 +312,19 @@ def test_the_table_follows_a_resized_window(tmp_path):
     do_by_input(app, m.game.legal_actions()[0])  # clicks land where the new layout draws
 
 
-
 # (The layout over window sizes and shapes: tests/ui/test_ui_layout.py.)
 
 
 def test_the_first_offer_animates_from_the_first_frame(tmp_path):
     """enter_game's scene is updated before it is ever drawn: it waits for that drawing
     (the flights start from its geometry) instead of laying the offer out at once."""
-    from vikings.ui.table.fx import Fly
     from vikings.ui.scenes.offer import OfferScene
-    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")],
-                   animation="normal")
+    from vikings.ui.table.fx import Fly
+
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], animation="normal")
     scene = app.scenes.base
     assert isinstance(scene, OfferScene) and scene.wheel_geo is None
-    app.frame()   # (start() has not run a frame)
+    app.frame()  # (start() has not run a frame)
     app.frame()
     assert scene.wheel_geo is not None and scene.offer is m.pending[0]
     assert any(isinstance(e, Fly) for group in scene.fx.queue for e in group)

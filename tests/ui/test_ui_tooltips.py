@@ -1,4 +1,5 @@
 """Tooltip texts state the rules with the numbers of the data the engine plays by."""
+
 from __future__ import annotations
 
 import dataclasses

@@ -1,11 +1,12 @@
 """The version where a player sees it: the title screen's top-right corner."""
+
 from __future__ import annotations
 
 import pygame
 from ui_helpers import make_app, run
 
-from vikings.ui.scenes import title
 from vikings.ui.drawing.theme import PARCHMENT
+from vikings.ui.scenes import title
 
 
 def corner(app) -> pygame.Surface:

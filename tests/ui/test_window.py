@@ -1,18 +1,18 @@
 """The window: F11 and full screen, size and place remembered across a restart, the UI
 scale setting, and resizes that keep the one UIManager (driven with posted events)."""
+
 from __future__ import annotations
 
 import json
 
 import pygame
 import pytest
-
 from ui_helpers import button, choose, make_app, press, run  # noqa: I001 (dummy drivers first)
 
+from vikings.saves.folders import Storage
+from vikings.saves.settings import Settings
 from vikings.ui.app import App
 from vikings.ui.dialogs.settings import SettingsPanel
-from vikings.saves.settings import Settings
-from vikings.saves.folders import Storage
 
 
 def resize(app, w, h) -> None:
@@ -29,7 +29,7 @@ def test_size_place_and_scale_are_remembered_across_a_restart(tmp_path):
     a.shutdown()
     saved = json.loads(Storage(home).settings_path.read_text())
     assert (saved["width"], saved["height"], saved["window_pos"], saved["ui_scale"]) == (1400, 800, placed, 120)
-    b = App(storage=Storage(home))   # as the game starts: the window from the settings
+    b = App(storage=Storage(home))  # as the game starts: the window from the settings
     try:
         assert b.screen.get_size() == (1400, 800)
         assert b.look.ui_scale == 1.2
@@ -76,13 +76,13 @@ def test_ui_scale_applies_without_restart(app):
     assert app.settings.ui_scale == 150 and Settings.load(app.storage).ui_scale == 150
     assert app.look.scale == scale and app.look.text_scale == pytest.approx(scale * 1.5)
     big = button(app, "New game").font.get_rect("New game").width
-    assert big > small * 1.3   # the theme's fonts were rebuilt at the new scale
-    assert app.look.font(16).get_height() > 1.3 * text   # and the project's own lettering
+    assert big > small * 1.3  # the theme's fonts were rebuilt at the new scale
+    assert app.look.font(16).get_height() > 1.3 * text  # and the project's own lettering
 
 
 def test_a_resize_keeps_the_one_ui_manager_and_its_theme_when_fonts_stay(app, monkeypatch):
     ui, theme = app.ui, app.ui.get_theme()
-    resize(app, 1300, 730)   # the theme's scale moves in steps of 5%: still 80%
+    resize(app, 1300, 730)  # the theme's scale moves in steps of 5%: still 80%
     assert app.ui is ui and app.ui.get_theme() is theme
     assert app.ui.window_resolution == (1300, 730) and app.look.size == (1300, 730)
     resize(app, 1920, 1080)  # bigger fonts: a new theme, still the same manager
@@ -92,14 +92,14 @@ def test_a_resize_keeps_the_one_ui_manager_and_its_theme_when_fonts_stay(app, mo
 
 def test_no_set_mode_when_the_window_already_has_its_new_size(app, monkeypatch):
     """pygame resizes a RESIZABLE window's surface itself; only the rest follows."""
-    pygame.display.set_mode((1500, 850), pygame.RESIZABLE)   # as the system would have
+    pygame.display.set_mode((1500, 850), pygame.RESIZABLE)  # as the system would have
     calls = []
     real = pygame.display.set_mode
     monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: calls.append(a) or real(*a, **k))
     resize(app, 1500, 850)
     assert calls == [] and app.screen is pygame.display.get_surface()
     assert app.look.size == (1500, 850) and button(app, "New game").alive()
-    resize(app, 1400, 800)   # a posted event the surface does not match yet: set_mode
+    resize(app, 1400, 800)  # a posted event the surface does not match yet: set_mode
     assert calls == [((1400, 800), pygame.RESIZABLE)]
 
 

@@ -8,6 +8,7 @@ assets/icons/game-icons.json (refresh it with tools/assets/fetch_icons.py). The 
 what SDL_image's renderer draws faithfully: paths, rects, circles and flat fills and
 strokes (no text, no filters), so the game can render every piece sharply at any size.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,17 +51,21 @@ ROW_KINDS = ["warrior", "noble", "scout", "goldsmith", "fisherman"]
 
 # Building blocks -------------------------------------------------------------------------------
 def svg(width: float, height: float, body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-            f'viewBox="0 0 {width:g} {height:g}">\n{body}\n</svg>\n')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}">\n{body}\n</svg>\n'
+    )
 
 
-def icon(name: str, x: float, y: float, size: float, fill: str, stroke: str | None = None,
-         stroke_width: float = 0) -> str:
+def icon(
+    name: str, x: float, y: float, size: float, fill: str, stroke: str | None = None, stroke_width: float = 0
+) -> str:
     """A game-icons symbol (drawn on a 512 grid) scaled into the box (x, y, size)."""
     body = ICONS[name]["body"].replace('fill="currentColor"', f'fill="{fill}"')
     if stroke:
-        body = body.replace("<path ", f'<path stroke="{stroke}" stroke-width="{stroke_width * 512 / size:g}" '
-                            'stroke-linejoin="round" ')
+        body = body.replace(
+            "<path ", f'<path stroke="{stroke}" stroke-width="{stroke_width * 512 / size:g}" stroke-linejoin="round" '
+        )
     return f'<g transform="translate({x:g} {y:g}) scale({size / 512:g})">{body}</g>'
 
 
@@ -69,8 +74,10 @@ def circle(cx, cy, r, fill, stroke=INK, width=3.0) -> str:
 
 
 def rect(x, y, w, h, fill, rx=0, stroke="none", width=0.0) -> str:
-    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width:g}"/>')
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{width:g}"/>'
+    )
 
 
 def path(d: str, fill="none", stroke="none", width=0.0, extra="") -> str:
@@ -78,10 +85,28 @@ def path(d: str, fill="none", stroke="none", width=0.0, extra="") -> str:
 
 
 # Seven-segment style numerals drawn as round-capped strokes (the renderer has no text).
-_SEGMENTS = {"a": ((0, 0), (1, 0)), "b": ((1, 0), (1, 1)), "c": ((1, 1), (1, 2)), "d": ((0, 2), (1, 2)),
-             "e": ((0, 1), (0, 2)), "f": ((0, 0), (0, 1)), "g": ((0, 1), (1, 1))}
-_DIGITS = {"0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd", "6": "afgedc",
-           "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g"}
+_SEGMENTS = {
+    "a": ((0, 0), (1, 0)),
+    "b": ((1, 0), (1, 1)),
+    "c": ((1, 1), (1, 2)),
+    "d": ((0, 2), (1, 2)),
+    "e": ((0, 1), (0, 2)),
+    "f": ((0, 0), (0, 1)),
+    "g": ((0, 1), (1, 1)),
+}
+_DIGITS = {
+    "0": "abcdef",
+    "1": "bc",
+    "2": "abged",
+    "3": "abgcd",
+    "4": "fgbc",
+    "5": "afgcd",
+    "6": "afgedc",
+    "7": "abc",
+    "8": "abcdefg",
+    "9": "abcdfg",
+    "-": "g",
+}
 
 
 def number(text: str, x: float, y: float, height: float, colour: str, width: float | None = None) -> str:
@@ -149,8 +174,11 @@ def island_tile(west_sea: bool, east_sea: bool, decoration: str = "", start: boo
     body.append(path(_land_shape(west_sea, east_sea, RIM), fill=SAND))
     body.append(path(_land_shape(west_sea, east_sea, 0), fill=GRASS))
     # A few tufts of darker grass so the land does not look flat.
-    tufts = "".join(f"M{x} {y}l5 -9l5 9" for x, y in ((62, 66), (176, 72), (70, 178), (168, 184), (120, 58))
-                    if (west_sea is False or x > 60) and (east_sea is False or x < 180))
+    tufts = "".join(
+        f"M{x} {y}l5 -9l5 9"
+        for x, y in ((62, 66), (176, 72), (70, 178), (168, 184), (120, 58))
+        if (west_sea is False or x > 60) and (east_sea is False or x < 180)
+    )
     body.append(path(tufts, stroke=GRASS_DARK, width=3, extra='stroke-linecap="round" stroke-linejoin="round"'))
     body.append(decoration)
     if start:
@@ -182,10 +210,16 @@ def reach_gauge(reach: int) -> str:
 def reward_badge(kind: str, amount: int, x: float, y: float) -> str:
     fill, dark = (GOLD, GOLD_DARK) if kind == "gold" else (FAME, FAME_DARK)
     ink = INK if kind == "gold" else "#ffffff"
-    mark = (icon("two-coins", x - 44, y - 18, 34, dark) if kind == "gold"
-            else icon("laurel-crown", x - 46, y - 19, 36, "#ffffff"))
-    return (rect(x - 50, y - 24, 100, 48, fill, rx=24, stroke=dark, width=4) + mark
-            + centred_number(str(amount), x + 18, y, 28, ink, 6))
+    mark = (
+        icon("two-coins", x - 44, y - 18, 34, dark)
+        if kind == "gold"
+        else icon("laurel-crown", x - 46, y - 19, 36, "#ffffff")
+    )
+    return (
+        rect(x - 50, y - 24, 100, 48, fill, rx=24, stroke=dark, width=4)
+        + mark
+        + centred_number(str(amount), x + 18, y, 28, ink, 6)
+    )
 
 
 def ship_tile(sail: str, reaches: str, reach: int, reward_kind: str, amount: int) -> str:
@@ -194,10 +228,17 @@ def ship_tile(sail: str, reaches: str, reach: int, reward_kind: str, amount: int
     body.append(path(hull, fill=WOOD, stroke=INK, width=4))
     body.append(path("M40 162C80 172 140 172 182 162", stroke=WOOD_DARK, width=3))
     # Dragon prow and stern.
-    body.append(path("M26 152C14 132 16 110 30 100C40 96 44 106 36 112C28 120 32 136 40 156",
-                     fill=WOOD_LIGHT, stroke=INK, width=4))
-    body.append(path("M194 152C206 136 204 120 196 112", fill="none", stroke=INK, width=6,
-                     extra='stroke-linecap="round"'))
+    body.append(
+        path(
+            "M26 152C14 132 16 110 30 100C40 96 44 106 36 112C28 120 32 136 40 156",
+            fill=WOOD_LIGHT,
+            stroke=INK,
+            width=4,
+        )
+    )
+    body.append(
+        path("M194 152C206 136 204 120 196 112", fill="none", stroke=INK, width=6, extra='stroke-linecap="round"')
+    )
     body.append(rect(106, 40, 8, 118, WOOD_DARK, stroke=INK, width=2))
     # The square sail in the ship's colour, with the symbol of the row it reaches.
     body.append(path("M58 50Q110 38 162 50L156 134Q110 142 64 134Z", fill=sail, stroke=INK, width=4))
@@ -205,8 +246,9 @@ def ship_tile(sail: str, reaches: str, reach: int, reward_kind: str, amount: int
     body.append(circle(110, 92, 30, "#ffffffd0", INK, 3))
     body.append(icon(VIKINGS[reaches][2], 86, 68, 48, INK))
     # Shields along the hull.
-    body.append("".join(circle(x, 160, 8, c, INK, 2) for x, c in ((70, "#c83232"), (98, GOLD), (126, "#c83232"),
-                                                                 (154, GOLD))))
+    body.append(
+        "".join(circle(x, 160, 8, c, INK, 2) for x, c in ((70, "#c83232"), (98, GOLD), (126, "#c83232"), (154, GOLD)))
+    )
     body.append(reach_gauge(reach))
     body.append(reward_badge(reward_kind, amount, 62, 214))
     body.append(rect(0.5, 0.5, T - 1, T - 1, "none", stroke=SEA_DARK, width=1))
@@ -219,9 +261,13 @@ def viking(kind: str) -> str:
     colour, ink, symbol = VIKINGS[kind]
     outline = "#000000" if kind != "warrior" else "#bbbbbb"
     body = [
-        path("M60 8C40 8 30 24 30 40C30 52 36 60 42 64L18 76C8 82 6 96 10 108L24 172C26 180 32 184 40 184"
-             "H80C88 184 94 180 96 172L110 108C114 96 112 82 102 76L78 64C84 60 90 52 90 40C90 24 80 8 60 8Z",
-             fill=colour, stroke=outline, width=5),
+        path(
+            "M60 8C40 8 30 24 30 40C30 52 36 60 42 64L18 76C8 82 6 96 10 108L24 172C26 180 32 184 40 184"
+            "H80C88 184 94 180 96 172L110 108C114 96 112 82 102 76L78 64C84 60 90 52 90 40C90 24 80 8 60 8Z",
+            fill=colour,
+            stroke=outline,
+            width=5,
+        ),
         path("M36 30C44 12 76 12 84 30", stroke="#ffffff55", width=5, extra='stroke-linecap="round"'),
         circle(60, 122, 34, ink, outline, 3),
         icon(symbol, 36, 98, 48, colour),
@@ -235,14 +281,28 @@ def mainland() -> str:
     then one row per island Viking kind. Its east edge is sea."""
     w, h = 260, 6 * T
     body = [rect(0, 0, w, h, SEA)]
-    body.append(path(f"M0 0H{w - 40}C{w - 10} 60 {w - 10} 180 {w - 30} {T}"
-                     + "".join(f"C{w - 6 if i % 2 else w - 2} {T * i + 80} {w - 6} {T * i + 160} {w - 30} {T * (i + 1)}"
-                               for i in range(1, 6))
-                     + f"H0Z", fill=SAND))
-    body.append(path(f"M0 0H{w - 52}C{w - 22} 60 {w - 22} 180 {w - 42} {T}"
-                     + "".join(f"C{w - 18 if i % 2 else w - 14} {T * i + 80} {w - 18} {T * i + 160} {w - 42} {T * (i + 1)}"
-                               for i in range(1, 6))
-                     + f"H0Z", fill="#8c7a55"))
+    body.append(
+        path(
+            f"M0 0H{w - 40}C{w - 10} 60 {w - 10} 180 {w - 30} {T}"
+            + "".join(
+                f"C{w - 6 if i % 2 else w - 2} {T * i + 80} {w - 6} {T * i + 160} {w - 30} {T * (i + 1)}"
+                for i in range(1, 6)
+            )
+            + "H0Z",
+            fill=SAND,
+        )
+    )
+    body.append(
+        path(
+            f"M0 0H{w - 52}C{w - 22} 60 {w - 22} 180 {w - 42} {T}"
+            + "".join(
+                f"C{w - 18 if i % 2 else w - 14} {T * i + 80} {w - 18} {T * i + 160} {w - 42} {T * (i + 1)}"
+                for i in range(1, 6)
+            )
+            + "H0Z",
+            fill="#8c7a55",
+        )
+    )
     # The pool: a wooden jetty in the ship row with the anchor of the head boatswain.
     body.append(rect(14, 14, w - 74, T - 28, WOOD_LIGHT, rx=14, stroke=WOOD_DARK, width=5))
     body.append(path("".join(f"M{x} 18V{T - 18}" for x in range(44, w - 70, 30)), stroke=WOOD, width=3))
@@ -253,8 +313,14 @@ def mainland() -> str:
         body.append(rect(18, y + 18, w - 82, T - 36, PARCHMENT, rx=16, stroke=colour, width=8))
         body.append(circle(78, y + T / 2, 46, colour, INK, 4))
         body.append(icon(VIKINGS[kind][2], 46, y + T / 2 - 32, 64, VIKINGS[kind][1]))
-        body.append(path(f"M136 {y + T / 2 - 30}l40 30l-40 30", stroke=colour, width=10,
-                         extra='stroke-linecap="round" stroke-linejoin="round"'))
+        body.append(
+            path(
+                f"M136 {y + T / 2 - 30}l40 30l-40 30",
+                stroke=colour,
+                width=10,
+                extra='stroke-linecap="round" stroke-linejoin="round"',
+            )
+        )
     return svg(w, h, "\n".join(body))
 
 
@@ -268,8 +334,14 @@ def wheel() -> str:
         x, y = c + 222 * math.cos(a), c + 222 * math.sin(a)
         body.append(circle(x, y, 38, PARCHMENT, WOOD_DARK, 4))
         a2 = math.radians(i * 30 - 75)
-        body.append(path(f"M{c + 120 * math.cos(a2):.1f} {c + 120 * math.sin(a2):.1f}"
-                         f"L{c + 268 * math.cos(a2):.1f} {c + 268 * math.sin(a2):.1f}", stroke=WOOD_DARK, width=3))
+        body.append(
+            path(
+                f"M{c + 120 * math.cos(a2):.1f} {c + 120 * math.sin(a2):.1f}"
+                f"L{c + 268 * math.cos(a2):.1f} {c + 268 * math.sin(a2):.1f}",
+                stroke=WOOD_DARK,
+                width=3,
+            )
+        )
     body.append(circle(c, c, 118, WOOD_LIGHT, INK, 4))
     body.append(circle(c, c, 40, GOLD, INK, 4))
     body.append(icon("drakkar", c - 70, c - 70, 140, "#5e3b1f66"))
@@ -278,8 +350,13 @@ def wheel() -> str:
 
 def token(icon_name: str, fill: str, dark: str, ink: str, size: int = 160) -> str:
     c = size / 2
-    return svg(size, size, circle(c, c, c - 6, fill, dark, 8) + circle(c, c, c - 20, "none", dark, 3)
-               + icon(icon_name, c - c * 0.62, c - c * 0.62, c * 1.24, ink))
+    return svg(
+        size,
+        size,
+        circle(c, c, c - 6, fill, dark, 8)
+        + circle(c, c, c - 20, "none", dark, 3)
+        + icon(icon_name, c - c * 0.62, c - c * 0.62, c * 1.24, ink),
+    )
 
 
 def bag() -> str:
@@ -292,9 +369,12 @@ def start_ship() -> str:
 
 # Special tiles (advanced game) --------------------------------------------------------------------
 def special(main: str, main_fill: str, badge: str = "") -> str:
-    body = [rect(4, 4, T - 8, T - 8, PARCHMENT, rx=22, stroke=PARCHMENT_DARK, width=8),
-            rect(20, 20, T - 40, T - 40, "none", rx=14, stroke="#00000022", width=3),
-            main and icon(main, 50, 30, 140, main_fill), badge]
+    body = [
+        rect(4, 4, T - 8, T - 8, PARCHMENT, rx=22, stroke=PARCHMENT_DARK, width=8),
+        rect(20, 20, T - 40, T - 40, "none", rx=14, stroke="#00000022", width=3),
+        main and icon(main, 50, 30, 140, main_fill),
+        badge,
+    ]
     return svg(T, T, "\n".join(b for b in body if b))
 
 
@@ -317,9 +397,15 @@ def special_tiles() -> dict[str, str]:
         out[f"{kind}_fame"] = special(VIKINGS[kind][2], VIKINGS[kind][0], badge("+1", FAME, FAME_DARK, "#ffffff"))
     for name in BUILDINGS:
         # The building on a golden plot: it replaces a middle tile with the same building.
-        out[f"building_{name}"] = special("", "", rect(46, 40, 148, 160, GOLD, rx=22, stroke=GOLD_DARK, width=4)
-                                          + building(name).replace("translate(70 40)", "translate(70 66)")
-                                          .replace('y="48"', 'y="62"').replace('height="92"', 'height="120"'))
+        out[f"building_{name}"] = special(
+            "",
+            "",
+            rect(46, 40, 148, 160, GOLD, rx=22, stroke=GOLD_DARK, width=4)
+            + building(name)
+            .replace("translate(70 40)", "translate(70 66)")
+            .replace('y="48"', 'y="62"')
+            .replace('height="92"', 'height="120"'),
+        )
     return out
 
 

@@ -12,6 +12,7 @@ read, so they are written here directly rather than through an imaging library.
 The icons are made at build time (build.spec runs this when they are missing; so does
 tools/release.py) and never committed.
 """
+
 from __future__ import annotations
 
 import io
@@ -31,12 +32,23 @@ from vikings.content.art import load_catalog  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402
 
 ART = ("board", "start_player")
-MARGIN = 0.03             # of the icon's side, left clear on every edge
+MARGIN = 0.03  # of the icon's side, left clear on every edge
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # The .icns entries: type code and pixel size (ic11-ic14 are the Retina "@2x" slots).
-ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256), ("ic09", 512),
-              ("ic10", 1024), ("ic11", 32), ("ic12", 64), ("ic13", 256), ("ic14", 512))
+ICNS_TYPES = (
+    ("icp4", 16),
+    ("icp5", 32),
+    ("icp6", 64),
+    ("ic07", 128),
+    ("ic08", 256),
+    ("ic09", 512),
+    ("ic10", 1024),
+    ("ic11", 32),
+    ("ic12", 64),
+    ("ic13", 256),
+    ("ic14", 512),
+)
 
 
 def render(svg: Path, size: int) -> pygame.Surface:
@@ -82,8 +94,11 @@ def make_icons(out: Path) -> list[Path]:
     for s, data in pngs.items():
         written.append(out / f"vikings-{s}.png")
         written[-1].write_bytes(data)
-    for name, data in (("vikings.png", pngs[256]), ("vikings.ico", ico({s: pngs[s] for s in ICO_SIZES})),
-                       ("vikings.icns", icns(pngs))):
+    for name, data in (
+        ("vikings.png", pngs[256]),
+        ("vikings.ico", ico({s: pngs[s] for s in ICO_SIZES})),
+        ("vikings.icns", icns(pngs)),
+    ):
         written.append(out / name)
         written[-1].write_bytes(data)
     return written

@@ -22,6 +22,7 @@ which file and how loud.
     bell     the start player ship changing hands, new special tiles
     music    an optional loop: a slow tune on a lyre over a drone (loops seamlessly)
 """
+
 from __future__ import annotations
 
 import math
@@ -31,7 +32,7 @@ import wave
 from array import array
 from pathlib import Path
 
-RATE = 22050        # effects
+RATE = 22050  # effects
 MUSIC_RATE = 16000  # the music loop has nothing above 5 kHz; a lower rate keeps it small
 TAU = 2 * math.pi
 
@@ -105,8 +106,9 @@ def lowpass(x: list[float], f: float, rate: int = RATE) -> list[float]:
     return out
 
 
-def pluck(f: float, seconds: float, rng: random.Random, rate: int = RATE, bright: float = 0.5,
-          decay: float = 0.996) -> list[float]:
+def pluck(
+    f: float, seconds: float, rng: random.Random, rate: int = RATE, bright: float = 0.5, decay: float = 0.996
+) -> list[float]:
     """A plucked string (Karplus-Strong): a burst of noise circulating in a delay line
     whose averaging filter dulls it as it rings. `bright` 0-1 softens the initial burst."""
     period = max(2, round(rate / f))
@@ -123,14 +125,23 @@ def pluck(f: float, seconds: float, rng: random.Random, rate: int = RATE, bright
     return out
 
 
-def brass(f: float, seconds: float, rate: int = RATE, harmonics: int = 10, attack: float = 0.05,
-          release: float = 0.12, vibrato: float = 0.0, bend: float = 0.0, tilt: float = 1.3) -> list[float]:
+def brass(
+    f: float,
+    seconds: float,
+    rate: int = RATE,
+    harmonics: int = 10,
+    attack: float = 0.05,
+    release: float = 0.12,
+    vibrato: float = 0.0,
+    bend: float = 0.0,
+    tilt: float = 1.3,
+) -> list[float]:
     """A horn-like tone: harmonics falling off as 1/n^tilt, a soft attack, a slight upward
     bend into the note, optional vibrato and a release."""
     n = round(seconds * rate)
     out = [0.0] * n
     top = min(harmonics, int((rate / 2 - 200) / f))
-    amps = [1 / (h ** tilt) for h in range(1, top + 1)]
+    amps = [1 / (h**tilt) for h in range(1, top + 1)]
     phase = 0.0
     a_n, r_n = max(1, round(attack * rate)), max(1, round(release * rate))
     for i in range(n):
@@ -146,12 +157,14 @@ def brass(f: float, seconds: float, rate: int = RATE, harmonics: int = 10, attac
     return out
 
 
-def finish(x: list[float], peak: float, rate: int = RATE, fade_in: float = 0.002, fade_out: float = 0.02) -> list[float]:
+def finish(
+    x: list[float], peak: float, rate: int = RATE, fade_in: float = 0.002, fade_out: float = 0.02
+) -> list[float]:
     """Remove the DC offset (a 20 Hz high-pass), fade both ends (no click when the sound starts or is cut), and
     scale to `peak` (0-1 of full scale)."""
     if not x:
         return x
-    low = lowpass(x, 20, rate)     # what moves slower than 20 Hz is offset, not sound
+    low = lowpass(x, 20, rate)  # what moves slower than 20 Hz is offset, not sound
     x = [v - d for v, d in zip(x, low)]
     fi, fo = max(1, round(fade_in * rate)), max(1, round(fade_out * rate))
     n = len(x)
@@ -230,8 +243,8 @@ def deal(rng: random.Random) -> list[float]:
 
 
 def viking_pluck(rng: random.Random) -> list[float]:
-    s = pluck(392.0, 0.5, rng, bright=0.25, decay=0.994)       # G4, soft
-    o = pluck(587.3, 0.5, rng, bright=0.2, decay=0.992)        # a fifth above, fainter
+    s = pluck(392.0, 0.5, rng, bright=0.25, decay=0.994)  # G4, soft
+    o = pluck(587.3, 0.5, rng, bright=0.2, decay=0.992)  # a fifth above, fainter
     out = [a + 0.35 * b for a, b in zip(s, o)]
     return finish(lowpass(out, 3500), 0.55, fade_out=0.06)
 
@@ -254,16 +267,25 @@ def ratchet(rng: random.Random) -> list[float]:
 def horn(rng: random.Random) -> list[float]:
     """A low call: a short pickup note and a long one a fourth above it."""
     out = silence(1.35)
-    mix(out, brass(98.0, 0.3, harmonics=14, attack=0.04, release=0.08, bend=0.03), 0.0, 0.7)   # G2
+    mix(out, brass(98.0, 0.3, harmonics=14, attack=0.04, release=0.08, bend=0.03), 0.0, 0.7)  # G2
     mix(out, brass(130.8, 1.05, harmonics=14, attack=0.09, release=0.35, vibrato=0.006, bend=0.04), 0.26)  # C3
     return finish(lowpass(out, 1800), 0.42, fade_out=0.1)
 
 
 def clash(rng: random.Random) -> list[float]:
     """Iron on iron: a bright noise burst over bell-like inharmonic partials ringing out."""
-    ring = partials(0.95, ((523, 0.5, 0.45), (1187, 0.6, 0.32), (1853, 0.45, 0.22), (2691, 0.4, 0.16),
-                           (3503, 0.3, 0.1), (4410, 0.2, 0.07)))
-    burst = bandpass(noise(0.4, rng, 0.035), 3200, 0.9)   # long enough to die away (-100 dB)
+    ring = partials(
+        0.95,
+        (
+            (523, 0.5, 0.45),
+            (1187, 0.6, 0.32),
+            (1853, 0.45, 0.22),
+            (2691, 0.4, 0.16),
+            (3503, 0.3, 0.1),
+            (4410, 0.2, 0.07),
+        ),
+    )
+    burst = bandpass(noise(0.4, rng, 0.035), 3200, 0.9)  # long enough to die away (-100 dB)
     mix(ring, burst, 0.0, 2.2)
     return finish(ring, 0.75, fade_out=0.08)
 
@@ -294,8 +316,18 @@ def click(rng: random.Random) -> list[float]:
 def bell(rng: random.Random) -> list[float]:
     """A small bell: partials of a church bell's ratios, the hum longest."""
     f = 880.0
-    x = partials(0.9, ((f * 0.5, 0.35, 0.5), (f, 0.8, 0.35), (f * 1.19, 0.35, 0.25), (f * 1.5, 0.3, 0.2),
-                       (f * 2.0, 0.25, 0.14), (f * 2.51, 0.15, 0.08)), attack=0.002)
+    x = partials(
+        0.9,
+        (
+            (f * 0.5, 0.35, 0.5),
+            (f, 0.8, 0.35),
+            (f * 1.19, 0.35, 0.25),
+            (f * 1.5, 0.3, 0.2),
+            (f * 2.0, 0.25, 0.14),
+            (f * 2.51, 0.15, 0.08),
+        ),
+        attack=0.002,
+    )
     return finish(x, 0.5, fade_out=0.1)
 
 
@@ -308,18 +340,33 @@ def music(rng: random.Random) -> list[float]:
     n = round(length * rate)
     ring = [0.0] * n
     D3, E3, F3, G3, A3, C4, D4, E4, F4 = 146.8, 164.8, 174.6, 196.0, 220.0, 261.6, 293.7, 329.6, 349.2
-    tune = ((0, D4, 1.0), (1, C4, 0.8), (1.5, A3, 0.7), (2, G3, 0.9), (3, A3, 1.0), (4, F3, 0.7), (5, E3, 0.8),
-            (6, D3, 0.9), (6.5, F3, 0.6), (7, A3, 0.8), (8, C4, 0.9), (9, D4, 0.8), (9.5, E4, 0.6),
-            (10, F4, 0.7), (10.5, E4, 0.6), (11, C4, 0.8))
+    tune = (
+        (0, D4, 1.0),
+        (1, C4, 0.8),
+        (1.5, A3, 0.7),
+        (2, G3, 0.9),
+        (3, A3, 1.0),
+        (4, F3, 0.7),
+        (5, E3, 0.8),
+        (6, D3, 0.9),
+        (6.5, F3, 0.6),
+        (7, A3, 0.8),
+        (8, C4, 0.9),
+        (9, D4, 0.8),
+        (9.5, E4, 0.6),
+        (10, F4, 0.7),
+        (10.5, E4, 0.6),
+        (11, C4, 0.8),
+    )
     for at, f, g in tune:
         note = pluck(f, 2.2, rng, rate=rate, bright=0.3, decay=0.997)
-        fade = round(0.6 * rate)   # a string still sounding at the end is damped, not cut
+        fade = round(0.6 * rate)  # a string still sounding at the end is damped, not cut
         for i in range(fade):
             note[-1 - i] *= 0.5 - 0.5 * math.cos(math.pi * i / fade)
         start = round(at * beat * rate)
         for i, v in enumerate(note):
             ring[(start + i) % n] += v * g
-    for f, g in ((73.4, 0.22), (110.0, 0.16), (146.8, 0.06)):   # D2, A2, D3
+    for f, g in ((73.4, 0.22), (110.0, 0.16), (146.8, 0.06)):  # D2, A2, D3
         cycles = round(f * length)
         w = TAU * cycles / n
         for i in range(n):
@@ -331,8 +378,20 @@ def music(rng: random.Random) -> list[float]:
     return [(v - mean) * 0.5 / top for v in ring]
 
 
-SOUNDS = {"coins": coins, "coin": coin, "thunk": thunk, "deal": deal, "pluck": viking_pluck, "ratchet": ratchet,
-          "horn": horn, "clash": clash, "tick": tick, "fanfare": fanfare, "click": click, "bell": bell}
+SOUNDS = {
+    "coins": coins,
+    "coin": coin,
+    "thunk": thunk,
+    "deal": deal,
+    "pluck": viking_pluck,
+    "ratchet": ratchet,
+    "horn": horn,
+    "clash": clash,
+    "tick": tick,
+    "fanfare": fanfare,
+    "click": click,
+    "bell": bell,
+}
 
 
 def main(argv=None) -> int:

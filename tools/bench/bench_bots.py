@@ -6,6 +6,7 @@ Each level plays games against Normal (one seat; the others Normal); only its ow
 decisions with a real choice are timed. Prints figures; strength is measured by `vikings tournament`.
 --advanced plays the advanced game (all three options).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,16 +42,21 @@ def bench(level: str, games: int, seed: int, players: int = 2, options: frozense
                 more = getattr(bot, "simulations", 0) - before[0], getattr(bot, "playouts", 0) - before[1]
                 sims += more[0]
                 outs += more[1]
-                search_time += took if more[0] else 0.0   # a decision is either searched or played out
+                search_time += took if more[0] else 0.0  # a decision is either searched or played out
                 look_time += took if more[1] else 0.0
             else:
                 action = other.choose(game.copy(), legal)
             game.apply(action)
     total = sum(times)
-    return {"level": level, "decisions": len(times), "median_s": statistics.median(times),
-            "max_s": max(times), "mean_s": total / len(times),
-            "simulations_per_s": sims / search_time if sims else None,
-            "playouts_per_s": outs / look_time if outs else None}
+    return {
+        "level": level,
+        "decisions": len(times),
+        "median_s": statistics.median(times),
+        "max_s": max(times),
+        "mean_s": total / len(times),
+        "simulations_per_s": sims / search_time if sims else None,
+        "playouts_per_s": outs / look_time if outs else None,
+    }
 
 
 def main() -> None:
@@ -69,8 +75,11 @@ def main() -> None:
         r = bench(level, args.games, args.seed, args.players, options)
         sims = f"{r['simulations_per_s']:,.0f}" if r["simulations_per_s"] else "-"
         outs = f"{r['playouts_per_s']:,.1f}" if r["playouts_per_s"] else "-"
-        print(f"{level:<10} {r['decisions']:>9} {r['median_s']:>9.4f} {r['max_s']:>8.4f} {r['mean_s']:>8.4f} {sims:>9}"
-              f" {outs:>10}", flush=True)
+        print(
+            f"{level:<10} {r['decisions']:>9} {r['median_s']:>9.4f} {r['max_s']:>8.4f} {r['mean_s']:>8.4f} {sims:>9}"
+            f" {outs:>10}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

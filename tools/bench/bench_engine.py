@@ -6,6 +6,7 @@ Also times the advanced game (all three options) in random complete games.
 
 Prints figures only; speed targets are judged from these numbers, not by tests.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
-
 
 ADVANCED = frozenset({"auction", "single_boatswain", "special_tiles"})
 
@@ -73,11 +73,14 @@ def main() -> None:
     rules = default_rules()
     # Best of three runs: the machine's other work only ever slows a run down.
     rate, per_game = max(random_games(args.players, args.games, rules) for _ in range(3))
-    print(f"random complete {args.players}-player games: {rate:,.0f} per second "
-          f"({per_game} actions per game, one core)")
+    print(
+        f"random complete {args.players}-player games: {rate:,.0f} per second ({per_game} actions per game, one core)"
+    )
     rate, per_game = max(random_games(args.players, args.games, rules, ADVANCED) for _ in range(3))
-    print(f"random complete {args.players}-player advanced games (all options): {rate:,.0f} per second "
-          f"({per_game} actions per game)")
+    print(
+        f"random complete {args.players}-player advanced games (all options): {rate:,.0f} per second "
+        f"({per_game} actions per game)"
+    )
     states = sample_states(args.players, rules)
 
     def legal(s):
@@ -99,7 +102,7 @@ def main() -> None:
             c.apply(a)
         best = min(best, time.perf_counter() - start)
     print(f"apply(): {best / len(states) * 1e6:.2f} us (mean, legal actions already listed)")
-    mid = states[len(states) // 2::7]
+    mid = states[len(states) // 2 :: 7]
     print(f"copy(): {per_call(lambda s: s.copy(), mid * 10):.2f} us (mean, mid-game states)")
     print(f"determinized(): {per_call(lambda s: s.determinized(5), mid * 10):.2f} us")
     sizes = [len(s.legal_actions()) for s in states]

@@ -10,6 +10,7 @@ collected (the helper's mirror catching up, the ranking with Hard's search, the 
 the pipe both ways). `--local` times `hints.suggest` in this process instead. Target:
 median 2 s or less, never more than 4 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,14 +21,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from vikings.bots import make_bot
-from vikings.processes import remote_bots as remote  # noqa: E402
 from vikings.advice.hints import suggest  # noqa: E402
+from vikings.bots import make_bot
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
+from vikings.processes import remote_bots as remote  # noqa: E402
 
-CASES = (("2 players, standard", 2, frozenset()), ("4 players, standard", 4, frozenset()),
-         ("2 players, advanced", 2, frozenset(OPTIONS)), ("4 players, advanced", 4, frozenset(OPTIONS)))
+CASES = (
+    ("2 players, standard", 2, frozenset()),
+    ("4 players, standard", 4, frozenset()),
+    ("2 players, advanced", 2, frozenset(OPTIONS)),
+    ("4 players, advanced", 4, frozenset(OPTIONS)),
+)
 
 
 def figures(times: list[float]) -> str:

@@ -15,6 +15,7 @@ Cases: 2 players with both seats judged (the most work a 2-player game can bring
 players with one person, 4 players all judged, and a 3-player advanced game; `--hard`
 adds the 2-player case judged by Hard instead of Normal (why Normal is the default).
 """
+
 from __future__ import annotations
 
 import os
@@ -67,15 +68,20 @@ def frames_while_reviewing(rules, seed: int) -> tuple[list[float], list[float]]:
     import tempfile
 
     import pygame
-    from vikings.ui.app import App
-    from vikings.ui.table.match import Match
-    from vikings.ui.scenes.review import ReviewScene
-    from vikings.saves.settings import Settings
+
     from vikings.saves.folders import Storage
+    from vikings.saves.settings import Settings
+    from vikings.ui.app import App
+    from vikings.ui.scenes.review import ReviewScene
+    from vikings.ui.table.match import Match
 
     with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
-        app = App(storage=Storage(home), settings=Settings(animation="instant", bot_pace="instant"),
-                  size=(1600, 900), title_scene=False)
+        app = App(
+            storage=Storage(home),
+            settings=Settings(animation="instant", bot_pace="instant"),
+            size=(1600, 900),
+            title_scene=False,
+        )
         app.fps = 0
         seats = [("Ann", "person", "purple"), ("Bjorn", "person", "orange"), ("Sigrid", "person", "teal")]
         m = Match(seats, played(rules, 3, seed, (0, 1, 2), ADVANCED), autosave=False)
@@ -90,8 +96,15 @@ def frames_while_reviewing(rules, seed: int) -> tuple[list[float], list[float]]:
         while scene.review is None:
             t, c = time.perf_counter(), time.thread_time()
             # a person stepping through the replay meanwhile: every frame draws a new table
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT if step % 40 < 20 else pygame.K_RIGHT,
-                                                 mod=0, unicode="", scancode=0))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.KEYDOWN,
+                    key=pygame.K_LEFT if step % 40 < 20 else pygame.K_RIGHT,
+                    mod=0,
+                    unicode="",
+                    scancode=0,
+                )
+            )
             app.invalidate()
             app.frame()
             times.append((time.perf_counter() - t) * 1000)
@@ -104,6 +117,7 @@ def frames_while_reviewing(rules, seed: int) -> tuple[list[float], list[float]]:
 
 def main(argv=None) -> int:
     import argparse
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--hard", action="store_true", help="also review the 2-player game with Hard (minutes)")
@@ -112,9 +126,11 @@ def main(argv=None) -> int:
     rules = default_rules()
     cases = [("2 players, both judged", 2, (0, 1), (), "normal")]
     if not args.quick:
-        cases += [("2 players, one person", 2, (0,), (), "normal"),
-                  ("4 players, all judged", 4, (0, 1, 2, 3), (), "normal"),
-                  ("3 players advanced, all judged", 3, (0, 1, 2), ADVANCED, "normal")]
+        cases += [
+            ("2 players, one person", 2, (0,), (), "normal"),
+            ("4 players, all judged", 4, (0, 1, 2, 3), (), "normal"),
+            ("3 players advanced, all judged", 3, (0, 1, 2), ADVANCED, "normal"),
+        ]
     if args.hard:
         cases.append(("2 players, both judged, Hard", 2, (0, 1), (), "hard"))
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
@@ -130,11 +146,15 @@ def main(argv=None) -> int:
     times, cpu = frames_while_reviewing(rules, args.seed)
     print(f"review screen while reviewing (3-player advanced game): {len(times)} frames")
     for label, xs in (("wall", times), ("cpu", cpu)):
-        print(f"  {label}: median {statistics.median(xs):.1f} ms, 95th percentile "
-              f"{sorted(xs)[int(len(xs) * 0.95)]:.1f} ms, max {max(xs):.1f} ms")
+        print(
+            f"  {label}: median {statistics.median(xs):.1f} ms, 95th percentile "
+            f"{sorted(xs)[int(len(xs) * 0.95)]:.1f} ms, max {max(xs):.1f} ms"
+        )
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
-    print(f"complete 2-player game reviewed in {worst:.2f} s (target: 60 s or less): "
-          f"{'OK' if worst <= 60 else 'TOO SLOW'}")
+    print(
+        f"complete 2-player game reviewed in {worst:.2f} s (target: 60 s or less): "
+        f"{'OK' if worst <= 60 else 'TOO SLOW'}"
+    )
     return 0 if worst <= 60 else 1
 
 

@@ -16,6 +16,7 @@ reads its settings from a temporary VIKINGS_HOME, so a window size saved by the 
 does not change the figures. Other programs on the machine slow the start down: the load
 average is printed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,17 +49,23 @@ def start_once(cmd: list[str], env: dict) -> float:
 
 
 def measure(label: str, cmd: list[str], env: dict, runs: int) -> None:
-    start_once(cmd, env)   # warm-up: the disk cache, as on a second start
+    start_once(cmd, env)  # warm-up: the disk cache, as on a second start
     times = [start_once(cmd, env) for _ in range(runs)]
-    print(f"{label:<28} median {statistics.median(times):.2f} s   max {max(times):.2f} s   "
-          f"({runs} runs: {', '.join(f'{t:.2f}' for t in times)})", flush=True)
+    print(
+        f"{label:<28} median {statistics.median(times):.2f} s   max {max(times):.2f} s   "
+        f"({runs} runs: {', '.join(f'{t:.2f}' for t in times)})",
+        flush=True,
+    )
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="measured runs per command (default 5)")
-    ap.add_argument("--frozen", default=str(ROOT / "dist" / "vikings" / "vikings"),
-                    help="the frozen build's executable (default dist/vikings/vikings)")
+    ap.add_argument(
+        "--frozen",
+        default=str(ROOT / "dist" / "vikings" / "vikings"),
+        help="the frozen build's executable (default dist/vikings/vikings)",
+    )
     ap.add_argument("--no-source", action="store_true", help="only the frozen build")
     args = ap.parse_args(argv)
     commands = [] if args.no_source else [("source", source_command())]

@@ -35,6 +35,7 @@ Targets: p99 frame time under 8 ms in every animated scene at 1920x1080; idle un
 of one core. Other programs on the machine (e.g. a bot tournament) slow the wall-clock
 figures down; the load average is printed with the results.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,15 +51,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.pictures.director import Director, parse_size, scoring_of  # noqa: E402  (sets the dummy drivers)
-
 import pygame  # noqa: E402
+
+from tools.pictures.director import Director, parse_size, scoring_of  # noqa: E402  (sets the dummy drivers)
 
 FRAME_TARGET_MS = 8.0
 SLOW_CAUSES = ("slow", "pre-empted", "blocked", "threads")  # the columns of "slow"
 IDLE_TARGET_PCT = 5.0
-BOTS = (("Astrid", "normal", "purple"), ("Bjorn", "normal", "orange"),
-        ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
+BOTS = (
+    ("Astrid", "normal", "purple"),
+    ("Bjorn", "normal", "orange"),
+    ("Sigrid", "normal", "teal"),
+    ("Leif", "normal", "pink"),
+)
 PERSON = (("Ann", "person", "purple"),) + BOTS[1:]
 
 
@@ -69,8 +74,8 @@ class TimedClock:
 
     def __init__(self):
         self.clock = pygame.time.Clock()
-        self.slept = 0.0   # since the Recorder last reset it
-        self.sleeps = 0    # voluntary context switches while sleeping, since the same reset
+        self.slept = 0.0  # since the Recorder last reset it
+        self.sleeps = 0  # voluntary context switches while sleeping, since the same reset
         self.real_wait = real_wait = pygame.event.wait
 
         def timed_wait(*args, **kwargs):
@@ -80,6 +85,7 @@ class TimedClock:
             finally:
                 self.slept += time.perf_counter() - t
                 self.sleeps += _voluntary() - v
+
         pygame.event.wait = timed_wait
 
     def tick(self, framerate: float = 0) -> float:
@@ -150,8 +156,12 @@ class Recorder:
             self.wall.setdefault(label, []).append(ms)
             self.cpu.setdefault(label, []).append((c1 - c0) * 1000)
             if ms >= FRAME_TARGET_MS:
-                causes = {"slow": True, "pre-empted": r1.ru_nivcsw > r0.ru_nivcsw,
-                          "blocked": r1.ru_nvcsw - r0.ru_nvcsw > app.clock.sleeps, "threads": others}
+                causes = {
+                    "slow": True,
+                    "pre-empted": r1.ru_nivcsw > r0.ru_nivcsw,
+                    "blocked": r1.ru_nvcsw - r0.ru_nvcsw > app.clock.sleeps,
+                    "threads": others,
+                }
                 self.slow.update((label, c) for c, happened in causes.items() if happened)
 
     def stolen_pct(self) -> float:
@@ -182,9 +192,8 @@ def bench_animations(size, seconds: float, offers: int, home: str, level: str = 
         d.enter()
         rec.run("offer", lambda: scene_name(d) == "OfferScene", 30)
     # The bots play round 1 (the purchases), then the small scoring comes.
-    rec.run("purchases", lambda: scene_name(d) in ("PurchaseScene", "OfferScene") and not d.match.game.is_over,
-            seconds)
-    if scene_name(d) != "ScoringScene":   # time is up: straight to the end of the round
+    rec.run("purchases", lambda: scene_name(d) in ("PurchaseScene", "OfferScene") and not d.match.game.is_over, seconds)
+    if scene_name(d) != "ScoringScene":  # time is up: straight to the end of the round
         d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))
     rec.run("scoring", lambda: scene_name(d) == "ScoringScene", 60)
     d.fast_forward(after=lambda ev: any(map(scoring_of("large"), ev)), keep_from=scoring_of("large"))
@@ -205,6 +214,7 @@ def bench_drag(size, home: str, rec: Recorder, frames: int = 600) -> None:
     import math
 
     from vikings.engine.actions import Buy
+
     d = Director(size, home, seats=PERSON, seed=3, animation="normal", bot_pace="instant", clock=TimedClock())
     rec.d = d
     d.new_match(start_player=0)
@@ -218,17 +228,20 @@ def bench_drag(size, home: str, rec: Recorder, frames: int = 600) -> None:
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
     for i in range(frames):
-        k = 0.5 - 0.5 * math.cos(2 * math.pi * i / 240)   # there and back, again and again
+        k = 0.5 - 0.5 * math.cos(2 * math.pi * i / 240)  # there and back, again and again
         pos = (round(src[0] + (far[0] - src[0]) * k), round(src[1] + (far[1] - src[1]) * k))
         post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
         rec.frame("drag", count=True)
     assert sc.drag.active, "the drag did not start"
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=d.app.screen.get_rect().topleft, button=1))
-    rec.run("drag", lambda: sc.fx.active, 5)   # the tile flies back to the wheel
+    rec.run("drag", lambda: sc.fx.active, 5)  # the tile flies back to the wheel
     for i in range(frames // 2):
         card = sc.layout.cards[1 + i % 3]
-        post(pygame.event.Event(pygame.MOUSEMOTION, pos=(card.centerx + i % 7, card.centery), rel=(1, 0),
-                                buttons=(0, 0, 0)))
+        post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(card.centerx + i % 7, card.centery), rel=(1, 0), buttons=(0, 0, 0)
+            )
+        )
         rec.frame("drag", count=True)
     d.match.close()
     d.app.shutdown()
@@ -239,7 +252,7 @@ def bench_idle(size, seconds: float, home: str) -> dict:
     d = Director(size, home, seats=PERSON, seed=2, animation="instant", bot_pace="instant")
     d.new_match(start_player=0)
     d.enter()
-    d.settle()   # the offer laid out: Ann's purchase decision
+    d.settle()  # the offer laid out: Ann's purchase decision
     for _ in range(3):
         d.frames()
     app = d.app
@@ -250,6 +263,7 @@ def bench_idle(size, seconds: float, home: str) -> dict:
     def counting_draw():
         draws[0] += 1
         real_draw()
+
     app.draw = counting_draw
     frames0 = app.frames
     w0, c0 = time.perf_counter(), time.process_time()
@@ -279,13 +293,19 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=20, help="seconds of bot purchases (default 20)")
     ap.add_argument("--offers", type=int, default=3, help="offers laid out (default 3)")
     ap.add_argument("--idle", type=float, default=10, help="seconds of waiting for a click (default 10)")
-    ap.add_argument("--bots", default="normal", choices=("beginner", "normal", "hard", "expert"),
-                    help="the level of the four bots in the animated scenes (default normal)")
+    ap.add_argument(
+        "--bots",
+        default="normal",
+        choices=("beginner", "normal", "hard", "expert"),
+        help="the level of the four bots in the animated scenes (default normal)",
+    )
     args = ap.parse_args(argv)
     size = parse_size(args.size)
     load = os.getloadavg()
-    print(f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 {args.bots} bots; "
-          f"load average {load[0]:.2f} on {os.cpu_count()} cores (other processes slow the wall-clock times)")
+    print(
+        f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 {args.bots} bots; "
+        f"load average {load[0]:.2f} on {os.cpu_count()} cores (other processes slow the wall-clock times)"
+    )
     with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
         os.environ["VIKINGS_HOME"] = home
         rec = bench_animations(size, args.seconds, args.offers, home, args.bots)
@@ -293,14 +313,18 @@ def main(argv=None) -> int:
         idle = bench_idle(size, args.idle, home)
     ok = True
     print()
-    print(f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
-          f"{'cpu med':>7} {'cpu p99':>7} {'slow':>13}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)")
+    print(
+        f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
+        f"{'cpu med':>7} {'cpu p99':>7} {'slow':>13}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)"
+    )
     for label in ("offer", "purchases", "scoring", "drag", "decision"):
         w, c = rec.wall.get(label, []), rec.cpu.get(label, [])
         if label == "decision":
             if w:
-                print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {pct(w, 99):>7.2f} {max(w):>7.2f} "
-                      f"{statistics.median(c):>7.2f} {pct(c, 99):>7.2f} {'':>9}  (not a target: see below)")
+                print(
+                    f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {pct(w, 99):>7.2f} {max(w):>7.2f} "
+                    f"{statistics.median(c):>7.2f} {pct(c, 99):>7.2f} {'':>9}  (not a target: see below)"
+                )
             continue
         if not w:
             print(f"{label:<11} {0:>6}  (no busy frames)")
@@ -309,30 +333,43 @@ def main(argv=None) -> int:
         p99, cpu99 = pct(w, 99), pct(c, 99)
         verdict = "PASS" if p99 < FRAME_TARGET_MS else "MISS"
         ok &= verdict == "PASS"
-        print(f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {p99:>7.2f} {max(w):>7.2f} "
-              f"{statistics.median(c):>7.2f} {cpu99:>7.2f} "
-              f"{'/'.join(str(rec.slow[label, cause]) for cause in SLOW_CAUSES):>13}"
-              f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})")
-    print(f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
-          "pre-empted (an involuntary context switch) / blocked (a voluntary one outside the frame's sleep: "
-          "a lock, I/O) / shared the process with another thread (a bot thinking)")
-    print(f"the host took {rec.stolen:.1f}% of this virtual machine's CPU time during the animations "
-          "(steal time: not visible as a context switch)")
-    print("decision: the frames that apply a bot's decision (busy or not): engine, autosave, "
-          "first drawing of the move")
+        print(
+            f"{label:<11} {len(w):>6} {statistics.median(w):>9.2f} {p99:>7.2f} {max(w):>7.2f} "
+            f"{statistics.median(c):>7.2f} {cpu99:>7.2f} "
+            f"{'/'.join(str(rec.slow[label, cause]) for cause in SLOW_CAUSES):>13}"
+            f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})"
+        )
+    print(
+        f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
+        "pre-empted (an involuntary context switch) / blocked (a voluntary one outside the frame's sleep: "
+        "a lock, I/O) / shared the process with another thread (a bot thinking)"
+    )
+    print(
+        f"the host took {rec.stolen:.1f}% of this virtual machine's CPU time during the animations "
+        "(steal time: not visible as a context switch)"
+    )
+    print("decision: the frames that apply a bot's decision (busy or not): engine, autosave, first drawing of the move")
     b, n, bound = rec.sprites
     rel = rec.releases
-    print(f"memory: sprite cache {b / 2 ** 20:.1f} MB in {n} pieces (bound {bound / 2 ** 20:.0f} MB); "
-          f"{len(rel.collect_ms)} releases after dropped widgets (scene switches), inside the frames above: "
-          + (f"collection CPU median {statistics.median(rel.collect_ms):.1f} ms, max {max(rel.collect_ms):.1f} ms; "
-             f"malloc_trim CPU median {statistics.median(rel.trim_ms):.1f} ms, max {max(rel.trim_ms):.1f} ms; "
-             f"both, wall, max {max(rel.wall_ms):.1f} ms" if rel.collect_ms else "none"))
+    print(
+        f"memory: sprite cache {b / 2**20:.1f} MB in {n} pieces (bound {bound / 2**20:.0f} MB); "
+        f"{len(rel.collect_ms)} releases after dropped widgets (scene switches), inside the frames above: "
+        + (
+            f"collection CPU median {statistics.median(rel.collect_ms):.1f} ms, max {max(rel.collect_ms):.1f} ms; "
+            f"malloc_trim CPU median {statistics.median(rel.trim_ms):.1f} ms, max {max(rel.trim_ms):.1f} ms; "
+            f"both, wall, max {max(rel.wall_ms):.1f} ms"
+            if rel.collect_ms
+            else "none"
+        )
+    )
     verdict = "PASS" if idle["pct"] < IDLE_TARGET_PCT else "MISS"
     ok &= verdict == "PASS"
     print()
-    print(f"idle (a person's purchase, no input for {idle['wall']:.1f} s): {idle['pct']:.2f}% of one core "
-          f"({idle['frames']} loop passes, {idle['draws']} redraws); SDL's own wait loop: {idle['floor_pct']:.2f}%"
-          f"  target < {IDLE_TARGET_PCT:g}%  {verdict}")
+    print(
+        f"idle (a person's purchase, no input for {idle['wall']:.1f} s): {idle['pct']:.2f}% of one core "
+        f"({idle['frames']} loop passes, {idle['draws']} redraws); SDL's own wait loop: {idle['floor_pct']:.2f}%"
+        f"  target < {IDLE_TARGET_PCT:g}%  {verdict}"
+    )
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.2f}")
     return 0 if ok else 1

@@ -25,6 +25,7 @@ The figures describe the line-up that played: with Normal everywhere, how Normal
 play turns a position into Fame. `--save` keeps the snapshots (JSON lines) and `--load`
 reads saved ones instead of playing, so a long run can be analysed again or in parts.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,10 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from vikings.bots import evaluate  # noqa: E402
 from vikings.bots.play import play_out  # noqa: E402
 from vikings.bots.turn_search import purchases_left  # noqa: E402
+from vikings.commands.tournament import build_bot  # noqa: E402
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import OPTIONS, GameConfig, new_game  # noqa: E402
 from vikings.engine.state import PURCHASE  # noqa: E402
-from vikings.commands.tournament import build_bot  # noqa: E402
 
 FEATURES = ("gold", "pooled", "boatswains", "specials")  # the residual's regressors (and a constant)
 
@@ -51,8 +52,7 @@ FEATURES = ("gold", "pooled", "boatswains", "specials")  # the residual's regres
 def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[dict]:
     """One seeded self-play game: a snapshot of every player at each round's first purchase."""
     bots = [build_bot(level, seed * 16 + k) for k in range(players)]
-    game = new_game(GameConfig(tuple("ABCD"[:players]), seed=seed, start_player=0, options=options),
-                    default_rules())
+    game = new_game(GameConfig(tuple("ABCD"[:players]), seed=seed, start_player=0, options=options), default_rules())
     game.quiet = True
     rules = game.rules
     out, seen = [], set()
@@ -63,10 +63,21 @@ def snapshots(level: str, players: int, seed: int, options: frozenset) -> list[d
             adv = game.adv
             for p, d in enumerate(game.displays):
                 boatswains = d.pool[rules.boatswain]
-                out.append({"seed": seed, "round": game.round, "player": p, "value": evaluate.value(game, p),
-                            "t": _share_left(game), "fame": d.fame, "gold": d.gold,
-                            "pooled": sum(d.pool) - boatswains, "boatswains": boatswains,
-                            "specials": len(adv.held[p]) if adv is not None and adv.specials else 0})
+                out.append(
+                    {
+                        "seed": seed,
+                        "round": game.round,
+                        "player": p,
+                        "value": evaluate.value(game, p),
+                        "t": _share_left(game),
+                        "fame": d.fame,
+                        "gold": d.gold,
+                        "pooled": sum(d.pool) - boatswains,
+                        "boatswains": boatswains,
+                        "specials": len(adv.held[p]) if adv is not None and adv.specials else 0,
+                    }
+                )
+
     play_out(game, bots, copies=True, on_move=snapshot)
     for s in out:
         p = s["player"]
@@ -177,10 +188,17 @@ def residuals(snaps: list[dict]) -> list[dict]:
             coef, err = least_squares([[1.0] + [float(s[f]) for f in FEATURES] for s in group], ys)
         except ValueError:  # too few snapshots, or features moving together: no fit
             coef, err = [math.nan] * (len(FEATURES) + 1), [math.nan] * (len(FEATURES) + 1)
-        out.append({"round": rnd + 1, "n": len(group), "mean": statistics.mean(ys),
-                    "sd": statistics.pstdev(ys), "coef": dict(zip(FEATURES, coef[1:])),
-                    "se": dict(zip(FEATURES, err[1:])),
-                    "means": {f: statistics.mean(s[f] for s in group) for f in FEATURES}})
+        out.append(
+            {
+                "round": rnd + 1,
+                "n": len(group),
+                "mean": statistics.mean(ys),
+                "sd": statistics.pstdev(ys),
+                "coef": dict(zip(FEATURES, coef[1:])),
+                "se": dict(zip(FEATURES, err[1:])),
+                "means": {f: statistics.mean(s[f] for s in group) for f in FEATURES},
+            }
+        )
     return out
 
 
@@ -191,20 +209,24 @@ def report(snaps: list[dict]) -> None:
     model = model_scale(evaluate.UTILITY_SCALE_START, evaluate.UTILITY_SCALE_END)
     current = log_likelihood(points, model)
     best, start, end = fit_scale(points)
-    print(f"win-chance scale: log-likelihood {current:.1f} with the model's constants "
-          f"(START {evaluate.UTILITY_SCALE_START:g}, END {evaluate.UTILITY_SCALE_END:g}); "
-          f"best on the grid {best:.1f} (START {start:g}, END {end:g})")
+    print(
+        f"win-chance scale: log-likelihood {current:.1f} with the model's constants "
+        f"(START {evaluate.UTILITY_SCALE_START:g}, END {evaluate.UTILITY_SCALE_END:g}); "
+        f"best on the grid {best:.1f} (START {start:g}, END {end:g})"
+    )
     for t in sorted({p[0] for p in points}, reverse=True):
         here = [p for p in points if p[0] == t]
         n = len(here[0][1])
-        print(f"  t={t:.2f}: {len(here)} positions, fitted scale {round_scale(here):g}, "
-              f"model {model(t, n):.1f}")
+        print(f"  t={t:.2f}: {len(here)} positions, fitted scale {round_scale(here):g}, model {model(t, n):.1f}")
     print("final Fame minus value, per round (coefficients per unit, +- one standard error):")
     for r in residuals(snaps):
         fits = ", ".join(
-            f"{f} " + ("-" if math.isnan(r["coef"][f]) else f"{r['coef'][f]:+.2f}")
+            f"{f} "
+            + ("-" if math.isnan(r["coef"][f]) else f"{r['coef'][f]:+.2f}")
             + ("" if math.isnan(r["se"][f]) else f" +-{r['se'][f]:.2f}")
-            + f" (mean {r['means'][f]:.1f})" for f in FEATURES)
+            + f" (mean {r['means'][f]:.1f})"
+            for f in FEATURES
+        )
         print(f"  round {r['round']}: n={r['n']}, mean {r['mean']:+.1f}, sd {r['sd']:.1f}; {fits}")
 
 

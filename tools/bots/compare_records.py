@@ -13,6 +13,7 @@ each, the games won in one and not the other, a two-sided sign test on those (is
 change better or worse than chance would make it?), and the mean difference in Fame with
 its standard error. The records may be incomplete: only the games both hold count.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,7 +50,7 @@ def sign_test(better: int, worse: int) -> float:
     if n == 0:
         return 1.0
     k = min(better, worse)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 
@@ -58,18 +59,26 @@ def compare(old: dict[int, dict], new: dict[int, dict], entry: int = 0) -> dict:
     shared = sorted(set(old) & set(new))
     for i in shared:
         if old[i]["seed"] != new[i]["seed"]:
-            raise SystemExit(f"game {i} has seed {old[i]['seed']} in one record and {new[i]['seed']} in the "
-                             "other: not the same tournament's games")
+            raise SystemExit(
+                f"game {i} has seed {old[i]['seed']} in one record and {new[i]['seed']} in the "
+                "other: not the same tournament's games"
+            )
     won_old = [old[i]["results"][entry]["win"] for i in shared]
     won_new = [new[i]["results"][entry]["win"] for i in shared]
     better = sum(1 for a, b in zip(won_old, won_new) if b > a)
     worse = sum(1 for a, b in zip(won_old, won_new) if b < a)
     fame = [new[i]["results"][entry]["fame"] - old[i]["results"][entry]["fame"] for i in shared]
     n = len(shared)
-    return {"games": n, "wins_old": sum(won_old), "wins_new": sum(won_new), "better": better, "worse": worse,
-            "p": sign_test(better, worse),
-            "fame_diff": statistics.fmean(fame) if fame else 0.0,
-            "fame_se": statistics.stdev(fame) / math.sqrt(n) if n > 1 else 0.0}
+    return {
+        "games": n,
+        "wins_old": sum(won_old),
+        "wins_new": sum(won_new),
+        "better": better,
+        "worse": worse,
+        "p": sign_test(better, worse),
+        "fame_diff": statistics.fmean(fame) if fame else 0.0,
+        "fame_se": statistics.stdev(fame) / math.sqrt(n) if n > 1 else 0.0,
+    }
 
 
 def main(argv=None) -> int:
@@ -89,10 +98,14 @@ def main(argv=None) -> int:
         return 2
     r = compare(old, new, k)
     n = max(r["games"], 1)
-    print(f"entry {args.entry}: {key_old['levels'][k]} (old) and {key_new['levels'][k]} (new); "
-          f"{r['games']} games in both records")
-    print(f"wins: old {r['wins_old']:g} ({100 * r['wins_old'] / n:.1f}%), new {r['wins_new']:g} "
-          f"({100 * r['wins_new'] / n:.1f}%)")
+    print(
+        f"entry {args.entry}: {key_old['levels'][k]} (old) and {key_new['levels'][k]} (new); "
+        f"{r['games']} games in both records"
+    )
+    print(
+        f"wins: old {r['wins_old']:g} ({100 * r['wins_old'] / n:.1f}%), new {r['wins_new']:g} "
+        f"({100 * r['wins_new'] / n:.1f}%)"
+    )
     print(f"games that changed: {r['better']} better, {r['worse']} worse (sign test, two-sided p = {r['p']:.3f})")
     print(f"Fame: new minus old {r['fame_diff']:+.2f} a game (standard error {r['fame_se']:.2f})")
     return 0

@@ -5,6 +5,7 @@
 Besides each piece on its own, it lays out a small display (a mainland with joined
 islands, ships and Vikings) to show that edges meet and pieces read at a glance.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,8 +61,11 @@ def sheet(scale: float) -> pygame.Surface:
     row("Island tiles", [("tiles", t.id) for t in rules.tiles if not t.is_ship])
     row("Ships", [("tiles", t.id) for t in rules.tiles if t.is_ship])
     row("Board pieces", [("board", b) for b in ("wheel", "coin", "fame", "start_player", "bag")])
-    row("Special tiles (advanced game)", [("special_tiles", s) for s in sprites.catalog.group("special_tiles")],
-        int(cell * 0.8))
+    row(
+        "Special tiles (advanced game)",
+        [("special_tiles", s) for s in sprites.catalog.group("special_tiles")],
+        int(cell * 0.8),
+    )
     # A display assembled from the pieces: mainland, ships above, islands joined edge to edge.
     surface.blit(title.render("A display", True, INK), (int(20 * scale), y))
     y += int(40 * scale)
@@ -70,11 +74,23 @@ def sheet(scale: float) -> pygame.Surface:
     x0 = int(20 * scale)
     surface.blit(main, (x0, y))
     x0 += main.get_width()
-    layout = {0: ["green_sail", None, "red_sail"], 1: ["start", "right_end"],
-              2: ["left_end", "church", "village", "right_end"], 3: ["left_end", "farm"],
-              4: ["left_end", "stone_circle", "right_end"], 5: ["left_end", "farm", "right_end"]}
-    people = {(1, 1): "warrior", (2, 2): "noble", (2, 3): "noble", (3, 1): "scout", (4, 2): "goldsmith",
-              (5, 1): "fisherman", (5, 3): "fisherman"}
+    layout = {
+        0: ["green_sail", None, "red_sail"],
+        1: ["start", "right_end"],
+        2: ["left_end", "church", "village", "right_end"],
+        3: ["left_end", "farm"],
+        4: ["left_end", "stone_circle", "right_end"],
+        5: ["left_end", "farm", "right_end"],
+    }
+    people = {
+        (1, 1): "warrior",
+        (2, 2): "noble",
+        (2, 3): "noble",
+        (3, 1): "scout",
+        (4, 2): "goldsmith",
+        (5, 1): "fisherman",
+        (5, 3): "fisherman",
+    }
     for r, tiles in layout.items():
         for c, ident in enumerate(tiles, start=1):
             if ident:

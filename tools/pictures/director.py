@@ -5,12 +5,13 @@ tools/bench/bench_ui.py use it; it imports none of them.
 
 Importing it selects SDL's dummy drivers (headless) before pygame starts.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"   # headless, before pygame is imported
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # headless, before pygame is imported
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -25,18 +26,21 @@ import pygame  # noqa: E402
 from vikings.bots import make_bot  # noqa: E402
 from vikings.engine.actions import PlaceViking  # noqa: E402
 from vikings.engine.state import VIKING  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
+from vikings.saves.settings import Settings  # noqa: E402
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.app import App  # noqa: E402
 from vikings.ui.table.match import Match  # noqa: E402
-from vikings.saves.settings import Settings  # noqa: E402
-from vikings.saves.folders import Storage  # noqa: E402
 
 DEFAULT_SIZE = (1600, 900)
-SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"),
-         ("Sigrid", "normal", "teal"), ("Leif", "normal", "pink"))
+SEATS = (
+    ("Ann", "person", "purple"),
+    ("Bjorn", "normal", "orange"),
+    ("Sigrid", "normal", "teal"),
+    ("Leif", "normal", "pink"),
+)
 SAVE_NAME = "Saturday evening"
-LANGUAGE = "en"   # --lang: the language every Director's App speaks
-
+LANGUAGE = "en"  # --lang: the language every Director's App speaks
 
 
 class StepClock:
@@ -62,20 +66,30 @@ def parse_size(text: str) -> tuple[int, int]:
 class Director:
     """An App in a temporary home and a game driven to chosen moments."""
 
-    def __init__(self, size, home, seats=SEATS, seed: int = 4, animation: str = "normal",
-                 bot_pace: str = "fast", clock=None, language: str | None = None):
+    def __init__(
+        self,
+        size,
+        home,
+        seats=SEATS,
+        seed: int = 4,
+        animation: str = "normal",
+        bot_pace: str = "fast",
+        clock=None,
+        language: str | None = None,
+    ):
         settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace)
         self.storage = Storage(home)
-        self.app = App(storage=self.storage, settings=settings, size=size, title_scene=False,
-                       language=language or LANGUAGE)
+        self.app = App(
+            storage=self.storage, settings=settings, size=size, title_scene=False, language=language or LANGUAGE
+        )
         if clock is not None:
             self.app.clock = clock
         self.rules = self.app.rules
         self.seats, self.seed = seats, seed
-        self.helper = make_bot("normal", 7919 + seed)   # chooses for the persons
+        self.helper = make_bot("normal", 7919 + seed)  # chooses for the persons
         self.match: Match | None = None
-        self.plan = None           # (space, cell) of a purchase that leads to the Viking decision
-        self.hover_action = None   # the placement previewed under the mouse
+        self.plan = None  # (space, cell) of a purchase that leads to the Viking decision
+        self.hover_action = None  # the placement previewed under the mouse
 
     # Running frames ---------------------------------------------------------------------------
     @property
@@ -84,7 +98,7 @@ class Director:
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
-            self.app.invalidate()   # never sleep in the idle wait: nothing else will happen
+            self.app.invalidate()  # never sleep in the idle wait: nothing else will happen
             self.app.frame()
 
     def until(self, pred, what: str, limit: int = 4000) -> None:
@@ -105,9 +119,15 @@ class Director:
         s.animation, s.bot_pace = "instant", "instant"
         try:
             m = self.match
-            self.until(lambda: not m.pending and not self.scene.fx.active and
-                       (m.persons_turn() or m.game.is_over) and type(self.scene) is flow.scene_for(self.scene.ctx),
-                       "a settled table")
+            self.until(
+                lambda: (
+                    not m.pending
+                    and not self.scene.fx.active
+                    and (m.persons_turn() or m.game.is_over)
+                    and type(self.scene) is flow.scene_for(self.scene.ctx)
+                ),
+                "a settled table",
+            )
             self.frames(2)
         finally:
             s.animation, s.bot_pace = old
@@ -120,8 +140,13 @@ class Director:
 
     # The game ----------------------------------------------------------------------------------
     def new_match(self, seed: int | None = None, start_player: int | None = 0) -> Match:
-        self.match = Match.new(self.seats, self.rules, seed=self.seed if seed is None else seed,
-                               start_player=start_player, storage=self.storage)
+        self.match = Match.new(
+            self.seats,
+            self.rules,
+            seed=self.seed if seed is None else seed,
+            start_player=start_player,
+            storage=self.storage,
+        )
         return self.match
 
     def enter(self) -> None:
@@ -173,7 +198,7 @@ class Director:
         ctx = self.scene.ctx
         ctx.viewed, ctx.message = None, ""
         flow.advance(self.app, ctx, force=True)
-        self.app.draw()   # as in play, where a scene change inside update() is drawn in the same frame
+        self.app.draw()  # as in play, where a scene change inside update() is drawn in the same frame
         self.frames(2)
         return reached
 
@@ -229,6 +254,7 @@ class Shooter:
 
 def open_panel(d: Director, module: str, cls: str, **kw):
     import importlib
+
     try:
         mod = importlib.import_module(f"vikings.ui.dialogs.{module}")
     except ModuleNotFoundError as e:
@@ -238,5 +264,6 @@ def open_panel(d: Director, module: str, cls: str, **kw):
 
 def to_title(d: Director) -> None:
     from vikings.ui.scenes.title import TitleScene
+
     d.app.scenes.switch(TitleScene(d.app))
     d.frames(3)

@@ -30,12 +30,13 @@ reported as skipped; any other failure is reported and the exit code is 1.
 The helpers it shares with the shots_*.py and tools/bench/bench_ui.py (`Director`,
 `Shooter`, `parse_size`) are in tools/pictures/director.py.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"   # headless, before pygame is imported
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # headless, before pygame is imported
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -50,8 +51,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from tools.pictures import director  # noqa: E402
-from tools.pictures.director import (DEFAULT_SIZE, SAVE_NAME, SEATS, Director, Shooter, Skipped,  # noqa: E402
-                                     StepClock, open_panel, parse_size, scoring_of, to_title)
+from tools.pictures.director import (  # noqa: E402
+    DEFAULT_SIZE,
+    SAVE_NAME,
+    SEATS,
+    Director,
+    Shooter,
+    Skipped,
+    StepClock,
+    open_panel,
+    parse_size,
+    scoring_of,
+    to_title,
+)
 from tools.pictures.shots_advanced import advanced_moments  # noqa: E402
 from tools.pictures.shots_hints import hint_moments  # noqa: E402
 from tools.pictures.shots_lesson import lesson_moments, rules_moments  # noqa: E402
@@ -63,7 +75,7 @@ from vikings.ui.table.fx import Float, Fly  # noqa: E402
 from vikings.ui.table.match import Match  # noqa: E402
 
 ALL_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
-SHAPES = ((1680, 1050), (1600, 1200))   # 16:10 and 4:3 (--shapes): the table's other arrangement
+SHAPES = ((1680, 1050), (1600, 1200))  # 16:10 and 4:3 (--shapes): the table's other arrangement
 
 
 def plan_viking_decision(d: Director) -> tuple[int, tuple[int, int]]:
@@ -89,6 +101,7 @@ def plan_viking_decision(d: Director) -> tuple[int, tuple[int, int]]:
 def review_moments(sh: Shooter, d: Director, match: Match) -> None:
     """The review of the standard game, opened from its results: the progress bar, the
     chart at the game's end, and the person's costliest decision on the replayed table."""
+
     def opening(d):
         if d.match is not None:
             d.match.close()
@@ -99,6 +112,7 @@ def review_moments(sh: Shooter, d: Director, match: Match) -> None:
         d.frames(1)
         if type(d.scene).__name__ != "ReviewScene":
             raise Skipped("no review screen")
+
     sh.moment("review-progress", opening, d)
 
     def chart(d):
@@ -109,6 +123,7 @@ def review_moments(sh: Shooter, d: Director, match: Match) -> None:
             time.sleep(0.02)
             d.frames()
         d.frames(2)
+
     sh.moment("review-chart", chart, d)
 
     def decision(d):
@@ -119,6 +134,7 @@ def review_moments(sh: Shooter, d: Director, match: Match) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
         d.frames(2)
         d.point(pos)
+
     sh.moment("review-decision", decision, d)
 
 
@@ -126,11 +142,11 @@ def shoot(out: Path, size, seed: int) -> Shooter:
     out.mkdir(parents=True, exist_ok=True)
     sh = Shooter(out, size, seed)
     with tempfile.TemporaryDirectory(prefix="vikings-shots-") as home:
-        os.environ["VIKINGS_HOME"] = home   # anything that builds its own Storage stays in here too
+        os.environ["VIKINGS_HOME"] = home  # anything that builds its own Storage stays in here too
         d = Director(size, home, seed=seed, clock=StepClock())
         app = d.app
-        m = d.new_match()                  # the autosave: Continue is offered on the title
-        m.save_as(SAVE_NAME)               # one named save for the load panel
+        m = d.new_match()  # the autosave: Continue is offered on the title
+        m.save_as(SAVE_NAME)  # one named save for the load panel
 
         # Menus ----------------------------------------------------------------------------------
         sh.moment("title", to_title, d)
@@ -138,6 +154,7 @@ def shoot(out: Path, size, seed: int) -> Shooter:
         def setup(d):
             d.scene.do("new")
             d.frames(3)
+
         sh.moment("setup", setup, d)
 
         def over_title(module, cls, **kw):
@@ -146,7 +163,9 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 panel = open_panel(d, module, cls, **kw)
                 app.scenes.push(panel)
                 d.frames(3)
+
             return fn
+
         sh.moment("rules-panel", over_title("rules", "RulesPanel"), d)
         sh.moment("settings-panel", over_title("settings", "SettingsPanel"), d)
         sh.moment("load-panel", over_title("saves", "SavesPanel", mode="load"), d)
@@ -157,14 +176,18 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             sc = d.scene
             d.until(lambda: type(d.scene).__name__ == "OfferScene" and sc.offer is not None, "the offer scene")
             total = sum(t >= 0 for t in sc.offer.data["tiles"])
-            d.until(lambda: len(sc.tiles_shown) >= total // 2 and (d.head_progress(Fly) or 0) >= 0.5,
-                    "the offer half laid out")
+            d.until(
+                lambda: len(sc.tiles_shown) >= total // 2 and (d.head_progress(Fly) or 0) >= 0.5,
+                "the offer half laid out",
+            )
+
         sh.moment("offer-animation", offer, d)
 
         def purchase_idle(d):
             d.settle()
             g = d.match.game
             assert g.phase == PURCHASE and d.match.persons_turn(), (g.phase, g.to_move)
+
         sh.moment("purchase-choose", purchase_idle, d)
 
         def group_chosen(d):
@@ -173,6 +196,7 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             d.scene.select(d.plan[0])
             d.frames(2)
             assert d.scene.preview_cells, "the chosen group's tile fits nowhere"
+
         sh.moment("purchase-group-chosen", group_chosen, d)
 
         def hover(d):
@@ -185,6 +209,7 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             d.hover_action = cells[cell]
             d.point(d.scene.board_geo.cell_rect(*cell).center)
             assert d.scene.hover_cell == cell, (d.scene.hover_cell, cell)
+
         sh.moment("place-hover-preview", hover, d)
 
         def viking(d):
@@ -194,22 +219,31 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 g = d.match.game
                 if g.phase != PLACE or not d.match.persons_turn():
                     break
-                d.scene.act(d.choice(g))   # the start tile as well, on the first purchase
+                d.scene.act(d.choice(g))  # the start tile as well, on the first purchase
             assert g.phase == VIKING and d.match.persons_turn(), g.phase
+
         sh.moment("viking-decision", viking, d)
 
         def bot_turn(d):
             d.scene.act(d.choice(d.match.game))
             m = d.match
-            d.until(lambda: getattr(d.scene, "in_flight", None) is not None and d.scene.in_flight.type == "bought"
-                    and not m.seats[d.scene.in_flight.player].is_person and (d.head_progress(Fly) or 0) >= 0.5,
-                    "a bot's purchase in flight")
+            d.until(
+                lambda: (
+                    getattr(d.scene, "in_flight", None) is not None
+                    and d.scene.in_flight.type == "bought"
+                    and not m.seats[d.scene.in_flight.player].is_person
+                    and (d.head_progress(Fly) or 0) >= 0.5
+                ),
+                "a bot's purchase in flight",
+            )
+
         sh.moment("bot-turn-animation", bot_turn, d)
 
         # Scorings ---------------------------------------------------------------------------------
         def mid_scoring(d, kind):
             """Until a scoring of `kind` is under way: the player's third line that is worth
             something (or the last one) half counted."""
+
             def ready():
                 sc = d.scene
                 e = getattr(sc, "current", None)
@@ -218,16 +252,20 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 worth = [i for i, line in enumerate(e.data["lines"]) if line["gold"] or line["fame"]]
                 if not worth:
                     return False
-                if not hasattr(getattr(sc, "panel", None), "active_line"):   # a scoring scene without counted lines
+                if not hasattr(getattr(sc, "panel", None), "active_line"):  # a scoring scene without counted lines
                     return (d.head_progress(Float) or 0) >= 0.35
                 step = getattr(sc, "step_fx", None)
-                return sc.panel.active_line == worth[min(2, len(worth) - 1)] and step is not None and step.progress >= 0.5
+                return (
+                    sc.panel.active_line == worth[min(2, len(worth) - 1)] and step is not None and step.progress >= 0.5
+                )
+
             d.until(ready, f"the {kind} scoring under way")
 
         def small(d):
             ok = d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))
             assert ok, "no small scoring"
             mid_scoring(d, "small")
+
         sh.moment("scoring-small", small, d)
 
         def boatswain(d):
@@ -237,6 +275,7 @@ def shoot(out: Path, size, seed: int) -> Shooter:
                 raise RuntimeError(f"seed {d.seed}: no person had a boatswain decision; try another --seed")
             d.until(lambda: type(d.scene).__name__ == "BoatswainScene", "the boatswain scene")
             d.frames(2)
+
         sh.moment("boatswain-decision", boatswain, d)
 
         def large(d):
@@ -244,18 +283,21 @@ def shoot(out: Path, size, seed: int) -> Shooter:
             mine = lambda e: scoring_of("large")(e) and e.player == me  # noqa: E731
             d.fast_forward(after=lambda ev: any(map(mine, ev)), keep_from=mine)
             mid_scoring(d, "large")
+
         sh.moment("scoring-large", large, d)
 
         def final(d):
             ok = d.fast_forward(after=lambda ev: any(map(scoring_of("final"), ev)), keep_from=scoring_of("final"))
             assert ok, "no final scoring"
             mid_scoring(d, "final")
+
         sh.moment("scoring-final", final, d)
 
         def results(d):
             d.settle()
             d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
             d.frames(3)
+
         sh.moment("results", results, d)
 
         standard = d.match
@@ -276,15 +318,20 @@ def shoot(out: Path, size, seed: int) -> Shooter:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     default_out = Path(tempfile.gettempdir()) / "vikings-screenshots"
-    ap.add_argument("out", nargs="?", default=str(default_out), help=f"folder for the PNG files (default: {default_out})")
+    ap.add_argument(
+        "out", nargs="?", default=str(default_out), help=f"folder for the PNG files (default: {default_out})"
+    )
     ap.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="window size, e.g. 1920x1080")
     ap.add_argument("--all-sizes", action="store_true", help="1280x720, 1920x1080 and 3840x2160, a folder each")
     ap.add_argument("--shapes", action="store_true", help="also 1680x1050 (16:10) and 1600x1200 (4:3)")
     ap.add_argument("--seed", type=int, default=4, help="the game's seed (default 4)")
     ap.add_argument("--lang", default="en", help="the language of the screens: en, de (or qps, the pseudo-language)")
-    ap.add_argument("--untranslated", action="store_true",
-                    help="list the drawn text that did not come through the translation layer "
-                         "(use with --lang qps); exit 1 if there is any")
+    ap.add_argument(
+        "--untranslated",
+        action="store_true",
+        help="list the drawn text that did not come through the translation layer "
+        "(use with --lang qps); exit 1 if there is any",
+    )
     args = ap.parse_args(argv)
     director.LANGUAGE = args.lang
     out = Path(args.out)
@@ -292,15 +339,29 @@ def main(argv=None) -> int:
         # One process per size: a fresh pygame (display, fonts, pygame-gui) for each.
         rc = 0
         for w, h in (ALL_SIZES if args.all_sizes else ()) + (SHAPES if args.shapes else ()):
-            rc |= subprocess.call([sys.executable, __file__, str(out / f"{w}x{h}"), "--size", f"{w}x{h}",
-                                   "--seed", str(args.seed), "--lang", args.lang]
-                                  + (["--untranslated"] if args.untranslated else []))
+            rc |= subprocess.call(
+                [
+                    sys.executable,
+                    __file__,
+                    str(out / f"{w}x{h}"),
+                    "--size",
+                    f"{w}x{h}",
+                    "--seed",
+                    str(args.seed),
+                    "--lang",
+                    args.lang,
+                ]
+                + (["--untranslated"] if args.untranslated else [])
+            )
         return rc
     t0 = time.perf_counter()
     with TextProbe() as probe:
         sh = shoot(out, parse_size(args.size), args.seed)
-    print(f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
-          + (f"; {len(sh.skipped)} skipped" if sh.skipped else "") + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
+    print(
+        f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
+        + (f"; {len(sh.skipped)} skipped" if sh.skipped else "")
+        + (f"; {len(sh.failed)} FAILED" if sh.failed else "")
+    )
     for line in sh.skipped:
         print("  skipped", line)
     for line in sh.failed:

@@ -1,6 +1,7 @@
 """The hint's screenshots for tools/pictures/screenshots.py: a person's purchase and her placement
 with a hint on screen, and a boatswain decision (the H key, the answer from the bots'
 helper process)."""
+
 from __future__ import annotations
 
 import time
@@ -42,6 +43,7 @@ def hint_moments(sh, d, seed: int) -> None:
         d.settle()
         assert d.match.game.phase == PURCHASE and d.match.persons_turn()
         wait_for_hint(d)
+
     sh.moment("hint-purchase", purchase, d)
 
     def place(d):
@@ -50,6 +52,7 @@ def hint_moments(sh, d, seed: int) -> None:
         g = d.match.game
         assert g.phase == PLACE and d.match.persons_turn(), g.phase
         wait_for_hint(d)
+
     sh.moment("hint-place", place, d)
 
     def boatswain(d):
@@ -59,4 +62,5 @@ def hint_moments(sh, d, seed: int) -> None:
         d.until(lambda: type(d.scene).__name__ == "BoatswainScene", "the boatswain scene")
         d.frames(2)
         wait_for_hint(d)
+
     sh.moment("hint-boatswain", boatswain, d)

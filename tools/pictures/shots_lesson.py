@@ -20,18 +20,18 @@ chosen with `select()` and bought with `buy()`, a cell clicked with `on_click()`
 button's action pressed through the scene's `act()` (so the coach's guard sees it), and
 Next through the lesson box.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
 if __name__ == "__main__":
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")   # headless, before pygame is imported
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless, before pygame is imported
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from vikings.engine.actions import Buy, PlaceStart  # noqa: E402
-
 from vikings.ui.lesson.overlay import LessonOverlay  # noqa: E402
 
 
@@ -66,6 +66,7 @@ def lesson_moments(sh, d, every_step: bool = False) -> None:
     """The table at each step the lesson's data names (with `every_step`, at the coach's own
     "make this move" steps too: all of them)."""
     from vikings.ui.scenes.title import TitleScene
+
     app = d.app
     old = app.settings.animation, app.settings.bot_pace
     app.settings.animation, app.settings.bot_pace = "instant", "instant"
@@ -97,6 +98,7 @@ def lesson_moments(sh, d, every_step: bool = False) -> None:
 def rules_moments(sh, d) -> None:
     from vikings.ui.dialogs.rules import RulesPanel
     from vikings.ui.scenes.title import TitleScene
+
     app = d.app
     app.scenes.switch(TitleScene(app))
     d.frames(2)
@@ -104,9 +106,11 @@ def rules_moments(sh, d) -> None:
     app.scenes.push(panel)
     d.frames(2)
     for i in range(panel.picture_count()):
+
         def show(d, i=i):
             panel.show_picture(i)
             d.frames(2)
+
         sh.moment(f"rules-picture-{i + 1}", show, d)
 
 
@@ -114,6 +118,7 @@ def rules_pages(sh, d) -> None:
     """Every text tab of the rules panel, the rules text scrolled a page at a time to its end."""
     from vikings.ui.dialogs.rules import TABS, RulesPanel
     from vikings.ui.scenes.title import TitleScene
+
     app = d.app
     app.scenes.switch(TitleScene(app))
     d.frames(2)
@@ -124,12 +129,14 @@ def rules_pages(sh, d) -> None:
         if tab == "pictures":
             continue
         for page in range(12):
+
             def show(d, tab=tab, page=page):
                 if page == 0:
                     panel.show(tab)
                 else:
                     panel.scroll(0.9)
                 d.frames(3)
+
             sh.moment(f"rules-page-{tab}-{page + 1}", show, d)
             bar = getattr(panel.text, "scroll_bar", None)
             if bar is None or bar.start_percentage + bar.visible_percentage >= 0.999:
@@ -143,17 +150,25 @@ def main(argv=None) -> int:
     import tempfile
     import time
     from pathlib import Path
+
     from tools.pictures import director
     from tools.pictures.text_probe import TextProbe, player_names
+
     ap = argparse.ArgumentParser(description="Screenshots of the rules panel and of every lesson step.")
     ap.add_argument("out", nargs="?", default=str(Path(tempfile.gettempdir()) / "vikings-lesson-shots"))
     ap.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080 (default 1280x720)")
     ap.add_argument("--lang", default="en", help="the language of the screens: en, de (or qps, the pseudo-language)")
-    ap.add_argument("--untranslated", action="store_true",
-                    help="list the drawn text that did not come through the translation layer (with --lang qps)")
+    ap.add_argument(
+        "--untranslated",
+        action="store_true",
+        help="list the drawn text that did not come through the translation layer (with --lang qps)",
+    )
     ap.add_argument("--only", choices=("lesson", "rules"), help="only the lesson's steps, or only the rules panel")
-    ap.add_argument("--every-step", action="store_true",
-                    help="the coach's own short \"make this move\" steps too (all 53), not only the lesson data's")
+    ap.add_argument(
+        "--every-step",
+        action="store_true",
+        help="the coach's own short \"make this move\" steps too (all 53), not only the lesson data's",
+    )
     args = ap.parse_args(argv)
     out, size = Path(args.out), director.parse_size(args.size)
     out.mkdir(parents=True, exist_ok=True)
@@ -170,8 +185,10 @@ def main(argv=None) -> int:
         if d.match is not None:
             d.match.close()
         d.app.shutdown()
-    print(f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
-          + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
+    print(
+        f"{len(sh.written)} screenshots at {args.size} in {time.perf_counter() - t0:.1f} s"
+        + (f"; {len(sh.failed)} FAILED" if sh.failed else "")
+    )
     for line in sh.failed:
         print("  FAILED", line)
     missed = probe.report(player_names()) if args.untranslated else []

@@ -11,6 +11,7 @@ stops after the menus, the setup screen and the first purchase. After each pictu
 lists the pygame-gui buttons whose caption does not fit inside the button
 (`theme.clipped_captions`); the exit code is 1 when there was any, or a moment failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.pictures import director, screenshots  # noqa: E402  (selects the dummy drivers before pygame starts)
 from tools.pictures.director import Director, Shooter, StepClock, open_panel, parse_size, to_title  # noqa: E402
-
 from vikings.ui import flow  # noqa: E402
 from vikings.ui.drawing.theme import clipped_captions  # noqa: E402
 
@@ -70,8 +70,11 @@ def full_setup(d: Director) -> None:
     d.frames(3)
 
 
-PANELS = (("rules-panel", "rules", "RulesPanel", {}), ("settings-panel", "settings", "SettingsPanel", {}),
-          ("load-panel", "saves", "SavesPanel", {"mode": "load"}))
+PANELS = (
+    ("rules-panel", "rules", "RulesPanel", {}),
+    ("settings-panel", "settings", "SettingsPanel", {}),
+    ("load-panel", "saves", "SavesPanel", {"mode": "load"}),
+)
 
 
 def panel_over_title(d: Director, module: str, cls: str, kw: dict) -> None:
@@ -83,6 +86,7 @@ def panel_over_title(d: Director, module: str, cls: str, kw: dict) -> None:
 def quick(sh: Checker, size, seed: int) -> None:
     with tempfile.TemporaryDirectory(prefix="vikings-shots-") as home:
         import os
+
         os.environ["VIKINGS_HOME"] = home
         d = Director(size, home, seed=seed, clock=StepClock())
         d.new_match().save_as(director.SAVE_NAME)
@@ -95,6 +99,7 @@ def quick(sh: Checker, size, seed: int) -> None:
         def purchase(d):
             d.enter()
             d.settle()
+
         sh.moment("purchase-choose", purchase, d)
         d.match.close()
         d.app.shutdown()
@@ -129,8 +134,10 @@ def main(argv=None) -> int:
         sh.written += extra.written
         sh.failed += extra.failed
         sh.clipped += extra.clipped
-    print(f"{len(sh.written)} screenshots at {args.size}, UI scale {args.ui_scale}% in {time.perf_counter() - t0:.1f} s; "
-          f"{len(sh.clipped)} clipped captions" + (f"; {len(sh.failed)} FAILED" if sh.failed else ""))
+    print(
+        f"{len(sh.written)} screenshots at {args.size}, UI scale {args.ui_scale}% in {time.perf_counter() - t0:.1f} s; "
+        f"{len(sh.clipped)} clipped captions" + (f"; {len(sh.failed)} FAILED" if sh.failed else "")
+    )
     for line in sh.failed:
         print("  FAILED", line)
     return 1 if sh.failed or sh.clipped else 0

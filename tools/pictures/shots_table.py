@@ -5,6 +5,7 @@ while the pointer is on her card (her last tile marked), a log entry hovered (it
 lit), and a purchase in flight from the wheel straight to its cell with the coins going
 to the wheel. Same seed, same pictures.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -35,10 +36,11 @@ def table_moments(sh, d, seed: int) -> None:
         d.settle()
         g = d.match.game
         buys = [a.space for a in g.legal_actions() if isinstance(a, Buy) and cells_after_buy(g, a.space)]
-        d.space = min(buys, key=lambda s: (g.fame_cost(s) > 0, -g.price(s)))   # the dearest without Fame
+        d.space = min(buys, key=lambda s: (g.fame_cost(s) > 0, -g.price(s)))  # the dearest without Fame
         d.point(d.scene.wheel_geo.tile_rect(d.space).center)
-        fits = t("table.drag.fits", count=len(cells_after_buy(g, d.space)))   # (in the language in use)
+        fits = t("table.drag.fits", count=len(cells_after_buy(g, d.space)))  # (in the language in use)
         assert d.scene.tooltip and fits in d.scene.tooltip, d.scene.tooltip
+
     sh.moment("table-hover-group", hover_group, d)
 
     def dragging(d):
@@ -53,6 +55,7 @@ def table_moments(sh, d, seed: int) -> None:
         d.frames(2)
         assert sc.drag.active and sc.hover_cell == cell
         d.drop = (src, dst)
+
     sh.moment("table-drag", dragging, d)
 
     def zoom(d):
@@ -61,6 +64,7 @@ def table_moments(sh, d, seed: int) -> None:
         marked = sorted(sc.marks) or [1]
         d.point(sc.layout.cards[marked[-1]].center)
         assert sc.zoom is not None
+
     sh.moment("table-opponent-zoom", zoom, d)
 
     def log_entry(d):
@@ -70,6 +74,7 @@ def table_moments(sh, d, seed: int) -> None:
         assert spots, "no placement in the log's view"
         d.point(spots[0][0].center)
         assert sc.hover_log == spots[0][1]
+
     sh.moment("table-log-hover", log_entry, d)
 
     def flight(d):
@@ -85,4 +90,5 @@ def table_moments(sh, d, seed: int) -> None:
         d.until(lambda: (d.head_progress(Fly) or 0) >= 0.45, "the purchase in flight")
         assert len(d.match.game.actions()) >= 2
         sc.drag.cancel()
+
     sh.moment("table-purchase-flight", flight, d)

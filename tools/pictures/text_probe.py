@@ -10,6 +10,7 @@ string with an unaccented Latin letter did not come through `lang.t()`. Player n
 the like are passed as `allowed` words. Used by tests/ui/test_lang_screens.py and
 `tools/pictures/screenshots.py --untranslated`.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ class TextProbe:
         self.drawn: dict[str, int] = {}
         self._saved = []
 
-    def __enter__(self) -> "TextProbe":
+    def __enter__(self) -> TextProbe:
         probe = self
         base = pygame.font.Font
 
@@ -36,6 +37,7 @@ class TextProbe:
                 return super().render(text, *args, **kw)
 
         import pygame_gui.core.gui_font_pygame as gui_font
+
         self._saved = [(pygame.font, "Font", base), (gui_font, "Font", gui_font.Font)]
         pygame.font.Font = RecordingFont
         gui_font.Font = RecordingFont
@@ -73,4 +75,5 @@ def player_names(*more) -> list[str]:
     setup's bot names, the lesson's two, and any given."""
     from vikings.ui.lesson.script import NAMES
     from vikings.ui.scenes.setup_choices import BOT_NAMES
+
     return list(BOT_NAMES) + list(NAMES) + [m for m in more if m]

@@ -23,6 +23,7 @@ It prints the first deal that passes: the seed, and the script (every action of 
 seats up to the end of round 2, with who plays it and the topics met), to paste into
 data/lesson.yaml. Nothing is written.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -98,8 +99,9 @@ def main(argv=None) -> int:
     ap.add_argument("--show", type=int, nargs=2, metavar=("SEED", "TRY"))
     args = ap.parse_args(argv)
     rules = default_rules()
-    candidates = [tuple(args.show)] if args.show else [(s, t) for s in range(1, args.seeds + 1)
-                                                         for t in range(args.tries)]
+    candidates = (
+        [tuple(args.show)] if args.show else [(s, t) for s in range(1, args.seeds + 1) for t in range(args.tries)]
+    )
     for seed, attempt in candidates:
         _, actions = play_script(seed, attempt, rules)
         met = topics(rules, seed, PERSON, actions)
@@ -113,7 +115,7 @@ def main(argv=None) -> int:
             for i, a in enumerate(actions):
                 who = "you" if game.to_move == PERSON else "bot"
                 note = "  # " + ", ".join(first[i]) if i in first else ""
-                print(f"  - \"{a}\"   # {i} {who} r{game.round + 1} {game.phase}{note}")
+                print(f'  - "{a}"   # {i} {who} r{game.round + 1} {game.phase}{note}')
                 game.apply(a)
             missing = [t for t in TOPICS if met.get(t) is None]
             if missing:

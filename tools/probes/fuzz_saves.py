@@ -20,6 +20,7 @@ memory measured (tracemalloc), with the process's peak resident size.
 
 tests/saves/test_table_file.py runs the same mutations as a property test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,9 @@ def real_saves(rules) -> list[tuple[str, bytes, Match]]:
     """Table files as the game writes them: (label, bytes, the match)."""
     kinds = (("person", "normal", "random", "expert"), ("beginner", "person", "hard", "person"))
     out = []
-    for i, (players, options, steps) in enumerate(((2, (), None), (3, ADVANCED, 60), (4, (), 120),
-                                                   (2, ADVANCED, None), (3, (), 15), (4, ADVANCED, None))):
+    for i, (players, options, steps) in enumerate(
+        ((2, (), None), (3, ADVANCED, 60), (4, (), 120), (2, ADVANCED, None), (3, (), 15), (4, ADVANCED, None))
+    ):
         game = new_game(GameConfig(NAMES[:players], seed=100 + i, options=frozenset(options)), rules)
         game.quiet = True
         rnd = random.Random(i)
@@ -61,8 +63,9 @@ def real_saves(rules) -> list[tuple[str, bytes, Match]]:
             legal = game.legal_actions()
             game.apply(legal[rnd.randrange(len(legal))])
         game.quiet = False
-        seats = [(NAMES[p], kinds[i % 2][p], table_file.COLOURS[(p + i) % len(table_file.COLOURS)])
-                 for p in range(players)]
+        seats = [
+            (NAMES[p], kinds[i % 2][p], table_file.COLOURS[(p + i) % len(table_file.COLOURS)]) for p in range(players)
+        ]
         match = Match(seats, game, hints=[(p * i) % 4 for p in range(players)])
         text = json.dumps(match.to_doc(), indent=1, sort_keys=True)  # as Storage.write_json
         label = f"{players}p {'advanced' if options else 'standard'} {'finished' if game.is_over else 'in progress'}"
@@ -105,20 +108,54 @@ def pure(value) -> bool:
 def odd_values(rnd: random.Random):
     """A value of the wrong type, size or shape for wherever it lands."""
     d = rnd.choice((25, 200, 1_000, 5_000))
-    return rnd.choice((
-        None, True, False, 0, -1, 1, 2 ** 63, 2 ** 64 + 1, 10 ** 25, -10 ** 25, 1.5, -0.0, "", "x", " ",
-        "²", "①", "٣", " 3", "3 ", "-", "x" * 10_000, [], {}, [1, 2], {"a": 1}, ["buy"], [[[]]],
-        Raw("1" * rnd.choice((31, 400, 4_301, 5_000))), Raw("-" + "9" * 50), Raw("1e999"), Raw("NaN"),
-        Raw("-Infinity"), Raw("[" * d + "]" * d), Raw('{"a":' * d + "1" + "}" * d),
-        Raw('"\\ud800"'), Raw('"' + "y" * rnd.choice((1_000, 300_000, 2_100_000)) + '"'),
-    ))
+    return rnd.choice(
+        (
+            None,
+            True,
+            False,
+            0,
+            -1,
+            1,
+            2**63,
+            2**64 + 1,
+            10**25,
+            -(10**25),
+            1.5,
+            -0.0,
+            "",
+            "x",
+            " ",
+            "²",
+            "①",
+            "٣",
+            " 3",
+            "3 ",
+            "-",
+            "x" * 10_000,
+            [],
+            {},
+            [1, 2],
+            {"a": 1},
+            ["buy"],
+            [[[]]],
+            Raw("1" * rnd.choice((31, 400, 4_301, 5_000))),
+            Raw("-" + "9" * 50),
+            Raw("1e999"),
+            Raw("NaN"),
+            Raw("-Infinity"),
+            Raw("[" * d + "]" * d),
+            Raw('{"a":' * d + "1" + "}" * d),
+            Raw('"\\ud800"'),
+            Raw('"' + "y" * rnd.choice((1_000, 300_000, 2_100_000)) + '"'),
+        )
+    )
 
 
 def mutate_bytes(rnd: random.Random, data: bytes) -> tuple[str, bytes]:
     kind = rnd.choice(("truncate", "bit flip", "insert", "delete", "repeat", "encoding"))
     n = len(data)
     if kind == "truncate":
-        return kind, data[:rnd.randrange(n)]
+        return kind, data[: rnd.randrange(n)]
     if kind == "bit flip":
         out = bytearray(data)
         for _ in range(rnd.choice((1, 1, 2, 3))):
@@ -126,14 +163,26 @@ def mutate_bytes(rnd: random.Random, data: bytes) -> tuple[str, bytes]:
         return kind, bytes(out)
     at = rnd.randrange(n + 1)
     if kind == "insert":
-        junk = rnd.choice((bytes([rnd.randrange(256)]), b"\x00", b"\xff", b"\xc3", b"\n", b"{", b'"', b"\\",
-                           b"[" * 3000, rnd.randbytes(rnd.randrange(1, 9))))
+        junk = rnd.choice(
+            (
+                bytes([rnd.randrange(256)]),
+                b"\x00",
+                b"\xff",
+                b"\xc3",
+                b"\n",
+                b"{",
+                b'"',
+                b"\\",
+                b"[" * 3000,
+                rnd.randbytes(rnd.randrange(1, 9)),
+            )
+        )
         return kind, data[:at] + junk + data[at:]
     if kind == "delete":
-        return kind, data[:at] + data[at + rnd.randrange(1, 40):]
+        return kind, data[:at] + data[at + rnd.randrange(1, 40) :]
     if kind == "repeat":
         size = rnd.randrange(1, 200)
-        return kind, data[:at] + data[at:at + size] + data[at:]
+        return kind, data[:at] + data[at : at + size] + data[at:]
     text = data.decode("utf-8")
     enc = rnd.choice(("utf-16", "utf-16-le", "utf-32", "latin-1", "cp1252", "utf-8-sig", "ascii"))
     return f"encoding {enc}", text.encode(enc, errors="replace")
@@ -231,8 +280,18 @@ def mutate_seats(rnd: random.Random, doc: dict) -> str:
     elif how == "shape":
         seats[i] = rnd.choice((seats[i][:2], seats[i] + ["x"], {"name": seats[i][0]}, seats[i][0]))
     else:
-        doc["hints"] = rnd.choice(([-1] * len(seats), [1.5] * len(seats), [True] * len(seats), [0] * (len(seats) + 1),
-                                   [0] * (len(seats) - 1), [10 ** 7] * len(seats), ["0"] * len(seats), None))
+        doc["hints"] = rnd.choice(
+            (
+                [-1] * len(seats),
+                [1.5] * len(seats),
+                [True] * len(seats),
+                [0] * (len(seats) + 1),
+                [0] * (len(seats) - 1),
+                [10**7] * len(seats),
+                ["0"] * len(seats),
+                None,
+            )
+        )
         if doc["hints"] is None:
             del doc["hints"]
     return f"seats {how}"
@@ -240,13 +299,17 @@ def mutate_seats(rnd: random.Random, doc: dict) -> str:
 
 def mutate_header(rnd: random.Random, doc: dict) -> str:
     field = rnd.choice(("version", "format", "checksum"))
-    doc[field] = rnd.choice({"version": (1, 3, 0, "2", 2.0, True, None, -1, 10 ** 20),
-                             "format": ("vikings-save", "Vikings-table", "", None, 1),
-                             "checksum": ("", "0" * 64, doc["checksum"].upper(), None, 5, doc["checksum"][:63])}[field])
+    doc[field] = rnd.choice(
+        {
+            "version": (1, 3, 0, "2", 2.0, True, None, -1, 10**20),
+            "format": ("vikings-save", "Vikings-table", "", None, 1),
+            "checksum": ("", "0" * 64, doc["checksum"].upper(), None, 5, doc["checksum"][:63]),
+        }[field]
+    )
     return f"header {field}"
 
 
-ARGS = ("²", "①", "٣", "12", " 3", "-1", "3", 10 ** 18, -5, 99, True, None, [], "tile", "x" * 5000, 1.0)
+ARGS = ("²", "①", "٣", "12", " 3", "-1", "3", 10**18, -5, 99, True, None, [], "tile", "x" * 5000, 1.0)
 
 
 def mutate_actions(rnd: random.Random, game: dict) -> str:
@@ -300,18 +363,21 @@ def mutate(rnd: random.Random, data: bytes) -> tuple[str, bytes, bool]:
 
 # Judging an outcome ----------------------------------------------------------------------------
 def same_table(a: Match, b: Match) -> bool:
-    return (a.seats == b.seats and a.hints == b.hints
-            and state_to_dict(a.game) == state_to_dict(b.game))
+    return a.seats == b.seats and a.hints == b.hints and state_to_dict(a.game) == state_to_dict(b.game)
 
 
 def sound(m: Match, rules) -> bool:
     """A loaded table that passes every check again (what a valid hand edit gives)."""
     again = table_file.read_table(json.dumps(m.to_doc()).encode(), rules)
     names = [s.name.casefold() for s in m.seats]
-    return (again.seats == m.seats and list(m.game.config.players) == [s.name for s in m.seats]
-            and len(set(names)) == len(names) and len({s.colour for s in m.seats}) == len(m.seats)
-            and all(s.kind in table_file.KINDS and s.colour in table_file.COLOURS for s in m.seats)
-            and len(m.hints) == len(m.seats))
+    return (
+        again.seats == m.seats
+        and list(m.game.config.players) == [s.name for s in m.seats]
+        and len(set(names)) == len(names)
+        and len({s.colour for s in m.seats}) == len(m.seats)
+        and all(s.kind in table_file.KINDS and s.colour in table_file.COLOURS for s in m.seats)
+        and len(m.hints) == len(m.seats)
+    )
 
 
 def clean_message(message: str) -> bool:
@@ -395,8 +461,9 @@ def measure(path: Path) -> tuple[float, float, float, float, str]:
     """(seconds, the process's peak resident size in MB before and after, peak MB traced by
     tracemalloc, outcome) of one load, in a fresh process so that nothing else counts."""
     root = Path(__file__).resolve().parents[2]
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True,
-                         cwd=root, check=True).stdout.split(" ", 4)
+    out = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True, cwd=root, check=True
+    ).stdout.split(" ", 4)
     return float(out[0]), float(out[1]), float(out[2]), float(out[3]), out[4].strip()
 
 
@@ -427,18 +494,22 @@ def main() -> int:
             elif outcome.startswith("FAILED"):
                 failures.append((i, label, what, outcome, detail))
         elapsed = time.perf_counter() - start
-        print(f"{args.n} mutants of {len(saves)} real saves (seed {args.seed}) in {elapsed:.0f} s; "
-              f"slowest load {slowest * 1000:.0f} ms")
+        print(
+            f"{args.n} mutants of {len(saves)} real saves (seed {args.seed}) in {elapsed:.0f} s; "
+            f"slowest load {slowest * 1000:.0f} ms"
+        )
         for outcome, count in outcomes.most_common():
             print(f"  {count:6}  {outcome}")
         print("refusals by message:")
         for message, count in refusals.most_common():
             print(f"  {count:6}  {message}")
-        for i, label, what, outcome, detail in failures[:args.show]:
+        for i, label, what, outcome, detail in failures[: args.show]:
             print(f"failure at mutant {i} ({label}; {what}): {outcome}: {detail}")
 
-        print("largest inputs, each loaded in a fresh process (time; the process's peak resident size "
-              "before and after; peak traced by tracemalloc; outcome):")
+        print(
+            "largest inputs, each loaded in a fresh process (time; the process's peak resident size "
+            "before and after; peak traced by tracemalloc; outcome):"
+        )
         for name, data in worst_files(saves[-1][1]).items():
             path.write_bytes(data)
             seconds, before, after, peak, outcome = measure(path)

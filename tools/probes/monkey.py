@@ -23,6 +23,7 @@ left with Esc), errors logged by the game, stalls (a frame longer than --stall s
 and VmRSS of both processes (from /proc) every --every seconds, with the slope over the
 last half of the run and what the collections after dropped widgets cost.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,22 +49,53 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from vikings.processes import remote_bots as remote  # noqa: E402
+from vikings.saves.folders import Storage  # noqa: E402
+from vikings.saves.settings import Settings  # noqa: E402
 from vikings.ui.app import App  # noqa: E402
-from vikings.ui.scenes.error import ErrorScene  # noqa: E402
 from vikings.ui.dialogs.kit import Dialog  # noqa: E402
+from vikings.ui.scenes.error import ErrorScene  # noqa: E402
 from vikings.ui.scenes.setup import KINDS, SetupScene  # noqa: E402
 from vikings.ui.scenes.table_scene import TableScene  # noqa: E402
 from vikings.ui.scenes.title import TitleScene  # noqa: E402
-from vikings.saves.settings import Settings  # noqa: E402
-from vikings.saves.folders import Storage  # noqa: E402
 
 LEVELS = [k for k, _ in KINDS if k != "person"]  # every bot level the setup screen offers
 SIZES = ((1280, 720), (1920, 1080))
-KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_F1, pygame.K_n,
-        pygame.K_c, pygame.K_l, pygame.K_r, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4,
-        pygame.K_a, pygame.K_b, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_BACKSPACE)
-ACTIONS = (("click_widget", 34), ("click_anywhere", 8), ("key_press", 14), ("resize", 8), ("panel", 9),
-           ("new_game", 6), ("leave", 3), ("save", 3), ("load", 3), ("continue_game", 3), ("wait", 9))
+KEYS = (
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_F1,
+    pygame.K_n,
+    pygame.K_c,
+    pygame.K_l,
+    pygame.K_r,
+    pygame.K_s,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_a,
+    pygame.K_b,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_BACKSPACE,
+)
+ACTIONS = (
+    ("click_widget", 34),
+    ("click_anywhere", 8),
+    ("key_press", 14),
+    ("resize", 8),
+    ("panel", 9),
+    ("new_game", 6),
+    ("leave", 3),
+    ("save", 3),
+    ("load", 3),
+    ("continue_game", 3),
+    ("wait", 9),
+)
 
 
 def _p(sorted_values: list, q: float) -> float:
@@ -105,8 +137,10 @@ class _Errors(logging.Handler):
         self.records: list[str] = []
 
     def emit(self, record):
-        self.records.append(record.getMessage() + ("\n" + "".join(traceback.format_exception(*record.exc_info))
-                                                   if record.exc_info else ""))
+        self.records.append(
+            record.getMessage()
+            + ("\n" + "".join(traceback.format_exception(*record.exc_info)) if record.exc_info else "")
+        )
 
 
 @dataclass
@@ -114,15 +148,15 @@ class Report:
     seconds: float = 0.0
     inputs: int = 0
     frames: int = 0
-    counts: dict = field(default_factory=dict)   # action -> times done
-    games: dict = field(default_factory=dict)    # bot level -> games started with it
+    counts: dict = field(default_factory=dict)  # action -> times done
+    games: dict = field(default_factory=dict)  # bot level -> games started with it
     exceptions: list = field(default_factory=list)
-    stalls: list = field(default_factory=list)   # (at second, frame s, its CPU s, action, scene)
+    stalls: list = field(default_factory=list)  # (at second, frame s, its CPU s, action, scene)
     longest_frame: float = 0.0
     samples: list = field(default_factory=list)  # (second, game MB, helper MB or None)
-    where: list = field(default_factory=list)    # the scene on top and the window size at each sample
-    collect_ms: list = field(default_factory=list)       # CPU time of each release's collection
-    trim_ms: list = field(default_factory=list)          # ... and of its malloc_trim
+    where: list = field(default_factory=list)  # the scene on top and the window size at each sample
+    collect_ms: list = field(default_factory=list)  # CPU time of each release's collection
+    trim_ms: list = field(default_factory=list)  # ... and of its malloc_trim
     release_wall_ms: list = field(default_factory=list)  # both, wall clock
 
     def series(self, which: int) -> list[tuple[float, float]]:
@@ -133,25 +167,31 @@ class Report:
         return slope_per_min([p for p in pts if p[0] >= self.seconds / 2])
 
     def summary(self) -> str:
-        out = [f"{self.seconds:.0f} s, {self.inputs} inputs, {self.frames} frames; "
-               f"load average at the end {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
-               "actions: " + ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())),
-               "games started, by bot level seated: " + ", ".join(f"{k} {v}" for k, v in sorted(self.games.items())),
-               f"exceptions: {len(self.exceptions)}; stalls: {len(self.stalls)}; longest frame {self.longest_frame * 1000:.0f} ms",
-               "  second   game MB  helper MB  (scene, window)"]
+        out = [
+            f"{self.seconds:.0f} s, {self.inputs} inputs, {self.frames} frames; "
+            f"load average at the end {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+            "actions: " + ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())),
+            "games started, by bot level seated: " + ", ".join(f"{k} {v}" for k, v in sorted(self.games.items())),
+            f"exceptions: {len(self.exceptions)}; stalls: {len(self.stalls)}; longest frame {self.longest_frame * 1000:.0f} ms",
+            "  second   game MB  helper MB  (scene, window)",
+        ]
         for (t, g, h), w in zip(self.samples, self.where):
             out.append(f"  {t:6.0f}  {g:8.0f}  {'-' if h is None else f'{h:9.0f}'}  {w}")
         for name, which in (("game", 1), ("helper", 2)):
             pts = self.series(which)
             if pts:
-                out.append(f"{name}: start {pts[0][1]:.0f} MB, peak {max(p[1] for p in pts):.0f} MB, end {pts[-1][1]:.0f} MB, "
-                           f"slope over the last half {self.last_half_slope(which):+.1f} MB/min")
+                out.append(
+                    f"{name}: start {pts[0][1]:.0f} MB, peak {max(p[1] for p in pts):.0f} MB, end {pts[-1][1]:.0f} MB, "
+                    f"slope over the last half {self.last_half_slope(which):+.1f} MB/min"
+                )
         if self.collect_ms:
             c, t, w = sorted(self.collect_ms), sorted(self.trim_ms), sorted(self.release_wall_ms)
-            out.append(f"releases after dropped widgets: {len(c)}; CPU ms: collection median {statistics.median(c):.1f}, "
-                       f"p90 {_p(c, 0.9):.1f}, max {c[-1]:.1f}; malloc_trim median {statistics.median(t):.1f}, "
-                       f"p90 {_p(t, 0.9):.1f}, max {t[-1]:.1f}; both, wall clock: median {statistics.median(w):.1f}, "
-                       f"p90 {_p(w, 0.9):.1f}, max {w[-1]:.1f}")
+            out.append(
+                f"releases after dropped widgets: {len(c)}; CPU ms: collection median {statistics.median(c):.1f}, "
+                f"p90 {_p(c, 0.9):.1f}, max {c[-1]:.1f}; malloc_trim median {statistics.median(t):.1f}, "
+                f"p90 {_p(t, 0.9):.1f}, max {t[-1]:.1f}; both, wall clock: median {statistics.median(w):.1f}, "
+                f"p90 {_p(w, 0.9):.1f}, max {w[-1]:.1f}"
+            )
         for st in self.stalls[:10]:
             out.append(f"stall at {st[0]} s: a frame of {st[1]} s ({st[2]} s CPU) during {st[3]} ({st[4]})")
         for e in self.exceptions[:5]:
@@ -185,8 +225,15 @@ class Monkey:
             self.report.frames += 1
             self.report.longest_frame = max(self.report.longest_frame, dt)
             if dt > self.stall:
-                self.report.stalls.append((round(t - self.t0, 1), round(dt, 2), round(dcpu, 2), self.doing,
-                                           type(self.app.scenes.current).__name__))
+                self.report.stalls.append(
+                    (
+                        round(t - self.t0, 1),
+                        round(dt, 2),
+                        round(dcpu, 2),
+                        self.doing,
+                        type(self.app.scenes.current).__name__,
+                    )
+                )
         if not self.app.running or isinstance(self.app.scenes.base, ErrorScene):
             self.recover()
 
@@ -206,19 +253,28 @@ class Monkey:
 
     def click_at(self, pos) -> None:
         pos = tuple(int(v) for v in pos)
-        self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        self.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+        )
 
     def key(self, key: int, mod: int = 0) -> None:
-        self.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
-                  pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0),
+        )
 
     def widgets(self) -> list:
         out = []
         for e in self.app.ui.get_sprite_group().sprites():
-            if (e.alive() and e.visible and isinstance(e, (pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine))
-                    and e.is_enabled and e.rect.width > 0):
+            if (
+                e.alive()
+                and e.visible
+                and isinstance(e, (pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine))
+                and e.is_enabled
+                and e.rect.width > 0
+            ):
                 out.append(e)
         return out
 
@@ -305,7 +361,7 @@ class Monkey:
         for seat in s.choices.seats:
             if seat["kind"] != "person":
                 self.report.games[seat["kind"]] = self.report.games.get(seat["kind"], 0) + 1
-        s.choices.seed_text = str(self.rng.randrange(10 ** 6))
+        s.choices.seed_text = str(self.rng.randrange(10**6))
         s._rebuild()
         self.frames(0.1)
         self.click_at(s.start_button.rect.center)
@@ -348,7 +404,9 @@ class Monkey:
     def sample(self) -> None:
         t = time.perf_counter() - self.t0
         self.report.samples.append((round(t, 1), rss_mb(os.getpid()), rss_mb(helper_pid())))
-        self.report.where.append(f"{type(self.app.scenes.current).__name__} {'x'.join(map(str, self.app.screen.get_size()))}")
+        self.report.where.append(
+            f"{type(self.app.scenes.current).__name__} {'x'.join(map(str, self.app.screen.get_size()))}"
+        )
 
     def run(self, seconds: float, every: float, progress=None) -> Report:
         logging.getLogger("vikings").addHandler(self.errors)
@@ -397,6 +455,7 @@ def ablate(parts) -> None:
     if not parts or parts == [""]:
         return
     from vikings.ui import memory
+
     if "collect" in parts:
         memory.release = lambda stats=None: 0
     if "trim" in parts:
@@ -410,8 +469,16 @@ def monkey_app(home: Path, size=(1600, 900), real_window: bool = False) -> App:
     return app
 
 
-def run_monkey(seconds: float, seed: int = 1, size=(1600, 900), every: float = 30.0, stall: float = 2.0,
-               real_window: bool = False, progress=None, home: Path | None = None) -> Report:
+def run_monkey(
+    seconds: float,
+    seed: int = 1,
+    size=(1600, 900),
+    every: float = 30.0,
+    stall: float = 2.0,
+    real_window: bool = False,
+    progress=None,
+    home: Path | None = None,
+) -> Report:
     with tempfile.TemporaryDirectory() as tmp:
         app = monkey_app(Path(home or tmp), size, real_window)
         monkey = Monkey(app, seed, stall, real_window)
@@ -444,17 +511,30 @@ def main(argv=None) -> int:
             mbs = repeat(app, what, times, args.seed, args.window)
             took = time.perf_counter() - t
             app.shutdown()
-        print(f"{times} {what}{' (without ' + args.ablate + ')' if args.ablate else ''}: game process "
-              f"{mbs[0]:.0f} -> {mbs[-1]:.0f} MB (peak {max(mbs):.0f}), {took:.0f} s, load average "
-              f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        print(
+            f"{times} {what}{' (without ' + args.ablate + ')' if args.ablate else ''}: game process "
+            f"{mbs[0]:.0f} -> {mbs[-1]:.0f} MB (peak {max(mbs):.0f}), {took:.0f} s, load average "
+            f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+        )
         print("  MB every 20: " + " ".join(f"{v:.0f}" for v in mbs))
         return 0
-    print(f"monkey: seed {args.seed}, {args.minutes} min, {size[0]}x{size[1]}, "
-          f"driver {os.environ.get('SDL_VIDEODRIVER', 'default')}, load average {os.getloadavg()[0]:.2f} "
-          f"on {os.cpu_count()} cores", flush=True)
-    report = run_monkey(args.minutes * 60, args.seed, size, args.every, args.stall, args.window,
-                        progress=lambda s: print(f"  {s[0]:6.0f} s  game {s[1]:.0f} MB  helper "
-                                                 f"{'-' if s[2] is None else f'{s[2]:.0f}'} MB", flush=True))
+    print(
+        f"monkey: seed {args.seed}, {args.minutes} min, {size[0]}x{size[1]}, "
+        f"driver {os.environ.get('SDL_VIDEODRIVER', 'default')}, load average {os.getloadavg()[0]:.2f} "
+        f"on {os.cpu_count()} cores",
+        flush=True,
+    )
+    report = run_monkey(
+        args.minutes * 60,
+        args.seed,
+        size,
+        args.every,
+        args.stall,
+        args.window,
+        progress=lambda s: print(
+            f"  {s[0]:6.0f} s  game {s[1]:.0f} MB  helper {'-' if s[2] is None else f'{s[2]:.0f}'} MB", flush=True
+        ),
+    )
     print(report.summary())
     if args.csv:
         with open(args.csv, "w") as f:

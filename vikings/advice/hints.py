@@ -16,36 +16,50 @@ written in the language in use when they are read: an Option keeps data, not sen
 
 Pure Python, no pygame: it runs in the bots' helper process (remote.py, job kind "hint").
 """
+
 from __future__ import annotations
 
 import time
 import zlib
 from dataclasses import dataclass
 
-from vikings.engine import GameState
-from vikings.engine.actions import (
-    Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid, PlaceStart,
-    PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial, UseBoatswain)
-from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, REMOVE
+from vikings.advice.reasons import Fact, changed_cells, feeding, reasons
 from vikings.bots.base import CancelToken
 from vikings.bots.heuristic import NormalBot
 from vikings.bots.turn_search import AUCTION_PHASES, TurnSearch, relative
+from vikings.engine import GameState
+from vikings.engine.actions import (
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    FinishBoatswains,
+    MoveViking,
+    PassBid,
+    PlaceStart,
+    PlaceTile,
+    PlaceViking,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+    UseBoatswain,
+)
+from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, COLOUR, REMOVE
 from vikings.text import words
 from vikings.text.lang import t
-from vikings.advice.reasons import Fact, changed_cells, feeding, reasons
 
-BEST = 3              # options shown
+BEST = 3  # options shown
 SEARCH_SECONDS = 1.5  # ranking's time cap for a hint, Normal's and Hard's (on screen within 2 s)
 
 
 @dataclass
 class Option:
     action: object
-    plan: tuple            # the action and the rest of the turn as the hint would play it
-    facts: tuple           # Fact, most weighty first
-    score: float           # Normal's score (Fame against the best rival, after the turn)
-    chance: float | None   # Hard's estimated chance to win, if its search looked at it
-    cells: tuple = ()      # (row, col) of the mover's display that the plan changes
+    plan: tuple  # the action and the rest of the turn as the hint would play it
+    facts: tuple  # Fact, most weighty first
+    score: float  # Normal's score (Fame against the best rival, after the turn)
+    chance: float | None  # Hard's estimated chance to win, if its search looked at it
+    cells: tuple = ()  # (row, col) of the mover's display that the plan changes
 
     @property
     def reason(self) -> str:
@@ -57,10 +71,10 @@ class Option:
 class Hint:
     seat: int
     phase: str
-    actions: int           # how many actions the game had (the decision the hint is for)
-    options: tuple         # Option, best first
+    actions: int  # how many actions the game had (the decision the hint is for)
+    options: tuple  # Option, best first
     seconds: float
-    searched: bool         # Hard's search re-ordered the options
+    searched: bool  # Hard's search re-ordered the options
 
     @property
     def best(self) -> Option:
@@ -68,8 +82,13 @@ class Hint:
 
 
 # Ranking --------------------------------------------------------------------------------------
-def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = True,
-            seconds: float = SEARCH_SECONDS, best: int = BEST) -> Hint:
+def suggest(
+    game: GameState,
+    cancel: CancelToken | None = None,
+    search: bool = True,
+    seconds: float = SEARCH_SECONDS,
+    best: int = BEST,
+) -> Hint:
     """The best `best` options for the player to move in `game` (not modified)."""
     started = time.perf_counter()
     legal = game.legal_actions()
@@ -94,8 +113,10 @@ def suggest(game: GameState, cancel: CancelToken | None = None, search: bool = T
         if chances:  # what the search looked at first, as Hard ranks it; then Normal's order
             order.sort(key=lambda i: (legal[i] not in chances, -chances.get(legal[i], (0, 0))[0]))
     turn = TurnSearch(me, relative(me), cancel)
-    options = [_option(state, legal[i], turn, scores[i], chances[legal[i]][1] if legal[i] in chances else None)
-               for i in order[:best]]
+    options = [
+        _option(state, legal[i], turn, scores[i], chances[legal[i]][1] if legal[i] in chances else None)
+        for i in order[:best]
+    ]
     return Hint(me, game.phase, len(game.actions()), tuple(options), time.perf_counter() - started, searched)
 
 
@@ -109,13 +130,20 @@ def explain_option(game: GameState, action, cancel: CancelToken | None = None) -
 
 def _option(state: GameState, action, turn: TurnSearch, score: float, chance) -> Option:
     plan, after, step = _plan(state, action, turn)
-    return Option(action, plan, tuple(reasons(state, step, after, plan)), score, chance,
-                  changed_cells(state.displays[state.to_move], after.displays[state.to_move]))
+    return Option(
+        action,
+        plan,
+        tuple(reasons(state, step, after, plan)),
+        score,
+        chance,
+        changed_cells(state.displays[state.to_move], after.displays[state.to_move]),
+    )
 
 
 def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict:
     """Hard's view of the options its search looked at: action -> (rank key, chance to win)."""
     from vikings.bots.mcts import make_search_bot
+
     bot = make_search_bot("hard", seed, max_seconds=seconds)
     bot.choose(game.copy(), legal, cancel)
     st = bot.last_stats
@@ -127,13 +155,17 @@ def _searched(game: GameState, legal, cancel, seed: int, seconds: float) -> dict
         return {}
     root = tree[2]
     me = game.to_move
-    return {a: (ch.n, ch.w[me] / ch.n) for a, ch in zip(root.actions, root.children or ())
-            if ch is not None and ch.n and a in legal}
+    return {
+        a: (ch.n, ch.w[me] / ch.n)
+        for a, ch in zip(root.actions, root.children or ())
+        if ch is not None and ch.n and a in legal
+    }
 
 
 def _auction_scores(bot: NormalBot, state: GameState, legal, cancel) -> list:
     """Normal's rules for the auction's decisions, as a score per option."""
     from vikings.bots.auction import Gains, colour_scores, max_bid, removal_scores
+
     me = state.to_move
     gains = Gains(state, cancel)
     if state.phase == REMOVE:
@@ -184,8 +216,12 @@ def describe(action, game: GameState) -> str:
     rules = game.rules
     if isinstance(action, Buy):
         tile, viking = rules.tiles[game.wheel_tile[action.space]], rules.vikings[game.wheel_viking[action.space]]
-        return t("hints.option.buy", tile=_tile(tile.id), viking=t(f"hints.viking.{viking.id}", count=1),
-                 price=game.price(action.space))
+        return t(
+            "hints.option.buy",
+            tile=_tile(tile.id),
+            viking=t(f"hints.viking.{viking.id}", count=1),
+            price=game.price(action.space),
+        )
     if isinstance(action, PlaceTile):
         what = _tile(rules.tiles[game.hand_tile].id, start=True) if game.hand_tile >= 0 else t("hints.option.tile")
         if action.row:
@@ -216,8 +252,11 @@ def describe(action, game: GameState) -> str:
     if isinstance(action, ChooseColour):
         return t("hints.option.colour", vikings=words.viking_plural(rules.vikings[action.kind]))
     if isinstance(action, TakeSpecial):
-        return t("hints.option.take", special=words.special(rules.specials[game.specials_face_up[action.slot]]),
-                 n=action.slot + 1)
+        return t(
+            "hints.option.take",
+            special=words.special(rules.specials[game.specials_face_up[action.slot]]),
+            n=action.slot + 1,
+        )
     if isinstance(action, DeclineSpecial):
         return t("hints.option.decline")
     if isinstance(action, ReplaceTile):

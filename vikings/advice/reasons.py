@@ -20,26 +20,38 @@ much the evaluation's matching part (`evaluate.explain`) changed, so the first r
 the one that weighs most in the bots' own judgement; what the decision itself does comes
 first, the price last.
 """
+
 from __future__ import annotations
 
 import math
 
+from vikings.bots import evaluate
 from vikings.engine import GameState
 from vikings.engine.actions import (
-    Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceTile, RemoveViking,
-    ReplaceTile, TakeSpecial, UseBoatswain)
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    FinishBoatswains,
+    PassBid,
+    PlaceTile,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+    UseBoatswain,
+)
 from vikings.engine.display import completed_islands, threat
 from vikings.engine.state import OVER
 from vikings.text import words
 from vikings.text.lang import has, t
-from vikings.bots import evaluate
 
-REASONS = 3           # facts per option, at most
+REASONS = 3  # facts per option, at most
 
 
 class Fact:
     """One true statement about an option: `code`, the numbers it rests on, and what it
     says as a catalogue key and parameters (`text` writes it in the language in use)."""
+
     __slots__ = ("code", "nums", "key", "params", "part")
 
     def __init__(self, code: str, nums: tuple, key: str, params: dict | None = None, part: tuple = ()):
@@ -66,27 +78,27 @@ def _word(v):
     if not isinstance(v, tuple) or not v:
         return v
     kind, *args = v
-    if kind == "viking":      # ("viking", id, n): "scout" / "scouts", as it reads in a sentence
+    if kind == "viking":  # ("viking", id, n): "scout" / "scouts", as it reads in a sentence
         return t(f"hints.viking.{args[0]}", count=args[1] if len(args) > 1 else 1)
-    if kind == "count":       # ("count", noun, n): "one boatswain", "no boatswain", "3 boatswains"
+    if kind == "count":  # ("count", noun, n): "one boatswain", "no boatswain", "3 boatswains"
         return t(f"hints.count.{args[0]}", count=args[1])
     if kind == "gold":
         return words.gold(args[0])
     if kind == "fame":
         return words.fame(args[0])
-    if kind == "reward":      # ("reward", "gold" or "fame", n)
+    if kind == "reward":  # ("reward", "gold" or "fame", n)
         return words.gold(args[1]) if args[0] == "gold" else words.fame(args[1])
     if kind == "special":
         return words.special(args[0])
     if kind == "tile":
         key = f"hints.tile.{args[0]}"
         return t(key) if has(key) else words.tile(args[0])
-    if kind == "sail":        # ("sail", colour): "red" / "rote", as it reads before "ship"
+    if kind == "sail":  # ("sail", colour): "red" / "rote", as it reads before "ship"
         key = f"scoring.sail.{args[0]}"
         return t(key) if has(key) else args[0]
-    if kind == "row":         # ("row", viking id): "the scouts' row"
+    if kind == "row":  # ("row", viking id): "the scouts' row"
         return t(f"hints.row.{args[0]}")
-    if kind == "say":         # ("say", key, params): a sentence inside a sentence
+    if kind == "say":  # ("say", key, params): a sentence inside a sentence
         return say(args[0], args[1])
     return v
 
@@ -111,7 +123,7 @@ def reasons(before: GameState, step: GameState, after: GameState, plan: tuple, m
 
     facts.sort(key=weight, reverse=True)
     if len(facts) > most and any(f.code == "pay" for f in facts):
-        facts = facts[:most - 1] + [next(f for f in facts if f.code == "pay")]
+        facts = facts[: most - 1] + [next(f for f in facts if f.code == "pay")]
     return facts[:most]
 
 
@@ -144,16 +156,22 @@ def _facts(before, step, after, plan, me, rules) -> list:
     elif isinstance(a, ReplaceTile):
         sid = step.special_at(me, a.row, a.col)
         old = rules.tiles[d0.tile_at(a.row, a.col)].id
-        facts.append(Fact("replace", (), "replace", {"special": ("special", rules.specials[sid].id),
-                                                     "tile": ("tile", old)}, ("fame",)))
+        facts.append(
+            Fact(
+                "replace",
+                (),
+                "replace",
+                {"special": ("special", rules.specials[sid].id), "tile": ("tile", old)},
+                ("fame",),
+            )
+        )
     elif isinstance(a, FinishBoatswains):
         b = d0.pool[rules.boatswain]
         facts.append(Fact("keep", (b,), "keep", {"boatswains": ("count", "boatswain", b)}, ("majorities",)))
     elif isinstance(a, UseBoatswain):
         used = d0.pool[rules.boatswain] - d1.pool[rules.boatswain]
         if used > 0:
-            facts.append(Fact("spend", (used,), "spend", {"boatswains": ("count", "boatswain", used)},
-                              ("majorities",)))
+            facts.append(Fact("spend", (used,), "spend", {"boatswains": ("count", "boatswain", used)}, ("majorities",)))
     # What the turn changed on the display.
     facts += _threat_facts(d0, d1, rules)
     placed = [(x.row, x.col) for x in plan if isinstance(x, PlaceTile) and x.row > 0]
@@ -162,15 +180,29 @@ def _facts(before, step, after, plan, me, rules) -> list:
     b = d1.pool[rules.boatswain]
     for k, kind in enumerate(kinds):  # Vikings the turn sent to the pool
         if k != rules.boatswain and d1.pool[k] > d0.pool[k] and not isinstance(a, UseBoatswain):
-            facts.append(Fact("pool", (b,), "pool", {"viking": ("viking", kind.id),
-                                                      "boatswains": ("count", "boatswain", b)}, ("pool_moves",)))
+            facts.append(
+                Fact(
+                    "pool",
+                    (b,),
+                    "pool",
+                    {"viking": ("viking", kind.id), "boatswains": ("count", "boatswain", b)},
+                    ("pool_moves",),
+                )
+            )
     if d1.pool[rules.boatswain] != d0.pool[rules.boatswain] and not isinstance(a, (FinishBoatswains, UseBoatswain)):
         facts.append(_boatswain_majority(after, me, rules))
     food0, mouths0 = feeding(d0, rules)
     food1, mouths1 = feeding(d1, rules)
     if food0 != food1:
-        facts.append(Fact("feeding", (food1, mouths1), "feeding",
-                          {"food": food1, "vikings": ("count", "viking", mouths1)}, ("feeding",)))
+        facts.append(
+            Fact(
+                "feeding",
+                (food1, mouths1),
+                "feeding",
+                {"food": food1, "vikings": ("count", "viking", mouths1)},
+                ("feeding",),
+            )
+        )
     return facts
 
 
@@ -204,8 +236,15 @@ def _threat_facts(d0, d1, rules) -> list:
     for col, ship in rep1:
         if (col, ship) not in rep0:
             tk = tiles[ship]
-            out.append(Fact("repel", (tk.reward_amount,), "repel", {"colour": ("sail", tk.sail),
-                            "reward": ("reward", tk.reward_kind, tk.reward_amount)}, _SHIPS))
+            out.append(
+                Fact(
+                    "repel",
+                    (tk.reward_amount,),
+                    "repel",
+                    {"colour": ("sail", tk.sail), "reward": ("reward", tk.reward_kind, tk.reward_amount)},
+                    _SHIPS,
+                )
+            )
     freed = sum(1 for c in hit0 if c not in hit1 and d1.occupied(*c))
     if freed:
         out.append(Fact("freed", (freed,), "freed", {"vikings": ("count", "viking", freed)}, _SHIPS))
@@ -235,7 +274,7 @@ def _island_facts(before, after, me, rules, placed=()) -> list:
             out.append(Fact("run", (n,) if n > 1 else (), "run", {"count": n, "row": where}, ("majorities",)))
         return out
     longest_before = max((n for d in before.displays for _, _, n in completed_islands(d, rules)), default=0)
-    for row, col, n in new:
+    for _row, _col, n in new:
         if n > longest_before:
             out.append(Fact("longest", (n,), "longest", {"count": n}, ("majorities",)))
         elif n == longest_before:
@@ -245,8 +284,7 @@ def _island_facts(before, after, me, rules, placed=()) -> list:
     mine = len(completed_islands(d1, rules))
     other = max((len(completed_islands(d, rules)) for q, d in enumerate(after.displays) if q != me), default=0)
     if mine > other:
-        out.append(Fact("most_islands", (mine, other), "most_islands", {"mine": mine, "other": other},
-                        ("majorities",)))
+        out.append(Fact("most_islands", (mine, other), "most_islands", {"mine": mine, "other": other}, ("majorities",)))
     elif mine == other:
         out.append(Fact("tie_islands", (mine,), "tie_islands", {"mine": mine}, ("majorities",)))
     return out
@@ -284,18 +322,40 @@ def _viking_facts(before, after, plan, me, rules) -> list:
     for k, n in sorted(new_safe.items()):
         params = {"count": n, "viking": ("viking", rules.vikings[k].id, n)}
         if k == rules.goldsmith:
-            out.append(Fact("stands", (n, sc.goldsmith_gold), "stands_goldsmith",
-                            {**params, "gold": ("gold", sc.goldsmith_gold)}, _SCORE))
+            out.append(
+                Fact(
+                    "stands",
+                    (n, sc.goldsmith_gold),
+                    "stands_goldsmith",
+                    {**params, "gold": ("gold", sc.goldsmith_gold)},
+                    _SCORE,
+                )
+            )
         elif k == rules.noble:
-            out.append(Fact("stands", (n, sc.noble_fame), "stands_noble",
-                            {**params, "fame": ("fame", sc.noble_fame)}, _SCORE))
+            out.append(
+                Fact("stands", (n, sc.noble_fame), "stands_noble", {**params, "fame": ("fame", sc.noble_fame)}, _SCORE)
+            )
         elif k == rules.scout:
-            out.append(Fact("stands", (n, sc.scout_fame, sc.scout_bonus_fame), "stands_scout",
-                            {**params, "fame": ("fame", sc.scout_fame), "bonus": sc.scout_bonus_fame}, _SCORE))
+            out.append(
+                Fact(
+                    "stands",
+                    (n, sc.scout_fame, sc.scout_bonus_fame),
+                    "stands_scout",
+                    {**params, "fame": ("fame", sc.scout_fame), "bonus": sc.scout_bonus_fame},
+                    _SCORE,
+                )
+            )
         elif k == rules.fisherman:
-            out.append(Fact("stands", (n, sc.fisherman_feeds), "stands_fisherman",
-                            {**params, "feeds": sc.fisherman_feeds}, ("feeding",)))
-        else:   # (one Viking: the count is in the words, not a digit)
+            out.append(
+                Fact(
+                    "stands",
+                    (n, sc.fisherman_feeds),
+                    "stands_fisherman",
+                    {**params, "feeds": sc.fisherman_feeds},
+                    ("feeding",),
+                )
+            )
+        else:  # (one Viking: the count is in the words, not a digit)
             out.append(Fact("stands", (n,), "stands_warrior", params, _SCORE))
     return out
 
@@ -305,8 +365,9 @@ def _boatswain_majority(after, me, rules) -> Fact:
     mine = after.displays[me].pool[k]
     other = max((d.pool[k] for q, d in enumerate(after.displays) if q != me), default=0)
     if mine > other:
-        return Fact("most_boatswains", (mine, other), "most_boatswains", {"mine": mine, "other": other},
-                    ("majorities",))
+        return Fact(
+            "most_boatswains", (mine, other), "most_boatswains", {"mine": mine, "other": other}, ("majorities",)
+        )
     if mine == other:
         return Fact("tie_boatswains", (mine,), "tie_boatswains", {"mine": mine}, ("majorities",))
     return Fact("boatswains", (mine, other), "boatswains", {"mine": mine, "other": other}, ("majorities",))
@@ -333,8 +394,9 @@ def _auction_facts(before, a, me, rules) -> list:
     else:
         out.append(Fact("colour", (n,) if n > 1 else (), "colour", params))
     if room is not None:
-        out.append(Fact("room", (room,), "room", {"tiles": ("count", "empty_tile", room),
-                                                   "vikings": ("viking", ident, 2)}))
+        out.append(
+            Fact("room", (room,), "room", {"tiles": ("count", "empty_tile", room), "vikings": ("viking", ident, 2)})
+        )
     return out
 
 
@@ -351,8 +413,9 @@ def feeding(d, rules) -> tuple[int, int]:
 
 def changed_cells(d0, d1) -> tuple:
     """Cells whose tile or Viking differs between two states of a display."""
-    return tuple((r, c) for r in range(len(d1.rows)) for c in range(1, len(d1.rows[r]) + 1)
-                 if d0.cell(r, c) != d1.cell(r, c))
+    return tuple(
+        (r, c) for r in range(len(d1.rows)) for c in range(1, len(d1.rows[r]) + 1) if d0.cell(r, c) != d1.cell(r, c)
+    )
 
 
 __all__ = ["Fact", "say", "reasons", "feeding", "changed_cells", "REASONS"]

@@ -33,14 +33,14 @@ decision: the same 2-player game reviewed for both seats took 84-120 s on this 2
 machine (over the 60 s target), with 3-4 players its playouts take longer still, and the
 static Fame measure often cannot tell its moves from the person's.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
-from vikings.bots import CancelToken, make_bot
-from vikings.bots import evaluate
+from vikings.bots import CancelToken, evaluate, make_bot
 from vikings.engine import Action, FinishBoatswains, GameConfig, GameState
 from vikings.engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PURCHASE, REMOVE
 from vikings.text.lang import t
@@ -58,18 +58,19 @@ Progress = Callable[[int, int], None]
 class Decision:
     """One action of the game and, for a person's judged decision, the bot's alternative.
     The position it was made in is the game after `index` actions."""
+
     index: int
     player: int
     round: int
     phase: str
     action: Action
-    options: int                     # legal actions in that position
+    options: int  # legal actions in that position
     person: bool
     judged: bool = False
     bot_action: Action | None = None
-    fame: float | None = None        # the mover's expected final Fame after her move
-    bot_fame: float | None = None    # ... after the bot's move
-    chance: float | None = None      # the mover's chance to win after her move (and turn)
+    fame: float | None = None  # the mover's expected final Fame after her move
+    bot_fame: float | None = None  # ... after the bot's move
+    chance: float | None = None  # the mover's chance to win after her move (and turn)
     bot_chance: float | None = None  # ... after the bot's move
 
     @property
@@ -90,8 +91,8 @@ class Review:
     actions: tuple
     persons: tuple
     level: str
-    chances: tuple      # len(actions) + 1 tuples of one chance per player
-    decisions: tuple    # one Decision per action
+    chances: tuple  # len(actions) + 1 tuples of one chance per player
+    decisions: tuple  # one Decision per action
     seconds: float = 0.0
 
     @property
@@ -114,7 +115,7 @@ def replay(config: GameConfig, actions, rules, upto: int | None = None) -> GameS
     """The game after the first `upto` actions (all if None), quiet, rebuilt from its setup."""
     game = GameState.new(config, rules)
     game.quiet = True
-    for a in actions[:len(actions) if upto is None else upto]:
+    for a in actions[: len(actions) if upto is None else upto]:
         game.apply(a)
     return game
 
@@ -160,9 +161,16 @@ class _Judge:
         return evaluate.value(s, p), evaluate.utilities(s)[p]
 
 
-def review_game(config: GameConfig, actions, rules, persons=None, level: str = DEFAULT_LEVEL,
-                progress: Progress | None = None, cancel: CancelToken | None = None,
-                seed: int = 0) -> Review:
+def review_game(
+    config: GameConfig,
+    actions,
+    rules,
+    persons=None,
+    level: str = DEFAULT_LEVEL,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+    seed: int = 0,
+) -> Review:
     """Review the game of `config` and `actions` (see the module's text). `persons`: the
     seats whose decisions are judged (default: every seat). `progress(done, total)` is
     called after each action; `cancel` stops the review (raising Cancelled)."""
@@ -192,15 +200,21 @@ def review_game(config: GameConfig, actions, rules, persons=None, level: str = D
             else:
                 fame, chance = judge.after(game, action)
                 bot_fame, bot_chance = (fame, chance) if bot_action is action else judge.after(game, bot_action)
-                d = _replace(d, judged=True, bot_action=bot_action, fame=fame, bot_fame=bot_fame,
-                             chance=chance, bot_chance=bot_chance)
+                d = _replace(
+                    d,
+                    judged=True,
+                    bot_action=bot_action,
+                    fame=fame,
+                    bot_fame=bot_fame,
+                    chance=chance,
+                    bot_chance=bot_chance,
+                )
         decisions.append(d)
         game.apply(action)
         chances.append(tuple(evaluate.utilities(game)))
         if progress is not None:
             progress(i + 1, total)
-    return Review(config, actions, persons, level, tuple(chances), tuple(decisions),
-                  time.perf_counter() - started)
+    return Review(config, actions, persons, level, tuple(chances), tuple(decisions), time.perf_counter() - started)
 
 
 def _replace(d: Decision, **changes) -> Decision:
@@ -212,6 +226,7 @@ def describe_action(state: GameState, action, names) -> str:
     """What `action` does in `state`, in the game log's words ("Ann buys the noble island
     with a scout for 3 Gold"): the first thing it makes happen to the mover."""
     from vikings.text.events import describe
+
     p = state.to_move
     if isinstance(action, FinishBoatswains):
         return t("review.no_more_boatswains", name=names[p])
@@ -227,5 +242,4 @@ def describe_action(state: GameState, action, names) -> str:
     return describe(mine[0], state.rules, names)
 
 
-__all__ = ["Decision", "Review", "review_game", "replay", "replays", "describe_action", "LEVELS",
-           "DEFAULT_LEVEL"]
+__all__ = ["Decision", "Review", "review_game", "replay", "replays", "describe_action", "LEVELS", "DEFAULT_LEVEL"]

@@ -14,6 +14,7 @@ draws them. Each position is found once per rules object (cached).
     boatswain   a boatswain decision: the choices and the empty tiles they could fill
     feeding     the final scoring's feeding count: fishermen, mouths, Fame
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,17 +33,17 @@ SEEDS = range(1, 60)
 @dataclass
 class Position:
     name: str
-    game: object                      # the GameState (a copy, never played on)
-    player: int                       # whose display or decision the picture shows
-    cells: tuple = ()                 # (row, col) the picture marks on the display
-    threatened: tuple = ()            # (row, col) of Vikings a ship threatens
-    repelled: tuple = ()              # columns of ships a warrior repels
-    columns: tuple = ()               # display columns the picture marks whole
-    tile: int = -1                    # the tile in hand (placements)
-    spaces: tuple = ()                # wheel spaces the picture marks (and `blocked`)
+    game: object  # the GameState (a copy, never played on)
+    player: int  # whose display or decision the picture shows
+    cells: tuple = ()  # (row, col) the picture marks on the display
+    threatened: tuple = ()  # (row, col) of Vikings a ship threatens
+    repelled: tuple = ()  # columns of ships a warrior repels
+    columns: tuple = ()  # display columns the picture marks whole
+    tile: int = -1  # the tile in hand (placements)
+    spaces: tuple = ()  # wheel spaces the picture marks (and `blocked`)
     blocked: dict = field(default_factory=dict)
-    facts: dict = field(default_factory=dict)   # numbers the caption states
-    other: "Position | None" = None   # a second position shown beside it (the 0 rule's exception)
+    facts: dict = field(default_factory=dict)  # numbers the caption states
+    other: Position | None = None  # a second position shown beside it (the 0 rule's exception)
 
 
 def _games(rules, seeds=SEEDS, players: int = 2):
@@ -69,8 +70,14 @@ def _find(rules, pred, seeds=SEEDS):
 def _zero_blocked(game):
     if game.phase != PURCHASE or game.wheel_tile[game.offset] < 0 or Buy(game.offset) in game.legal_actions():
         return None
-    return Position("zero", game.copy(), game.to_move, spaces=(game.offset,),
-                    blocked={game.offset: "0 rule"}, facts={"reason": game.buy_blockers(game.offset)})
+    return Position(
+        "zero",
+        game.copy(),
+        game.to_move,
+        spaces=(game.offset,),
+        blocked={game.offset: "0 rule"},
+        facts={"reason": game.buy_blockers(game.offset)},
+    )
 
 
 def _zero_allowed(game):
@@ -102,8 +109,9 @@ def _ships(game):
     cols = tuple(a.col for a in game.legal_actions() if isinstance(a, PlaceTile) and a.row == 0)
     if sum(1 for r, _, _, _ in d.tiles() if r == 0) != 1 or len(cols) != 2:
         return None  # one ship down, two free columns of the first three left
-    return Position("ships", game.copy(), game.to_move, cells=tuple((0, c) for c in cols), tile=game.hand_tile,
-                    columns=cols)
+    return Position(
+        "ships", game.copy(), game.to_move, cells=tuple((0, c) for c in cols), tile=game.hand_tile, columns=cols
+    )
 
 
 def _threat(game):
@@ -112,9 +120,15 @@ def _threat(game):
     for p, d in enumerate(game.displays):
         threatened, repelled, unrepelled = threat(d, game.rules)
         if repelled and 1 <= len(unrepelled) <= 2 and threatened and len(threatened) <= 3:
-            return Position("threat", game.copy(), p, threatened=tuple(threatened),
-                            repelled=tuple(c for c, _ in repelled), columns=tuple(c for c, _ in unrepelled),
-                            facts={"unrepelled": tuple(unrepelled), "repelled": tuple(repelled)})
+            return Position(
+                "threat",
+                game.copy(),
+                p,
+                threatened=tuple(threatened),
+                repelled=tuple(c for c, _ in repelled),
+                columns=tuple(c for c, _ in unrepelled),
+                facts={"unrepelled": tuple(unrepelled), "repelled": tuple(repelled)},
+            )
     return None
 
 
@@ -128,8 +142,14 @@ def _scout(game):
         if lines and not score.threatened:
             line = lines[0]
             below = [(r, line.col) for r in (rules.viking_row[rules.goldsmith], rules.viking_row[rules.fisherman])]
-            return Position("scout", game.copy(), p, cells=((line.row, line.col), *below), columns=(line.col,),
-                            facts={"fame": line.fame, "below": 2})
+            return Position(
+                "scout",
+                game.copy(),
+                p,
+                cells=((line.row, line.col), *below),
+                columns=(line.col,),
+                facts={"fame": line.fame, "below": 2},
+            )
     return None
 
 
@@ -142,10 +162,16 @@ def _boatswain(game):
         return None
     rules = game.rules
     d = game.displays[game.to_move]
-    cells = tuple((rules.viking_row[a.kind], c) for a in uses if a.mode == "all"
-                  for c in d.empty_tiles(rules.viking_row[a.kind]))
-    return Position("boatswain", game.copy(), game.to_move, cells=cells,
-                    facts={"choices": tuple(str(a) for a in legal), "boatswains": d.pool[rules.boatswain]})
+    cells = tuple(
+        (rules.viking_row[a.kind], c) for a in uses if a.mode == "all" for c in d.empty_tiles(rules.viking_row[a.kind])
+    )
+    return Position(
+        "boatswain",
+        game.copy(),
+        game.to_move,
+        cells=cells,
+        facts={"choices": tuple(str(a) for a in legal), "boatswains": d.pool[rules.boatswain]},
+    )
 
 
 def _feeding(game):
@@ -153,24 +179,41 @@ def _feeding(game):
     if not game.is_over:
         return None
     rules = game.rules
-    final = dict((s.player, s) for s in game.scores[-1][2])
+    final = {s.player: s for s in game.scores[-1][2]}
     for p, d in enumerate(game.displays):
         line = next(x for x in final[p].lines if x.what == "feeding")
         threatened, repelled, _ = threat(d, rules)
         frow = rules.viking_row[rules.fisherman]
-        fishers = tuple((frow, c) for c in range(1, len(d.rows[frow]) + 1)
-                        if d.occupied(frow, c) and (frow, c) not in threatened)
+        fishers = tuple(
+            (frow, c) for c in range(1, len(d.rows[frow]) + 1) if d.occupied(frow, c) and (frow, c) not in threatened
+        )
         mouths = sum(d.pool) + sum(d.island_vikings(rules))
         if fishers and 0 < mouths - len(fishers) * rules.scoring.fisherman_feeds <= 4:
-            return Position("feeding", game.copy(), p, cells=fishers, threatened=tuple(threatened),
-                            repelled=tuple(c for c, _ in repelled),
-                            facts={"fishermen": len(fishers), "food": len(fishers) * rules.scoring.fisherman_feeds,
-                                   "mouths": mouths, "fame": line.fame})
+            return Position(
+                "feeding",
+                game.copy(),
+                p,
+                cells=fishers,
+                threatened=tuple(threatened),
+                repelled=tuple(c for c, _ in repelled),
+                facts={
+                    "fishermen": len(fishers),
+                    "food": len(fishers) * rules.scoring.fisherman_feeds,
+                    "mouths": mouths,
+                    "fame": line.fame,
+                },
+            )
     return None
 
 
-_FINDERS = {"edges": _edges, "ships": _ships, "threat": _threat, "scout": _scout, "boatswain": _boatswain,
-            "feeding": _feeding}
+_FINDERS = {
+    "edges": _edges,
+    "ships": _ships,
+    "threat": _threat,
+    "scout": _scout,
+    "boatswain": _boatswain,
+    "feeding": _feeding,
+}
 _CACHE: dict = {}
 
 

@@ -23,15 +23,16 @@ player knows; their order plays no part).
   price 0) also takes a face-up special tile: in the draft that group is worth its gain
   with the best special tile for its buyer, while face-up tiles last.
 """
+
 from __future__ import annotations
 
 import math
 from collections import Counter
 
-from vikings.engine.actions import Bid, PassBid
-from vikings.engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
 from vikings.bots import evaluate
 from vikings.bots.turn_search import TurnSearch, argmax, play_round, purchases_left
+from vikings.engine.actions import Bid, PassBid
+from vikings.engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # The kind-averaged draft misses how much the groups differ by their tiles (and the first
@@ -93,7 +94,7 @@ class Gains:
         unseen = Counter(t for stack in self.state.stacks for t in stack)
         total = sum(unseen.values())
         if not total:
-            return {k: 0.0 for k in kinds}
+            return dict.fromkeys(kinds, 0.0)
         tiles = sorted(unseen.items())
         return {k: sum(c * self.gain(q, t, k) for t, c in tiles) / total for k in kinds}
 
@@ -102,7 +103,7 @@ def _draft(order, items, value) -> dict:
     """Each player of `order`, in turn and round after round, takes the item worth most to
     her (`value(player, item)`); returns each player's total."""
     left = list(items)
-    got = {q: 0.0 for q in order}
+    got = dict.fromkeys(order, 0.0)
     i = 0
     while left:
         q = order[i % len(order)]
@@ -123,7 +124,7 @@ def bid_worth(state, me: int, gains: Gains) -> float:
     drawn = state.auction_vikings
     kinds = sorted(set(drawn))
     u = {q: gains.kind_values(q, kinds) for q in range(n)}
-    items = list(drawn[:state.rules.wheel_spaces])  # one is removed: which one matters little here
+    items = list(drawn[: state.rules.wheel_spaces])  # one is removed: which one matters little here
     value = lambda q, k: u[q][k]  # noqa: E731
     first = _draft(_clockwise(me, n), items, value)[me]
     rival = max((q for q in range(n) if q != me), key=lambda q: (max(u[q].values()), -q))
@@ -156,8 +157,11 @@ def playout_price(bot, state, me: int, cancel=None) -> int:
     n = state.n
     model = type(bot)(bot.seed)
     model.bid_playouts = False
-    rival = state.high_bidder if state.high_bidder >= 0 and state.high_bidder != me else next(
-        (me + i) % n for i in range(1, n) if not state.passed_bidders[(me + i) % n])
+    rival = (
+        state.high_bidder
+        if state.high_bidder >= 0 and state.high_bidder != me
+        else next((me + i) % n for i in range(1, n) if not state.passed_bidders[(me + i) % n])
+    )
 
     def value_if(winner: int) -> float:
         """Her value at the round's end if `winner` takes the auction with the least raise
@@ -234,7 +238,7 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool
     left = [s for s in range(len(wt)) if wt[s] >= 0]
     gold = {q: state.displays[q].gold for q in order}
     fame = {q: state.displays[q].fame for q in order}
-    got = {q: 0.0 for q in order}
+    got = dict.fromkeys(order, 0.0)
     offset = left[0] if left else 0
     specials = sum(x >= 0 for x in state.specials_face_up) if specials else 0  # taken with the dearest group
     i = 0

@@ -5,6 +5,7 @@ legal actions and returns one of them. It must not use what a player at the tabl
 see, so search bots work on `determinized` copies whose hidden parts (the order of the
 stacks still face down, future bag draws) are re-drawn from the bot's own generator.
 """
+
 from __future__ import annotations
 
 import random
@@ -51,8 +52,9 @@ class Bot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, game: GameState, legal: tuple[Action, ...] | None = None,
-               cancel: CancelToken | None = None) -> Action:
+    def choose(
+        self, game: GameState, legal: tuple[Action, ...] | None = None, cancel: CancelToken | None = None
+    ) -> Action:
         """Pick one of `legal` (default: the game's legal actions) for the player to move.
         `game` is not modified. Raises Cancelled if `cancel` fires first."""
         legal = game.legal_actions() if legal is None else legal

@@ -46,30 +46,31 @@ short pass over every display's island rows (about 15-25 µs per call with 2-4 p
 Per-state quantities that do not depend on the player are cached by turn (`_context`),
 so the module constants must not be changed while games are running.
 """
+
 from __future__ import annotations
 
 import math
 from operator import mul
 
+from vikings.bots import specials_value
 from vikings.engine import GameState
 from vikings.engine.components import SEA
 from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
-from vikings.bots import specials_value
 
 # Tunable weights (Fame units). Chosen by bot-vs-bot experiments; see docs/bots.md.
-GOLD_START = 0.75          # value of 1 Gold at the start of the game
-GOLD_END = 0.2             # ... after the last purchase (the final conversion rate)
-GOLD_SHIP_COST = 0.5       # Fame per Gold an unrepelled Gold ship costs at the end
-FOOD_PER_PURCHASE = 1.0    # food a future purchase brings on average
+GOLD_START = 0.75  # value of 1 Gold at the start of the game
+GOLD_END = 0.2  # ... after the last purchase (the final conversion rate)
+GOLD_SHIP_COST = 0.5  # Fame per Gold an unrepelled Gold ship costs at the end
+FOOD_PER_PURCHASE = 1.0  # food a future purchase brings on average
 MOVE_WITH_BOATSWAIN = 0.8  # share of a movable Viking's earnings, boatswain in the pool
-MOVE_WITHOUT = 0.25        # ... without a boatswain yet
-SCOUT_MOVE_BONUS = 0.5     # expected Vikings below a scout moved later
-ISLAND_OPEN = 1.0          # chance an open island gets completed, with purchases to come
-MAJORITY_SPREAD_END = 0.15   # spread of the majority estimate at the end (in count units)
+MOVE_WITHOUT = 0.25  # ... without a boatswain yet
+SCOUT_MOVE_BONUS = 0.5  # expected Vikings below a scout moved later
+ISLAND_OPEN = 1.0  # chance an open island gets completed, with purchases to come
+MAJORITY_SPREAD_END = 0.15  # spread of the majority estimate at the end (in count units)
 MAJORITY_SPREAD_START = 2.0  # ... at the start
 FUTURE_PURCHASE_FAME = 0.4  # what a purchase still to come adds on average (calibration only)
-HAND_ON_TILE = 0.8         # mid-turn: chance the bought Viking ends up on the bought island tile
-WARRIOR_IDLE = 0.8         # per large scoring to come: a warrior no ship is above yet
+HAND_ON_TILE = 0.8  # mid-turn: chance the bought Viking ends up on the bought island tile
+WARRIOR_IDLE = 0.8  # per large scoring to come: a warrior no ship is above yet
 # utilities(): the win-chance model's scale (Fame) is END + (START - END) * t**2, t the
 # share of purchases still to come, START = UTILITY_SCALE_START / players. Fitted by
 # maximum likelihood to Normal-vs-Normal games with 2, 3 and 4 players.
@@ -135,9 +136,27 @@ def gold_rate(purchases_left: int, total: int) -> float:
 
 class _Context:
     """What depends on the state but not on the player: purchases left, scorings to come."""
-    __slots__ = ("t", "gold_now", "cur_large", "cur_w", "fut_large", "fut_small", "fut_w_all",
-                 "fut_w_large", "fut_w_small_first", "cur_round_left", "first_next", "later_each",
-                 "pending", "final", "spread", "future", "island_q", "rules")
+
+    __slots__ = (
+        "t",
+        "gold_now",
+        "cur_large",
+        "cur_w",
+        "fut_large",
+        "fut_small",
+        "fut_w_all",
+        "fut_w_large",
+        "fut_w_small_first",
+        "cur_round_left",
+        "first_next",
+        "later_each",
+        "pending",
+        "final",
+        "spread",
+        "future",
+        "island_q",
+        "rules",
+    )
 
     def __init__(self, state: GameState, T: _Tables):
         self.rules = T.rules
@@ -186,7 +205,8 @@ class _Context:
         k = left_round
         self.future = tuple(
             (0 if k <= 0 or (p - first) % n >= k else 1 + (k - 1 - (p - first) % n) // n) + self.later_each
-            for p in range(n))
+            for p in range(n)
+        )
         q = []
         for f in self.future:
             q.append(ISLAND_OPEN * (f / 4.0 if f < 4 else 1.0) if f > 0 else 0.0)
@@ -296,7 +316,6 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     rows = d.rows
     wrow, nrow, srow, grow, frow = rows[T.rw], rows[T.rn], rows[T.rs], rows[T.rg], rows[T.rf]
     # Counts per row: Vikings standing, and tiles without a Viking.
-    occ_w = sum(map(occ, wrow))
     emp_w = sum(map(emp, wrow))
     occ_n = sum(map(occ, nrow))
     emp_n = sum(map(emp, nrow))
@@ -313,12 +332,12 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
 
     # Ships: a warrior beneath repels and earns the reward in every large scoring to come;
     # otherwise the ship threatens its column and costs its value at the end.
-    fame = 0.0         # Fame still to come from scorings
+    fame = 0.0  # Fame still to come from scorings
     gold_income = 0.0  # Gold still to come from scorings, in Fame already
-    gold_units = 0     # ... in Gold
+    gold_units = 0  # ... in Gold
     fame_cost = gold_cost = 0
     repelled = 0
-    slots = None       # what a warrior would bring on an empty tile beneath a ship
+    slots = None  # what a warrior would bring on an empty tile beneath a ship
     nw = len(wrow)
     i = -1
     for v in rows[0]:
@@ -376,8 +395,12 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
                     emp_f -= 1
     mouths = sum(map(occ, wrow)) + sum(map(occ, nrow)) + sum(os_) + sum(og) + sum(of)
 
-    fame += (WARRIOR_IDLE * (sum(map(occ, wrow)) - repelled) + sc.noble_fame * occ_n
-             + sc.scout_fame * occ_s + sc.scout_bonus_fame * bonus) * nl
+    fame += (
+        WARRIOR_IDLE * (sum(map(occ, wrow)) - repelled)
+        + sc.noble_fame * occ_n
+        + sc.scout_fame * occ_s
+        + sc.scout_bonus_fame * bonus
+    ) * nl
     gold_income += sc.goldsmith_gold * wall * occ_g
     gold_units += sc.goldsmith_gold * (nl + ns) * occ_g
     food = sc.fisherman_feeds * occ_f
@@ -401,8 +424,9 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
         if state.hand_viking >= 0:
             k = state.hand_viking
             mouths += 1
-            if T.kind_row[k] is not None and (state.phase == VIKING or (
-                    state.hand_tile >= 0 and not T.is_ship[state.hand_tile])):
+            if T.kind_row[k] is not None and (
+                state.phase == VIKING or (state.hand_tile >= 0 and not T.is_ship[state.hand_tile])
+            ):
                 sure = (k,)
                 share = 1.0 if state.phase == VIKING else HAND_ON_TILE
             else:
@@ -493,7 +517,8 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
         if units is not None:
             # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
             gain, fish_moved, used, first = specials_value.single_moves(
-                units, b if b else 1, state.boat_tiles(p) if adv.specials else 0)
+                units, b if b else 1, state.boat_tiles(p) if adv.specials else 0
+            )
             if b and nl == 1:
                 move = gain
                 mouths -= used
@@ -536,9 +561,19 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
         b += tiles_b
 
     if explain is not None:
-        explain.update(fame=d.fame, gold=d.gold * C.gold_now, scorings_fame=fame, scorings_gold=gold_income,
-                       ships=ship_cost, feeding=feed, food=food, mouths=mouths, future_purchases=future,
-                       pool_moves=move, boatswains_kept=b)
+        explain.update(
+            fame=d.fame,
+            gold=d.gold * C.gold_now,
+            scorings_fame=fame,
+            scorings_gold=gold_income,
+            ships=ship_cost,
+            feeding=feed,
+            food=food,
+            mouths=mouths,
+            future_purchases=future,
+            pool_moves=move,
+            boatswains_kept=b,
+        )
     base = d.fame + fame + ship_cost + feed + move + d.gold * C.gold_now + gold_income
     return base, b, future
 
@@ -588,7 +623,7 @@ def _values(state: GameState, T: _Tables, C: _Context, players, explain=None) ->
             if x > ol:
                 ol = x
         if C.final:
-            maj = (sc.most_boatswains_fame if b >= 1 and b >= ob else 0)
+            maj = sc.most_boatswains_fame if b >= 1 and b >= ob else 0
             maj += sc.most_islands_fame if done >= 1 and done >= oi else 0
             maj += sc.longest_island_fame if longest >= 1 and longest >= ol else 0
         else:
@@ -596,8 +631,7 @@ def _values(state: GameState, T: _Tables, C: _Context, players, explain=None) ->
             maj += sc.most_islands_fame * _chance(mine_i - oi, spread)
             maj += sc.longest_island_fame * _chance(mine_l - ol, spread)
         if explain is not None:
-            explain.update(majorities=maj, islands=(done, opened, longest, longest_open),
-                           others=(ob, oi, ol))
+            explain.update(majorities=maj, islands=(done, opened, longest, longest_open), others=(ob, oi, ol))
         out.append(base + maj)
     return out
 

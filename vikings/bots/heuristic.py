@@ -21,21 +21,22 @@ The advanced game: a special tile and the tile it replaces are chosen between pa
 placing, so the turn search plays through them; the auction's decisions (bid, removal,
 colour) have rules of their own, Normal's in auction.py, Beginner's in `BeginnerBot`.
 """
+
 from __future__ import annotations
 
 import math
 
-from vikings.engine import GameState
-from vikings.engine.display import completed_islands, threat
-from vikings.engine.specials import building_fame
-from vikings.engine.state import BID, OVER, PURCHASE
 from vikings.bots import evaluate
 from vikings.bots.auction import bid_action, normal_choice
 from vikings.bots.base import Bot
 from vikings.bots.turn_search import AUCTION_PHASES, TurnSearch, argmax, best_few, purchases_left, relative
+from vikings.engine import GameState
+from vikings.engine.display import completed_islands, threat
+from vikings.engine.specials import building_fame
+from vikings.engine.state import BID, OVER, PURCHASE
 
-REPLY_WEIGHT = 1.0      # Normal: how much of the next player's best reply counts against a purchase
-FOLLOW_UP = 4           # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)
+REPLY_WEIGHT = 1.0  # Normal: how much of the next player's best reply counts against a purchase
+FOLLOW_UP = 4  # Normal: best purchases re-ranked by a three-turn look-ahead (0: off)
 
 
 class NormalBot(Bot):
@@ -47,7 +48,7 @@ class NormalBot(Bot):
     reply_weight = REPLY_WEIGHT
     follow_up = FOLLOW_UP
     draft_specials = True  # the auction's colour draft counts the dearest group's special tile
-    bid_playouts = False   # bid by playouts of the round (auction.playout_price), not the draft
+    bid_playouts = False  # bid by playouts of the round (auction.playout_price), not the draft
 
     def _choose(self, game, legal, cancel):
         return self.decide(game, legal, cancel)[0]
@@ -151,6 +152,7 @@ class _ReplyModel:
 
 # Beginner -------------------------------------------------------------------------------------
 
+
 class BeginnerBot(Bot):
     """A plausible but naive player. It counts what it has and what its Vikings will earn
     in the scorings to come (threatened ones earn nothing), likes fishermen and completed
@@ -162,15 +164,15 @@ class BeginnerBot(Bot):
 
     level = "beginner"
     temperature = 1.0
-    gold_rate = 0.4        # Fame per Gold while buying
-    fisherman_fame = 3.0   # what a safe fisherman on an island feels worth
-    pool_fame = 0.5        # a Viking waiting in the pool
+    gold_rate = 0.4  # Fame per Gold while buying
+    fisherman_fame = 3.0  # what a safe fisherman on an island feels worth
+    pool_fame = 0.5  # a Viking waiting in the pool
     pool_fame_single = -2.0  # the same where a boatswain moves one Viking (a mouth that earns nothing)
-    island_fame = 1.5      # a completed island (it likes to finish what it starts)
-    special_fame = 2.0     # advanced game: any special tile it holds
-    bid_share = 4          # advanced game: bids up to a random amount, at most Gold / this
-    warrior_fame = 2.0     # advanced game's auction: a warrior, by kind (it may never get a ship)
-    boatswain_fame = 1.0   # the same for a boatswain
+    island_fame = 1.5  # a completed island (it likes to finish what it starts)
+    special_fame = 2.0  # advanced game: any special tile it holds
+    bid_share = 4  # advanced game: bids up to a random amount, at most Gold / this
+    warrior_fame = 2.0  # advanced game's auction: a warrior, by kind (it may never get a ship)
+    boatswain_fame = 1.0  # the same for a boatswain
 
     def _choose(self, game, legal, cancel):
         if game.phase in AUCTION_PHASES:
@@ -267,7 +269,11 @@ class BeginnerBot(Bot):
         sched = rules.schedule
         larges = sched[round_:].count("large")
         scorings = len(sched) - round_
-        return {rules.noble: sc.noble_fame * larges, rules.scout: sc.scout_fame * larges,
-                rules.goldsmith: sc.goldsmith_gold * self.gold_rate * scorings,
-                rules.fisherman: self.fisherman_fame, rules.warrior: self.warrior_fame,
-                rules.boatswain: self.boatswain_fame}
+        return {
+            rules.noble: sc.noble_fame * larges,
+            rules.scout: sc.scout_fame * larges,
+            rules.goldsmith: sc.goldsmith_gold * self.gold_rate * scorings,
+            rules.fisherman: self.fisherman_fame,
+            rules.warrior: self.warrior_fame,
+            rules.boatswain: self.boatswain_fame,
+        }

@@ -28,16 +28,17 @@ playouts of Normal are written down (`Line`), and a playout of the model goes on
 line of each choice it makes, so Normal's own choices, and the playout of the group Normal
 would buy, are read rather than worked out again (`_HardPlayout`).
 """
+
 from __future__ import annotations
 
 import time
 
-from vikings.engine import GameState
-from vikings.engine.state import PLACE, PURCHASE, VIKING
 from vikings.bots import evaluate
 from vikings.bots.base import CancelToken
 from vikings.bots.heuristic import NormalBot
 from vikings.bots.turn_search import argmax, best_few, play_round
+from vikings.engine import GameState
+from vikings.engine.state import PLACE, PURCHASE, VIKING
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
 # tiles) stay with the tree, which sees them through in full.
@@ -193,8 +194,16 @@ class RoundLookahead:
     playout that would run past it (purchases are tried best first by Normal's ranking,
     so the best found so far stands)."""
 
-    def __init__(self, model: NormalBot, rng, max_seconds: float, refine: int = 0,
-                 hard_players: frozenset[int] | None = None, strict: bool = False, blend: float = 0.0):
+    def __init__(
+        self,
+        model: NormalBot,
+        rng,
+        max_seconds: float,
+        refine: int = 0,
+        hard_players: frozenset[int] | None = None,
+        strict: bool = False,
+        blend: float = 0.0,
+    ):
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -228,11 +237,13 @@ class RoundLookahead:
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng) if chances else 0
-        stats = {"playouts": len(chances), "capped": capped,
-                 "chances": {str(a): round(c, 4) for a, c in zip(options, chances)}}
+        stats = {
+            "playouts": len(chances),
+            "capped": capped,
+            "chances": {str(a): round(c, 4) for a, c in zip(options, chances)},
+        }
         if self.refine > 1 and len(chances) > 1 and not capped:
-            best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started,
-                                                     longest)
+            best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started, longest)
         return options[best], stats
 
     def _refine(self, base, options, chances, lines, best, cancel, started, longest):

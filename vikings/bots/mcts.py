@@ -38,6 +38,7 @@ How a decision is made
 * With 3-4 players, purchases and placements are decided by playouts with a model of the
   table instead (lookahead.py); the tree keeps the start tile and the boatswains.
 """
+
 from __future__ import annotations
 
 import gc
@@ -46,18 +47,17 @@ import random
 import time
 from dataclasses import dataclass, fields, replace
 
-from vikings.engine import GameState
-from vikings.engine.actions import (
-    Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial)
-from vikings.engine.state import BID, COLOUR, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 from vikings.bots import evaluate
 from vikings.bots.auction import Gains, colour_scores
 from vikings.bots.base import Bot, CancelToken
 from vikings.bots.heuristic import NormalBot
-from vikings.bots.turn_search import AUCTION_PHASES, best_few
 from vikings.bots.lookahead import PHASES as LOOKAHEAD_PHASES
 from vikings.bots.lookahead import RoundLookahead
 from vikings.bots.table_watch import TableWatch
+from vikings.bots.turn_search import AUCTION_PHASES, best_few
+from vikings.engine import GameState
+from vikings.engine.actions import Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial
+from vikings.engine.state import BID, COLOUR, OVER, PLACE, PURCHASE, SPECIAL, VIKING
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -95,14 +95,46 @@ SETTING_NAMES = frozenset(f.name for f in fields(SearchSettings))  # what may be
 # Stopping early leaves the next decisions of the same turn a smaller subtree to reuse, so
 # it is off with 3-4 players. `settle` spares the budget in a decided game, where no option
 # stands out.
-_HARD_2 = SearchSettings(per_option=2000, min_iterations=2500, max_iterations=12000, max_seconds=1.9,
-                         exploration=0.12, rollout=False, candidates=5)
-_HARD_4 = SearchSettings(per_option=700, min_iterations=1000, max_iterations=6000, max_seconds=1.9,
-                         early_stop=False, lookahead=True, candidates=12)
-_EXPERT_2 = SearchSettings(per_option=5000, min_iterations=6000, max_iterations=26000, max_seconds=4.8,
-                           exploration=0.12, rollout=False, candidates=6, settle=0.002)
-_EXPERT_4 = SearchSettings(per_option=1500, min_iterations=2500, max_iterations=14000, max_seconds=4.8,
-                           early_stop=False, lookahead=True, candidates=12, refine=3, watch=True, blend=0.5)
+_HARD_2 = SearchSettings(
+    per_option=2000,
+    min_iterations=2500,
+    max_iterations=12000,
+    max_seconds=1.9,
+    exploration=0.12,
+    rollout=False,
+    candidates=5,
+)
+_HARD_4 = SearchSettings(
+    per_option=700,
+    min_iterations=1000,
+    max_iterations=6000,
+    max_seconds=1.9,
+    early_stop=False,
+    lookahead=True,
+    candidates=12,
+)
+_EXPERT_2 = SearchSettings(
+    per_option=5000,
+    min_iterations=6000,
+    max_iterations=26000,
+    max_seconds=4.8,
+    exploration=0.12,
+    rollout=False,
+    candidates=6,
+    settle=0.002,
+)
+_EXPERT_4 = SearchSettings(
+    per_option=1500,
+    min_iterations=2500,
+    max_iterations=14000,
+    max_seconds=4.8,
+    early_stop=False,
+    lookahead=True,
+    candidates=12,
+    refine=3,
+    watch=True,
+    blend=0.5,
+)
 
 # The settings by (level, size, advanced): size 2 for 2 players, 4 for 3-4; advanced for a
 # game with any of the advanced game's options. In the advanced 2-player game a larger
@@ -114,8 +146,9 @@ LEVELS: dict[tuple[str, int, bool], SearchSettings] = {
     ("hard", 4, False): _HARD_4,
     ("hard", 4, True): _HARD_4,
     ("expert", 2, False): _EXPERT_2,
-    ("expert", 2, True): replace(_EXPERT_2, per_option=12000, min_iterations=15000, max_iterations=60000,
-                                 candidates=7, colours="playout"),
+    ("expert", 2, True): replace(
+        _EXPERT_2, per_option=12000, min_iterations=15000, max_iterations=60000, candidates=7, colours="playout"
+    ),
     ("expert", 4, False): _EXPERT_4,
     ("expert", 4, True): _EXPERT_4,
 }
@@ -131,13 +164,13 @@ def level_settings(level: str, players: int, advanced: bool = False) -> SearchSe
 class _Node:
     """One information set inside the current round. `n` visits, `w` summed utilities
     per player; children are created lazily in the order of `order`."""
-    __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors",
-                 "state", "u")
+
+    __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors", "state", "u")
 
     def __init__(self, n_players: int, barrier: bool = False, state: GameState | None = None):
         self.n = 0
         self.state = state  # the node's own state (inside the round: the same in every sample)
-        self.u = None       # a barrier leaf's utilities, when no sample can change them
+        self.u = None  # a barrier leaf's utilities, when no sample can change them
         self.w = [0.0] * n_players
         self.actions = None
         self.children = None
@@ -164,8 +197,9 @@ class SearchBot(Bot):
 
     level = "search"
 
-    def __init__(self, seed: int = 0, *, level: str = "hard", iterations: int | None = None,
-                 reuse: bool = True, **overrides):
+    def __init__(
+        self, seed: int = 0, *, level: str = "hard", iterations: int | None = None, reuse: bool = True, **overrides
+    ):
         super().__init__(seed)
         if level not in LEVEL_NAMES:
             raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
@@ -174,12 +208,12 @@ class SearchBot(Bot):
             raise TypeError(f"unknown search settings: {', '.join(sorted(unknown))}")
         self.level = level
         self.iterations = iterations  # a fixed budget for every decision (tests)
-        self.overrides = overrides    # settings that replace the level's (experiments, tests)
+        self.overrides = overrides  # settings that replace the level's (experiments, tests)
         self.reuse = reuse  # keep the subtree of the last search when the game went on inside it
         self._tree = None  # (history at the last root, its round, the root node)
         self.last_stats: dict = {}  # iterations, seconds, visits of the last decision
         self.simulations = 0  # tree iterations over all decisions (benchmarks read it)
-        self.playouts = 0     # playouts to the round's end over all decisions (3-4 players)
+        self.playouts = 0  # playouts to the round's end over all decisions (3-4 players)
         self._ranker = NormalBot(seed)  # ranks the purchases the search considers
         self._watch = None  # who plays like whom at the table (3-4 players, `watch`)
 
@@ -305,9 +339,16 @@ class SearchBot(Bot):
         best = self._best(root)
         if self.reuse:
             self._tree = (game.history, game.round, root)
-        self.last_stats = {"iterations": done, "budget": budget, "seconds": time.perf_counter() - started,
-                           "capped": capped, "settled": settled, "options": len(legal), "reused": reused,
-                           "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)}}
+        self.last_stats = {
+            "iterations": done,
+            "budget": budget,
+            "seconds": time.perf_counter() - started,
+            "capped": capped,
+            "settled": settled,
+            "options": len(legal),
+            "reused": reused,
+            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)},
+        }
         return root.actions[best]
 
     def _lookahead(self, game: GameState, legal, cancel: CancelToken | None):
@@ -392,7 +433,7 @@ class SearchBot(Bot):
         for a in reversed(path):
             if node.barrier or node.children is None:
                 return None
-            for i, b in enumerate(node.actions):
+            for i, b in enumerate(node.actions):  # noqa: B007 (i is the index found)
                 if b is a:
                     break
             else:

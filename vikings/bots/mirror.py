@@ -6,6 +6,7 @@ choose (`table_watch.py`). Both learn the game only as its list of actions: the 
 are applied when the mirror's actions begin the list, otherwise (an undo, a loaded game)
 the game is replayed from its start.
 """
+
 from __future__ import annotations
 
 from vikings.engine import GameConfig, GameState, new_game
@@ -25,14 +26,14 @@ class Mirror:
     def follows(self, actions) -> bool:
         """Whether the mirror's game is a beginning of the game of `actions`."""
         done = self.game.actions()
-        return len(done) <= len(actions) and tuple(done) == tuple(actions[:len(done)])
+        return len(done) <= len(actions) and tuple(done) == tuple(actions[: len(done)])
 
     def catch_up(self, actions, before=None) -> None:
         """Bring the mirror to the game of `actions` (oldest first). `before(state,
         action)`, if given, sees each action applied, with the state just before it."""
         if not self.follows(actions):
             self.game = self._new()
-        for a in actions[len(self.game.actions()):]:
+        for a in actions[len(self.game.actions()) :]:
             if before is not None:
                 before(self.game, a)
             self.game.apply(a)

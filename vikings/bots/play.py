@@ -1,14 +1,20 @@
 """A game played to its end by bots, one a seat."""
+
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from vikings.engine.actions import Action
 from vikings.engine.state import GameState
 
 
-def play_out(game: GameState, players: Sequence, *, copies: bool = False,
-             on_move: Callable[[GameState, tuple[Action, ...], Action], None] | None = None) -> GameState:
+def play_out(
+    game: GameState,
+    players: Sequence,
+    *,
+    copies: bool = False,
+    on_move: Callable[[GameState, tuple[Action, ...], Action], None] | None = None,
+) -> GameState:
     """Play `game` to its end: the bot of the seat to move, `players[game.to_move]`, chooses
     among the legal actions and the game applies its choice, until the game is over.
     `copies` hands each bot a copy of the game instead of the game itself. `on_move(game,

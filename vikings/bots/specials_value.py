@@ -10,18 +10,20 @@ options, so the standard game's evaluation is untouched).
   of a kind with a boat tile: the pool moves a player's boatswains can still make.
 - `forced_single`: boatswains the last large scoring's obligation uses up under that rule.
 """
+
 from __future__ import annotations
 
 from vikings.engine.display import threat
 from vikings.engine.specials import building_fame
 
 KIND_PER_PURCHASE = 0.05  # Vikings of one kind a purchase to come adds, earning from then on
-BUILDING_WAITING = 1.0    # a building tile beside the mainland, while purchases remain
-FISH_RANK = 1.5           # a moved fisherman, per Viking it feeds, only to rank the moves
+BUILDING_WAITING = 1.0  # a building tile beside the mainland, while purchases remain
+FISH_RANK = 1.5  # a moved fisherman, per Viking it feeds, only to rank the moves
 
 
-def tiles_value(state, p: int, T, C, nl: int, wall: float, safe: dict, balance: float,
-                gold_units: float, future: float) -> tuple[float, int]:
+def tiles_value(
+    state, p: int, T, C, nl: int, wall: float, safe: dict, balance: float, gold_units: float, future: float
+) -> tuple[float, int]:
     """(Fame the special tiles of player p are still worth, boatswains they add to her count).
     `safe`: unthreatened Vikings standing per row; `nl`, `wall`: large scorings to come and
     the summed Gold rates of all scorings to come; `balance`: projected food surplus;

@@ -16,12 +16,13 @@ Only the actions of the game are read (what every player at the table saw), thro
 mirror of the game; after a loaded game or an undo the mirror replays the game from its
 start.
 """
+
 from __future__ import annotations
 
-from vikings.engine import GameState
-from vikings.engine.state import PURCHASE
 from vikings.bots.heuristic import NormalBot
 from vikings.bots.mirror import Mirror
+from vikings.engine import GameState
+from vikings.engine.state import PURCHASE
 
 SEEN_AT_LEAST = 3  # purchases seen before a player can pass for Normal
 MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often than this plays like Hard
@@ -32,7 +33,7 @@ class TableWatch:
         self.normal = normal
         self.me = me
         self.mirror: Mirror | None = None
-        self.seen: dict[int, int] = {}    # purchases watched, per player
+        self.seen: dict[int, int] = {}  # purchases watched, per player
         self.missed: dict[int, int] = {}  # of those, not Normal's choice
 
     def observe(self, game: GameState, cancel=None) -> None:

@@ -2,29 +2,53 @@
 rules: every way to finish the decisions of the current turn, tried on quiet copies of the
 game and judged by a leaf function; plus the small helpers they share.
 """
+
 from __future__ import annotations
 
 import math
 
+from vikings.bots import evaluate
 from vikings.engine import GameState
 from vikings.engine.state import (
-    BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, SPECIAL, VIKING)
-from vikings.bots import evaluate
+    BID,
+    BOATSWAIN,
+    BOATSWAIN_MOVE,
+    COLOUR,
+    OVER,
+    PLACE,
+    PURCHASE,
+    REMOVE,
+    REPLACE,
+    SPECIAL,
+    VIKING,
+)
 
 # Decisions of one turn share a group. The advanced game's special tile and its place
 # come between paying and placing (group 1); the auction's decisions are made by rules
 # of their own (auction.py), never by the turn search.
-_GROUP = {PURCHASE: 1, PLACE: 1, VIKING: 1, BOATSWAIN: 2, BOATSWAIN_MOVE: 2, OVER: -1,
-          SPECIAL: 1, REPLACE: 1, BID: 3, REMOVE: 4, COLOUR: 4}
+_GROUP = {
+    PURCHASE: 1,
+    PLACE: 1,
+    VIKING: 1,
+    BOATSWAIN: 2,
+    BOATSWAIN_MOVE: 2,
+    OVER: -1,
+    SPECIAL: 1,
+    REPLACE: 1,
+    BID: 3,
+    REMOVE: 4,
+    COLOUR: 4,
+}
 AUCTION_PHASES = (BID, REMOVE, COLOUR)
 BOATSWAIN_DEPTH = 3  # boatswain decisions searched in full before judging the state as is
+
 
 class TurnSearch:
     """Search through one player's consecutive decisions on copies of the game."""
 
     def __init__(self, me: int, leaf, cancel=None):
         self.me = me
-        self.leaf = leaf          # state -> score for `me` (higher is better)
+        self.leaf = leaf  # state -> score for `me` (higher is better)
         self.cancel = cancel
 
     def scores(self, state: GameState, legal) -> list[float]:

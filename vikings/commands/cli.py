@@ -1,4 +1,5 @@
 """The `vikings` command: play (the default, opens the window), simulate, tournament, score."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,11 +17,18 @@ NO_DISPLAY = 3  # the exit status when no window can be opened (2: bad data or i
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vikings", description="Vikings: the board game by Michael Kiesling.")
     p.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
-    p.add_argument("--selftest", action="store_true",
-                   help="play a short bot game through the real screens, headless, and exit 0 if all is well")
-    p.add_argument("--lang", metavar="CODE", type=_language,
-                   help=f"the game's language for this run: {', '.join(LANGUAGES)} "
-                        "(default: the settings' choice, else the system's)")
+    p.add_argument(
+        "--selftest",
+        action="store_true",
+        help="play a short bot game through the real screens, headless, and exit 0 if all is well",
+    )
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        type=_language,
+        help=f"the game's language for this run: {', '.join(LANGUAGES)} "
+        "(default: the settings' choice, else the system's)",
+    )
     # Hidden: draw the title's first frame, print when, exit (tools/bench/bench_start.py).
     p.add_argument("--measure-start", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
@@ -33,17 +41,28 @@ def _parser() -> argparse.ArgumentParser:
     tour = sub.add_parser("tournament", help="play bots against each other and report their strength")
     tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     tour.add_argument("--games", type=int, default=20)
-    tour.add_argument("--bots", default="normal,random",
-                      help="comma-separated levels, one per player; LEVEL:NAME=VALUE changes a setting of one")
+    tour.add_argument(
+        "--bots",
+        default="normal,random",
+        help="comma-separated levels, one per player; LEVEL:NAME=VALUE changes a setting of one",
+    )
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
     tour.add_argument("--json", action="store_true", help="print the summary as JSON")
-    tour.add_argument("--record", metavar="FILE",
-                      help="append each finished game to FILE; the same command again counts those and "
-                           "plays the rest (a stopped or long tournament in parts)")
-    tour.add_argument("--check", metavar="K", type=int, default=0,
-                      help="with --record: first replay the last K recorded games and stop if this code "
-                           "plays any of them differently")
+    tour.add_argument(
+        "--record",
+        metavar="FILE",
+        help="append each finished game to FILE; the same command again counts those and "
+        "plays the rest (a stopped or long tournament in parts)",
+    )
+    tour.add_argument(
+        "--check",
+        metavar="K",
+        type=int,
+        default=0,
+        help="with --record: first replay the last K recorded games and stop if this code "
+        "plays any of them differently",
+    )
     _option_flags(tour)
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
@@ -72,8 +91,15 @@ def _language(code: str) -> str:
 
 
 def _options(args) -> frozenset:
-    return frozenset(o for o, on in (("auction", args.auction), ("single_boatswain", args.single_boatswain),
-                                      ("special_tiles", args.special_tiles)) if on or args.advanced)
+    return frozenset(
+        o
+        for o, on in (
+            ("auction", args.auction),
+            ("single_boatswain", args.single_boatswain),
+            ("special_tiles", args.special_tiles),
+        )
+        if on or args.advanced
+    )
 
 
 def main(argv=None) -> int:
@@ -81,17 +107,29 @@ def main(argv=None) -> int:
     try:
         if args.selftest:
             from vikings.commands.selftest import selftest
+
             return selftest(language=args.lang or "en")
         if args.command == "simulate":
             from vikings.commands.simulate import simulate_main
-            return simulate_main(args.players, args.games, args.seed, checked=not args.no_check,
-                                 options=_options(args))
+
+            return simulate_main(args.players, args.games, args.seed, checked=not args.no_check, options=_options(args))
         if args.command == "tournament":
             from vikings.commands.tournament import tournament_main
-            return tournament_main(args.players, args.games, args.bots, args.seed, args.jobs, args.json,
-                                   _options(args), args.record, args.check)
+
+            return tournament_main(
+                args.players,
+                args.games,
+                args.bots,
+                args.seed,
+                args.jobs,
+                args.json,
+                _options(args),
+                args.record,
+                args.check,
+            )
         if args.command == "score":
             from vikings.commands.score import score_main
+
             return score_main(args.file)
         return _play(args.measure_start, args.lang)
     except VikingsError as e:  # data or input problems: one clear line, no traceback
@@ -107,6 +145,7 @@ def complain(problem: str) -> None:
         return
     try:
         from vikings.saves.folders import Storage
+
         folder = Storage().log_dir
         folder.mkdir(parents=True, exist_ok=True)
         with open(folder / "vikings-crash.log", "a", encoding="utf-8") as f:
@@ -121,12 +160,14 @@ def _play(measure_start: bool, language: str | None = None) -> int:
     # The audio device is opened quietly by ui/sound.py (a machine without one, or with a
     # broken ALSA set-up, prints nothing and plays silent).
     import pygame
+
     problem = no_display()
     if problem:
         complain(problem)
         return NO_DISPLAY
     _set_window_icon()
     from vikings.ui.app import main as play
+
     try:
         return play(measure_start=measure_start, language=language)
     except pygame.error as e:  # the window itself could not be made (the loop catches the rest)
@@ -141,6 +182,7 @@ def no_display() -> str:
     is reported. The 'dummy' and 'offscreen' drivers are fine when asked for by name in
     SDL_VIDEODRIVER (tests, tools/bench/bench_start.py)."""
     import pygame
+
     try:
         with _quiet_stderr():  # libwayland and Xlib print their own complaints on fd 2
             pygame.display.init()
@@ -150,8 +192,10 @@ def no_display() -> str:
     asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
     if driver in ("offscreen", "dummy") and driver not in asked:
         pygame.display.quit()
-        return ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
-                "'vikings --selftest' and 'vikings simulate' run without one")
+        return (
+            "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); "
+            "'vikings --selftest' and 'vikings simulate' run without one"
+        )
     return ""
 
 
@@ -162,6 +206,7 @@ def _set_window_icon() -> None:
 
     from vikings.content.art import load_catalog
     from vikings.content.data import default_rules
+
     try:
         path = load_catalog(default_rules())["board", "start_player"].path
         pygame.display.set_icon(pygame.image.load_sized_svg(str(path), (64, 64)))

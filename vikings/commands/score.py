@@ -6,6 +6,7 @@ JSON. Each scoring is worked out from the display exactly as written, independen
 the others (the final scoring does not first apply the large one). The final scoring
 compares all displays in the file, because its majorities are between players.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,12 +37,18 @@ def score_main(path: str) -> int:
 def score_report(displays, rules) -> dict:
     """The JSON document: per display its notation and its three scorings."""
     finals = final_scoring(displays, rules)
-    return {"displays": [{"player": p,
-                          "notation": format_display(d, rules),
-                          "small": small_scoring(d, rules, p).to_json(),
-                          "large": large_scoring(d, rules, p).to_json(),
-                          "final": finals[p].to_json()}
-                         for p, d in enumerate(displays)]}
+    return {
+        "displays": [
+            {
+                "player": p,
+                "notation": format_display(d, rules),
+                "small": small_scoring(d, rules, p).to_json(),
+                "large": large_scoring(d, rules, p).to_json(),
+                "final": finals[p].to_json(),
+            }
+            for p, d in enumerate(displays)
+        ]
+    }
 
 
 def _read(path: str) -> str:

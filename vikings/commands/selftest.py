@@ -2,6 +2,7 @@
 scenes (title, offer, purchasing, boatswains, scoring, results) on SDL's dummy video
 driver, checking the engine's invariants after every decision. Exit code 0 if all is
 well. Used by CI on the frozen build, and by players to check an installation."""
+
 from __future__ import annotations
 
 import os
@@ -17,25 +18,34 @@ def selftest(seed: int = 2026, out=sys.stdout, language: str = "en") -> int:
     import pygame
 
     from vikings.engine.invariants import check
+    from vikings.saves.folders import Storage
+    from vikings.saves.settings import Settings
+    from vikings.text import lang
     from vikings.ui import flow
     from vikings.ui.app import App
-    from vikings.ui.table.match import Match
     from vikings.ui.scenes.results import ResultsScene
-    from vikings.saves.settings import Settings
-    from vikings.saves.folders import Storage
+    from vikings.ui.table.match import Match
 
-    from vikings.text import lang
     lang.strict()  # a text key missing from the catalogues fails the selftest
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="vikings-selftest-") as home:
         storage = Storage(home)
-        app = App(storage=storage, settings=Settings(animation="instant", bot_pace="instant"), size=(1280, 720),
-                  language=language)
+        app = App(
+            storage=storage,
+            settings=Settings(animation="instant", bot_pace="instant"),
+            size=(1280, 720),
+            language=language,
+        )
         app.fps = 0  # no frame cap: the test runs as fast as it can draw
         app.invalidate()
         app.frame()  # the title screen, drawn once
-        match = Match.new([("Astrid", "beginner", "purple"), ("Bjorn", "normal", "orange")], app.rules,
-                          seed=seed, start_player=0, storage=storage)
+        match = Match.new(
+            [("Astrid", "beginner", "purple"), ("Bjorn", "normal", "orange")],
+            app.rules,
+            seed=seed,
+            start_player=0,
+            storage=storage,
+        )
         flow.enter_game(app, match)
         scenes, checked, frames = set(), 0, 0
         while not isinstance(app.scenes.base, ResultsScene):
@@ -57,11 +67,15 @@ def selftest(seed: int = 2026, out=sys.stdout, language: str = "en") -> int:
     missing = expected - scenes
     winner = ", ".join(match.seats[p].name for p, r in enumerate(g.ranks) if r == 1)
     from vikings.processes import remote_bots as remote
+
     where = "in the helper process" if Match.bots_in_process and remote.shared().alive else "on a thread"
-    print(f"selftest: {len(g.actions())} decisions in {frames} frames, {time.perf_counter() - started:.1f} s; "
-          f"scenes {', '.join(sorted(scenes))}; winner {winner} "
-          f"(Fame {', '.join(str(d.fame) for d in g.displays)}); the bots thought {where}; "
-          f"language {lang.language()}", file=out)
+    print(
+        f"selftest: {len(g.actions())} decisions in {frames} frames, {time.perf_counter() - started:.1f} s; "
+        f"scenes {', '.join(sorted(scenes))}; winner {winner} "
+        f"(Fame {', '.join(str(d.fame) for d in g.displays)}); the bots thought {where}; "
+        f"language {lang.language()}",
+        file=out,
+    )
     if missing or not g.is_over or not saved:
         print(f"selftest: FAILED (missing scenes {sorted(missing)}, over {g.is_over}, autosaved {saved})", file=out)
         return 1

@@ -1,4 +1,5 @@
 """Headless random play with invariant checks (`vikings simulate`)."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,7 @@ def play_random(seed: int, players: int, rules, *, checked: bool = True, options
     return game, actions, None
 
 
-def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=None,
-                  options=frozenset()) -> int:
+def simulate_main(players: int, games: int, seed: int, checked: bool = True, out=None, options=frozenset()) -> int:
     out = out or sys.stdout
     rules = default_rules()
     start = time.perf_counter()
@@ -43,11 +43,22 @@ def simulate_main(players: int, games: int, seed: int, checked: bool = True, out
         game_seed = seed + i
         game, actions, problem = play_random(game_seed, players, rules, checked=checked, options=options)
         if problem:
-            print(json.dumps({"violation": problem, "seed": game_seed, "players": players,
-                              "options": sorted(options),
-                              "actions": [str(a) for a in actions]}), file=out)
-            print(f"invariant violated in game with seed {game_seed} after {len(actions)} actions: {problem}",
-                  file=sys.stderr)
+            print(
+                json.dumps(
+                    {
+                        "violation": problem,
+                        "seed": game_seed,
+                        "players": players,
+                        "options": sorted(options),
+                        "actions": [str(a) for a in actions],
+                    }
+                ),
+                file=out,
+            )
+            print(
+                f"invariant violated in game with seed {game_seed} after {len(actions)} actions: {problem}",
+                file=sys.stderr,
+            )
             return 1
         fame = [d.fame for d in game.displays]
         gold = [d.gold for d in game.displays]
@@ -56,13 +67,28 @@ def simulate_main(players: int, games: int, seed: int, checked: bool = True, out
             wins[p] += 1 / len(winners)
         for p in range(players):
             fame_total[p] += fame[p]
-        print(json.dumps({"seed": game_seed, "fame": fame, "gold": gold, "rank": list(game.ranks),
-                          "actions": len(actions)}), file=out)
+        print(
+            json.dumps(
+                {"seed": game_seed, "fame": fame, "gold": gold, "rank": list(game.ranks), "actions": len(actions)}
+            ),
+            file=out,
+        )
     elapsed = time.perf_counter() - start
-    print(json.dumps({"summary": {"games": games, "players": players, "checked": checked,
-                                  **({"options": sorted(options)} if options else {}),
-                                  "seconds": round(elapsed, 3),
-                                  "games_per_second": round(games / elapsed, 1) if elapsed else None,
-                                  "win_share_by_seat": [round(w / games, 3) for w in wins],
-                                  "mean_fame_by_seat": [round(f / games, 2) for f in fame_total]}}), file=out)
+    print(
+        json.dumps(
+            {
+                "summary": {
+                    "games": games,
+                    "players": players,
+                    "checked": checked,
+                    **({"options": sorted(options)} if options else {}),
+                    "seconds": round(elapsed, 3),
+                    "games_per_second": round(games / elapsed, 1) if elapsed else None,
+                    "win_share_by_seat": [round(w / games, 3) for w in wins],
+                    "mean_fame_by_seat": [round(f / games, 2) for f in fame_total],
+                }
+            }
+        ),
+        file=out,
+    )
     return 0

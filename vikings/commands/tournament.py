@@ -5,6 +5,7 @@ multiple of `players` games every bot has played from every seat. Each bot gets 
 seed from the game's seed and its place in the list, so a tournament replays exactly.
 `options` are the advanced game's rule options (`vikings.engine.OPTIONS`), for every game.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,12 +27,13 @@ from vikings.engine import OPTIONS, GameConfig, new_game
 @dataclass
 class Entry:
     """One bot of the line-up and what it did over the tournament."""
+
     label: str
     wins: float = 0.0
     games: int = 0
     fame: list = field(default_factory=list)
     gold: list = field(default_factory=list)
-    times: list = field(default_factory=list)   # seconds per decision with a real choice
+    times: list = field(default_factory=list)  # seconds per decision with a real choice
     simulations: int = 0
 
 
@@ -66,11 +68,18 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
     Fame, Gold, decision times."""
     n = len(levels)
     game_seed = seed + index
-    seats = [(k + index) % n for k in range(n)]          # line-up position -> seat
+    seats = [(k + index) % n for k in range(n)]  # line-up position -> seat
     at_seat = {s: k for k, s in enumerate(seats)}
     bots = [build_bot(level, seed=game_seed * 16 + k) for k, level in enumerate(levels)]
-    game = new_game(GameConfig(tuple(f"{levels[at_seat[s]]}@{s}" for s in range(n)), seed=game_seed,
-                               start_player=0, options=frozenset(options)), default_rules())
+    game = new_game(
+        GameConfig(
+            tuple(f"{levels[at_seat[s]]}@{s}" for s in range(n)),
+            seed=game_seed,
+            start_player=0,
+            options=frozenset(options),
+        ),
+        default_rules(),
+    )
     game.quiet = True
     times = [[] for _ in range(n)]
     moves = hashlib.sha256()
@@ -86,10 +95,22 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
     winners = sum(1 for r in game.ranks if r == 1)
     # `moves` fingerprints every action: replaying a recorded game with later code shows
     # whether that code still plays the same game (a tournament in parts stays one tournament)
-    return {"seed": game_seed, "moves": moves.hexdigest(), "results": [
-        {"seat": seats[k], "rank": game.ranks[seats[k]], "win": (1 / winners) if game.ranks[seats[k]] == 1 else 0.0,
-         "fame": game.displays[seats[k]].fame, "gold": game.displays[seats[k]].gold, "times": times[k],
-         "simulations": getattr(bots[k], "simulations", 0)} for k in range(n)]}
+    return {
+        "seed": game_seed,
+        "moves": moves.hexdigest(),
+        "results": [
+            {
+                "seat": seats[k],
+                "rank": game.ranks[seats[k]],
+                "win": (1 / winners) if game.ranks[seats[k]] == 1 else 0.0,
+                "fame": game.displays[seats[k]].fame,
+                "gold": game.displays[seats[k]].gold,
+                "times": times[k],
+                "simulations": getattr(bots[k], "simulations", 0),
+            }
+            for k in range(n)
+        ],
+    }
 
 
 def _play(args):
@@ -106,8 +127,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(levels: tuple[str, ...], games: int, seed: int, jobs: int | None = None, progress=None,
-        options: frozenset = frozenset(), record: str | None = None, check: int = 0) -> list[Entry]:
+def run(
+    levels: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    progress=None,
+    options: frozenset = frozenset(),
+    record: str | None = None,
+    check: int = 0,
+) -> list[Entry]:
     """Play the tournament's games `0..games-1`. With `record` (a file of JSON lines), each
     finished game is appended to it, and games already recorded there for the same line-up,
     seed and options are counted instead of played again: a stopped tournament goes on
@@ -187,8 +216,9 @@ def _check(path: str, recorded: dict, levels, seed: int, options, count: int) ->
         if kept is None:
             raise RecordError(f"{path}: game {i} was recorded without the digest of its actions; it cannot be checked")
         if play_game(levels, seed, i, frozenset(options))["moves"] != kept:
-            raise RecordError(f"{path}: game {i} is played differently by this code than when it was recorded; "
-                              "start a new record")
+            raise RecordError(
+                f"{path}: game {i} is played differently by this code than when it was recorded; start a new record"
+            )
 
 
 def _end_last_line(path: str) -> None:
@@ -209,14 +239,21 @@ def report(entries: list[Entry], players: int) -> dict:
     for e in entries:
         lo, hi = wilson(e.wins, e.games)
         times = e.times or [0.0]
-        rows.append({"bot": e.label, "games": e.games, "win_rate": round(e.wins / max(e.games, 1), 3),
-                     "ci95": [round(lo, 3), round(hi, 3)],
-                     "mean_fame": round(statistics.fmean(e.fame), 2) if e.fame else None,
-                     "mean_gold": round(statistics.fmean(e.gold), 2) if e.gold else None,
-                     "decisions": len(e.times),
-                     "median_s": round(statistics.median(times), 4), "mean_s": round(statistics.fmean(times), 4),
-                     "max_s": round(max(times), 4),
-                     "simulations": e.simulations})
+        rows.append(
+            {
+                "bot": e.label,
+                "games": e.games,
+                "win_rate": round(e.wins / max(e.games, 1), 3),
+                "ci95": [round(lo, 3), round(hi, 3)],
+                "mean_fame": round(statistics.fmean(e.fame), 2) if e.fame else None,
+                "mean_gold": round(statistics.fmean(e.gold), 2) if e.gold else None,
+                "decisions": len(e.times),
+                "median_s": round(statistics.median(times), 4),
+                "mean_s": round(statistics.fmean(times), 4),
+                "max_s": round(max(times), 4),
+                "simulations": e.simulations,
+            }
+        )
     return {"players": players, "fair_share": round(1 / players, 3), "bots": rows}
 
 
@@ -227,8 +264,17 @@ def option_flags(options) -> str:
     return "".join(f" --{o.replace('_', '-')}" for o in OPTIONS if o in options)
 
 
-def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | None, as_json: bool,
-                    options: frozenset = frozenset(), record: str | None = None, check: int = 0) -> int:
+def tournament_main(
+    players: int,
+    games: int,
+    bots: str,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+    options: frozenset = frozenset(),
+    record: str | None = None,
+    check: int = 0,
+) -> int:
     levels = tuple(b.strip() for b in bots.split(",") if b.strip())
     if len(levels) != players:
         print(f"vikings tournament: --bots names {len(levels)} bots for {players} players", file=sys.stderr)
@@ -253,19 +299,24 @@ def tournament_main(players: int, games: int, bots: str, seed: int, jobs: int | 
     summary = report(entries, players)
     summary["seconds"] = round(time.perf_counter() - start, 1)
     summary["options"] = sorted(options)
-    summary["command"] = (f"vikings tournament{option_flags(options)} --players {players} --games {games} "
-                          f"--bots {','.join(levels)} --seed {seed}")
+    summary["command"] = (
+        f"vikings tournament{option_flags(options)} --players {players} --games {games} "
+        f"--bots {','.join(levels)} --seed {seed}"
+    )
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if as_json:
         print(json.dumps(summary))
         return 0
     rules = "advanced game: " + ", ".join(sorted(options)) if options else "standard game"
-    print(f"{games} games, {players} players, seed {seed}, {rules}, {summary['seconds']} s "
-          f"(fair share {1 / players:.0%})")
+    print(
+        f"{games} games, {players} players, seed {seed}, {rules}, {summary['seconds']} s (fair share {1 / players:.0%})"
+    )
     print(f"{'bot':<12} {'win rate':>9} {'95% CI':>15} {'Fame':>7} {'Gold':>6} {'s/decision (median, max)':>26}")
     for r in summary["bots"]:
         ci = f"{r['ci95'][0]:.0%}-{r['ci95'][1]:.0%}"
-        print(f"{r['bot']:<12} {r['win_rate']:>9.1%} {ci:>15} {r['mean_fame']:>7.1f} {r['mean_gold']:>6.1f} "
-              f"{r['median_s']:>14.3f} {r['max_s']:>10.3f}")
+        print(
+            f"{r['bot']:<12} {r['win_rate']:>9.1%} {ci:>15} {r['mean_fame']:>7.1f} {r['mean_gold']:>6.1f} "
+            f"{r['median_s']:>14.3f} {r['max_s']:>10.3f}"
+        )
     return 0

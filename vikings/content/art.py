@@ -3,6 +3,7 @@
 No pygame here: the catalogue only resolves and checks files; `vikings.ui.drawing.sprites`
 renders them. A missing entry or a missing or broken file is a `DataError` naming it.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,7 @@ _SIZE = re.compile(r'<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"', re.S)
 @dataclass(frozen=True)
 class Art:
     path: Path
-    width: float   # the drawing's own size, for its aspect ratio
+    width: float  # the drawing's own size, for its aspect ratio
     height: float
 
 
@@ -47,8 +48,12 @@ def load_catalog(rules: Rules, data: Path | None = None, assets: Path | None = N
     assets = Path(assets) if assets is not None else resource_dir("assets")
     doc, _ = _load_yaml(data / "sprites.yaml", "sprites.yaml")
     folder = assets / str(doc.get("directory", "svg"))
-    required = {"vikings": [v.id for v in rules.vikings], "tiles": [t.id for t in rules.tiles],
-                "board": list(BOARD_PIECES), "special_tiles": [s.id for s in rules.specials]}
+    required = {
+        "vikings": [v.id for v in rules.vikings],
+        "tiles": [t.id for t in rules.tiles],
+        "board": list(BOARD_PIECES),
+        "special_tiles": [s.id for s in rules.specials],
+    }
     entries = {}
     for group in GROUPS:
         section = doc.get(group)

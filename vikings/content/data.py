@@ -3,6 +3,7 @@
 Every problem is reported as a `DataError` naming the file, the entry and what is wrong,
 so a broken edit stops the program with one clear line instead of a traceback.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,10 +14,19 @@ from typing import NamedTuple
 import yaml
 
 from vikings.engine.components import (
-    LAND, SEA, SPECIAL_EFFECTS, VIKING_IDS, Rules, Scoring, SpecialKind, TileKind, VikingKind)
+    LAND,
+    SEA,
+    SPECIAL_EFFECTS,
+    VIKING_IDS,
+    Rules,
+    Scoring,
+    SpecialKind,
+    TileKind,
+    VikingKind,
+)
 from vikings.engine.errors import VikingsError
-from vikings.text.lang import placeholders
 from vikings.paths import resource_dir
+from vikings.text.lang import placeholders
 
 SPECIALS = "special_tiles.yaml"
 FILES = ("vikings.yaml", "tiles.yaml", "rules.yaml", SPECIALS)
@@ -134,8 +144,17 @@ def _vikings(doc) -> tuple[VikingKind, ...]:
         row = r.get(e, "row", entry, int, lo=1, hi=20) if e.get("row") is not None else None
         if (row is None) != (ident == "boatswain"):
             r.fail(entry, "the boatswain alone has no row (row: null); every other kind needs one")
-        out.append(VikingKind(i, ident, r.get(e, "name", entry, str), r.get(e, "colour", entry, str),
-                              r.get(e, "symbol", entry, str), row, r.get(e, "count", entry, int, lo=1)))
+        out.append(
+            VikingKind(
+                i,
+                ident,
+                r.get(e, "name", entry, str),
+                r.get(e, "colour", entry, str),
+                r.get(e, "symbol", entry, str),
+                row,
+                r.get(e, "count", entry, int, lo=1),
+            )
+        )
     missing = [k for k in VIKING_IDS if k not in seen]
     if missing:
         r.fail("vikings", f"missing kind(s): {', '.join(missing)}")
@@ -150,7 +169,9 @@ def _unique_symbols(r: _Reader, entry: str, kinds) -> None:
     symbols = [k.symbol for k in kinds]
     for k in kinds:
         if len(k.symbol) != 1 or not k.symbol.isalpha():
-            r.fail(f"{entry} ({k.id})", f"'symbol' must be one letter (the notation reserves the rest), got {k.symbol!r}")
+            r.fail(
+                f"{entry} ({k.id})", f"'symbol' must be one letter (the notation reserves the rest), got {k.symbol!r}"
+            )
         if symbols.count(k.symbol) > 1:
             r.fail(f"{entry} ({k.id})", f"symbol {k.symbol!r} is used twice")
 
@@ -161,12 +182,20 @@ def _tiles(doc, island_rows: int) -> tuple[TileKind, ...]:
     for i, e in enumerate(r.get(doc, "islands", "islands", list)):
         ident = r.get(e, "id", f"islands[{i}]", str)
         entry = f"islands[{i}] ({ident})"
-        out.append(TileKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
-                            r.get(e, "count", entry, int, lo=1), False,
-                            EDGES[r.choice(e, "west", entry, tuple(EDGES))],
-                            EDGES[r.choice(e, "east", entry, tuple(EDGES))],
-                            building=r.get(e, "building", entry, str, optional=True),
-                            start=r.get(e, "start", entry, bool, optional=True, default=False)))
+        out.append(
+            TileKind(
+                len(out),
+                ident,
+                r.get(e, "name", entry, str),
+                r.get(e, "symbol", entry, str),
+                r.get(e, "count", entry, int, lo=1),
+                False,
+                EDGES[r.choice(e, "west", entry, tuple(EDGES))],
+                EDGES[r.choice(e, "east", entry, tuple(EDGES))],
+                building=r.get(e, "building", entry, str, optional=True),
+                start=r.get(e, "start", entry, bool, optional=True, default=False),
+            )
+        )
         if out[-1].start and out[-1].west != SEA:
             r.fail(entry, "a start tile goes beside the mainland, so its west edge must be sea")
     islands = out[:]
@@ -175,13 +204,21 @@ def _tiles(doc, island_rows: int) -> tuple[TileKind, ...]:
         ident = r.get(e, "id", f"ships[{i}]", str)
         entry = f"ships[{i}] ({ident})"
         reward = r.get(e, "reward", entry, dict)
-        out.append(TileKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
-                            r.get(e, "count", entry, int, lo=1), True,
-                            sail=r.get(e, "sail", entry, str),
-                            reach_row=r.get(e, "reach_row", entry, int, lo=1, hi=island_rows),
-                            reward_kind=r.choice(reward, "kind", f"{entry} reward", REWARD_KINDS),
-                            reward_amount=r.get(reward, "amount", f"{entry} reward", int, lo=0)))
-    _unique_symbols(r, "ships", out[len(islands):])
+        out.append(
+            TileKind(
+                len(out),
+                ident,
+                r.get(e, "name", entry, str),
+                r.get(e, "symbol", entry, str),
+                r.get(e, "count", entry, int, lo=1),
+                True,
+                sail=r.get(e, "sail", entry, str),
+                reach_row=r.get(e, "reach_row", entry, int, lo=1, hi=island_rows),
+                reward_kind=r.choice(reward, "kind", f"{entry} reward", REWARD_KINDS),
+                reward_amount=r.get(reward, "amount", f"{entry} reward", int, lo=0),
+            )
+        )
+    _unique_symbols(r, "ships", out[len(islands) :])
     ids = [t.id for t in out]
     for t in out:
         if ids.count(t.id) > 1:
@@ -218,9 +255,21 @@ def _specials(doc, vikings, tiles) -> tuple[SpecialKind, ...]:
             if building in by_building:
                 r.fail(entry, f"building '{building}' already has a special tile ({by_building[building]})")
             by_building[building] = ident
-        out.append(SpecialKind(len(out), ident, r.get(e, "name", entry, str), r.get(e, "symbol", entry, str),
-                               r.get(e, "count", entry, int, lo=1), when, effect, amount, viking, building,
-                               r.get(e, "description", entry, str)))
+        out.append(
+            SpecialKind(
+                len(out),
+                ident,
+                r.get(e, "name", entry, str),
+                r.get(e, "symbol", entry, str),
+                r.get(e, "count", entry, int, lo=1),
+                when,
+                effect,
+                amount,
+                viking,
+                building,
+                r.get(e, "description", entry, str),
+            )
+        )
     if not out:
         r.fail("specials", "needs at least one special tile")
     _unique_symbols(r, "specials", out)
@@ -233,8 +282,10 @@ def _rules(doc, vikings, tiles, island_rows, digest, specials=(), specials_diges
     for players, values in r.get(doc, "setup", "setup", dict).items():
         if not isinstance(players, int) or not 2 <= players <= 8:
             r.fail(f"setup.{players}", "player counts must be whole numbers 2-8")
-        setup[players] = (r.get(values, "gold", f"setup.{players}", int, lo=0),
-                          r.get(values, "fame", f"setup.{players}", int, lo=0))
+        setup[players] = (
+            r.get(values, "gold", f"setup.{players}", int, lo=0),
+            r.get(values, "fame", f"setup.{players}", int, lo=0),
+        )
     if not setup:
         r.fail("setup", "needs at least one player count (e.g. 2: {gold: 30, fame: 10})")
     schedule = r.get(doc, "schedule", "schedule", list)
@@ -244,16 +295,30 @@ def _rules(doc, vikings, tiles, island_rows, digest, specials=(), specials_diges
     if not schedule or schedule[-1] != "large":
         r.fail("schedule", "the last round must end with a large scoring (the final scoring follows it)")
     s = r.get(doc, "scoring", "scoring", dict)
-    scoring = Scoring(**{f: r.get(s, f, f"scoring.{f}", int, lo=1 if f == "gold_per_fame" else 0)
-                         for f in Scoring.__dataclass_fields__})
-    for i, e in enumerate(s):
+    scoring = Scoring(
+        **{
+            f: r.get(s, f, f"scoring.{f}", int, lo=1 if f == "gold_per_fame" else 0)
+            for f in Scoring.__dataclass_fields__
+        }
+    )
+    for e in s:
         if e not in Scoring.__dataclass_fields__:
             r.fail(f"scoring.{e}", "unknown field")
     if any(v.row is not None and v.row > island_rows for v in vikings):
         r.fail("island_rows", f"{island_rows} rows cannot hold every Viking kind's row")
-    return Rules(vikings, tiles, r.get(doc, "wheel_spaces", "wheel_spaces", int, lo=2, hi=40),
-                 r.get(doc, "ship_free_columns", "ship_free_columns", int, lo=1), island_rows,
-                 setup, tuple(schedule), scoring, digest, specials, specials_digest)
+    return Rules(
+        vikings,
+        tiles,
+        r.get(doc, "wheel_spaces", "wheel_spaces", int, lo=2, hi=40),
+        r.get(doc, "ship_free_columns", "ship_free_columns", int, lo=1),
+        island_rows,
+        setup,
+        tuple(schedule),
+        scoring,
+        digest,
+        specials,
+        specials_digest,
+    )
 
 
 def _check_totals(doc, rules: Rules) -> None:
@@ -262,30 +327,65 @@ def _check_totals(doc, rules: Rules) -> None:
     vikings = sum(v.count for v in rules.vikings)
     tiles = sum(t.count for t in rules.tiles)
     starts = rules.tiles[rules.start_tile].count
-    for name, have, where in (("vikings", vikings, "vikings.yaml"), ("tiles", tiles, "tiles.yaml"),
-                              ("start_tiles", starts, "tiles.yaml")):
+    for name, have, where in (
+        ("vikings", vikings, "vikings.yaml"),
+        ("tiles", tiles, "tiles.yaml"),
+        ("start_tiles", starts, "tiles.yaml"),
+    ):
         want = r.get(totals, name, f"totals.{name}", int, lo=0)
         if have != want:
             raise DataError(where, f"counts ({name})", f"add up to {have}, but rules.yaml totals.{name} says {want}")
     dealt = rules.rounds * rules.wheel_spaces
     if tiles - starts != dealt:
-        raise DataError("tiles.yaml", "counts", f"{tiles - starts} tiles besides the start tiles, but "
-                        f"{rules.rounds} rounds of {rules.wheel_spaces} need exactly {dealt}")
+        raise DataError(
+            "tiles.yaml",
+            "counts",
+            f"{tiles - starts} tiles besides the start tiles, but "
+            f"{rules.rounds} rounds of {rules.wheel_spaces} need exactly {dealt}",
+        )
     if vikings < dealt:
         raise DataError("vikings.yaml", "counts", f"{vikings} Vikings cannot fill {dealt} wheel spaces")
     if max(rules.setup) > starts:
-        raise DataError("tiles.yaml", "counts (start_tiles)", f"{starts} start tiles for up to {max(rules.setup)} players")
+        raise DataError(
+            "tiles.yaml", "counts (start_tiles)", f"{starts} start tiles for up to {max(rules.setup)} players"
+        )
 
 
 # Sounds ------------------------------------------------------------------------------------------
 # What can have a sound in sounds.yaml: the engine's event types and a few of the screens' own.
-SOUND_EVENTS = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
-                "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved", "scoring", "start_player",
-                "auction", "bid", "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed",
-                "special_revealed", "special_taken", "special_declined", "special_gold", "special_placed",
-                "special_spent", "game_over",
-                "threat", "repelled", "score_tick", "button")
-SOUND_AT = ("show", "land")   # when an event's sound plays: its animation starts, or lands
+SOUND_EVENTS = (
+    "offer",
+    "bought",
+    "wheel_turned",
+    "tile_placed",
+    "start_tile_placed",
+    "tile_discarded",
+    "viking_placed",
+    "viking_to_pool",
+    "boatswain_used",
+    "viking_moved",
+    "scoring",
+    "start_player",
+    "auction",
+    "bid",
+    "bid_passed",
+    "auction_won",
+    "viking_removed",
+    "tiles_laid",
+    "colour_placed",
+    "special_revealed",
+    "special_taken",
+    "special_declined",
+    "special_gold",
+    "special_placed",
+    "special_spent",
+    "game_over",
+    "threat",
+    "repelled",
+    "score_tick",
+    "button",
+)
+SOUND_AT = ("show", "land")  # when an event's sound plays: its animation starts, or lands
 _SOUND_MAGIC = {".wav": b"RIFF", ".ogg": b"OggS"}
 
 
@@ -339,10 +439,20 @@ def load_sounds(data: Path | str | None = None, assets: Path | str | None = None
     music = doc.get("music")
     return SoundMap(effects, None if music is None else cue(music, "music"))
 
+
 # The guided first game (data/lesson.yaml) ------------------------------------------------
 LESSON = "lesson.yaml"
-LESSON_TARGETS = {"wheel": (0, 1), "cell": (2,), "pool": (0,), "ship_column": (1,), "button": (1,), "card": (1,),
-                  "display": (0,), "decision": (0,), "lesson": (1,)}  # kind -> numbers of arguments
+LESSON_TARGETS = {
+    "wheel": (0, 1),
+    "cell": (2,),
+    "pool": (0,),
+    "ship_column": (1,),
+    "button": (1,),
+    "card": (1,),
+    "display": (0,),
+    "decision": (0,),
+    "lesson": (1,),
+}  # kind -> numbers of arguments
 LESSON_EVENTS = ("scoring", "start_player", "game_over", "offer")
 
 
@@ -358,8 +468,9 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
     its placeholders must name numbers of the rules' scoring block. (The catalogue is read
     here as a YAML file, so that a fault names its file and entry.)"""
     from vikings.engine import GameConfig, new_game  # (the engine's door, to check the script)
-    from vikings.engine.errors import IllegalAction
     from vikings.engine.actions import parse_action
+    from vikings.engine.errors import IllegalAction
+
     directory = Path(directory) if directory is not None else data_dir()
     doc, _ = _load_yaml(directory / LESSON, LESSON)
     r = _Reader(LESSON)
@@ -377,7 +488,7 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
         except IllegalAction as e:
             r.fail(f"deal.script[{i}]", f"{text!r} cannot be played there: {e}")
         script.append(a)
-    english = (_load_yaml(data_dir() / "lang" / "en" / LESSON, f"lang/en/{LESSON}")[0].get("steps") or {})
+    english = _load_yaml(data_dir() / "lang" / "en" / LESSON, f"lang/en/{LESSON}")[0].get("steps") or {}
     steps, last_at, ids = [], 0, set()
     for i, s in enumerate(r.get(doc, "steps", "steps", list)):
         entry = f"steps[{i}]"
@@ -417,15 +528,29 @@ def load_lesson(rules: Rules, directory: Path | str | None = None) -> dict:
             target = [target]
         for t in target:
             if not t or t[0] not in LESSON_TARGETS or len(t) - 1 not in LESSON_TARGETS[t[0]]:
-                r.fail(entry, f"target {t!r}: expected one of "
-                              + ", ".join(f"[{k}{' + %s numbers' % '/'.join(map(str, n)) if n != (0,) else ''}]"
-                                          for k, n in LESSON_TARGETS.items()))
-        steps.append({"id": ident, "text": text, "target": tuple(tuple(t) for t in target), "at": at, "move": move,
-                      "event": event, "player": r.get(s, "player", entry, int, optional=True, lo=0, hi=1),
-                      "view": r.get(s, "view", entry, int, optional=True, lo=0, hi=1),
-                      "kind": r.choice(s, "kind", entry, ("small", "large", "final"), optional=True),
-                      "refuse": refuse if isinstance(said.get("refuse"), str) else "",
-                      "finish": r.get(s, "finish", entry, bool, optional=True, default=False)})
+                r.fail(
+                    entry,
+                    f"target {t!r}: expected one of "
+                    + ", ".join(
+                        f"[{k}{' + ' + '/'.join(map(str, n)) + ' numbers' if n != (0,) else ''}]"
+                        for k, n in LESSON_TARGETS.items()
+                    ),
+                )
+        steps.append(
+            {
+                "id": ident,
+                "text": text,
+                "target": tuple(tuple(t) for t in target),
+                "at": at,
+                "move": move,
+                "event": event,
+                "player": r.get(s, "player", entry, int, optional=True, lo=0, hi=1),
+                "view": r.get(s, "view", entry, int, optional=True, lo=0, hi=1),
+                "kind": r.choice(s, "kind", entry, ("small", "large", "final"), optional=True),
+                "refuse": refuse if isinstance(said.get("refuse"), str) else "",
+                "finish": r.get(s, "finish", entry, bool, optional=True, default=False),
+            }
+        )
     if not steps:
         r.fail("steps", "the lesson needs at least one step")
     return {"seed": seed, "person": person, "bot": bot, "script": tuple(script), "steps": tuple(steps)}

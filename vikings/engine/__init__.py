@@ -8,18 +8,48 @@
 
 Imports nothing of vikings outside the engine.
 """
+
 from vikings.engine.actions import (
-    Action, Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, MoveViking, PassBid, PlaceStart,
-    PlaceTile, PlaceViking, RemoveViking, ReplaceTile, TakeSpecial, UseBoatswain, action_from_parts,
-    parse_action)
+    Action,
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    FinishBoatswains,
+    MoveViking,
+    PassBid,
+    PlaceStart,
+    PlaceTile,
+    PlaceViking,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+    UseBoatswain,
+    action_from_parts,
+    parse_action,
+)
 from vikings.engine.components import Rules
 from vikings.engine.display import Display
 from vikings.engine.errors import ConfigError, IllegalAction, NotationError, SaveError, VikingsError
 from vikings.engine.events import Event, describe_line
-from vikings.engine.scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
 from vikings.engine.phases import (
-    AUCTION, BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OPTIONS, OVER, PLACE, PURCHASE, REMOVE, REPLACE,
-    SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES, VIKING)
+    AUCTION,
+    BID,
+    BOATSWAIN,
+    BOATSWAIN_MOVE,
+    COLOUR,
+    OPTIONS,
+    OVER,
+    PLACE,
+    PURCHASE,
+    REMOVE,
+    REPLACE,
+    SINGLE_BOATSWAIN,
+    SPECIAL,
+    SPECIAL_TILES,
+    VIKING,
+)
+from vikings.engine.scoring import Line, PlayerScore, final_scoring, large_scoring, small_scoring
 from vikings.engine.state import GameConfig, GameState
 
 
@@ -30,13 +60,64 @@ def new_game(config: GameConfig, rules: Rules) -> GameState:
 
 # Everything above, and the submodules (importing them made them attributes of the package).
 __all__ = [
-    "AUCTION", "Action", "BID", "BOATSWAIN", "BOATSWAIN_MOVE", "Bid", "Buy", "COLOUR",
-    "ChooseColour", "ConfigError", "DeclineSpecial", "Display", "Event", "FinishBoatswains",
-    "GameConfig", "GameState", "IllegalAction", "Line", "MoveViking", "NotationError", "OPTIONS",
-    "OVER", "PLACE", "PURCHASE", "PassBid", "PlaceStart", "PlaceTile", "PlaceViking",
-    "PlayerScore", "REMOVE", "REPLACE", "RemoveViking", "ReplaceTile", "Rules", "SINGLE_BOATSWAIN",
-    "SPECIAL", "SPECIAL_TILES", "SaveError", "TakeSpecial", "UseBoatswain", "VIKING",
-    "VikingsError", "action_from_parts", "actions", "advanced", "components", "describe_line",
-    "display", "errors", "events", "final_scoring", "large_scoring", "new_game", "parse_action",
-    "phases", "rng", "scoring", "small_scoring", "specials", "state",
+    "AUCTION",
+    "Action",
+    "BID",
+    "BOATSWAIN",
+    "BOATSWAIN_MOVE",
+    "Bid",
+    "Buy",
+    "COLOUR",
+    "ChooseColour",
+    "ConfigError",
+    "DeclineSpecial",
+    "Display",
+    "Event",
+    "FinishBoatswains",
+    "GameConfig",
+    "GameState",
+    "IllegalAction",
+    "Line",
+    "MoveViking",
+    "NotationError",
+    "OPTIONS",
+    "OVER",
+    "PLACE",
+    "PURCHASE",
+    "PassBid",
+    "PlaceStart",
+    "PlaceTile",
+    "PlaceViking",
+    "PlayerScore",
+    "REMOVE",
+    "REPLACE",
+    "RemoveViking",
+    "ReplaceTile",
+    "Rules",
+    "SINGLE_BOATSWAIN",
+    "SPECIAL",
+    "SPECIAL_TILES",
+    "SaveError",
+    "TakeSpecial",
+    "UseBoatswain",
+    "VIKING",
+    "VikingsError",
+    "action_from_parts",
+    "actions",
+    "advanced",
+    "components",
+    "describe_line",
+    "display",
+    "errors",
+    "events",
+    "final_scoring",
+    "large_scoring",
+    "new_game",
+    "parse_action",
+    "phases",
+    "rng",
+    "scoring",
+    "small_scoring",
+    "specials",
+    "state",
 ]

@@ -5,6 +5,7 @@ compare equal. Instances are interned: `Buy(3) is Buy(3)`, so building legal-act
 lists costs no allocation and membership tests are cheap. Each action has a short text
 form (`str(a)`, `parse_action`) used by logs, saves and the command line.
 """
+
 from __future__ import annotations
 
 import re
@@ -64,6 +65,7 @@ class Action:
 
 class Buy(Action):
     """Buy the group lying at wheel space `space` (the space it was laid on, 0-11)."""
+
     __slots__ = ("space",)
     name = "buy"
 
@@ -76,6 +78,7 @@ class Buy(Action):
 
 class PlaceTile(Action):
     """Place the bought tile at (row, col); row 0 is the ship row, columns start at 1."""
+
     __slots__ = ("row", "col")
     name = "tile"
 
@@ -88,6 +91,7 @@ class PlaceTile(Action):
 
 class PlaceStart(Action):
     """Place the start tile in column 1 of island row `row` (first purchase only)."""
+
     __slots__ = ("row",)
     name = "start"
 
@@ -100,6 +104,7 @@ class PlaceStart(Action):
 
 class PlaceViking(Action):
     """Put the bought Viking on the tile just placed (`on_tile`) or in the pool."""
+
     __slots__ = ("on_tile",)
     name = "viking"
 
@@ -124,6 +129,7 @@ class UseBoatswain(Action):
     movable kind (mode "each", kind -1) from the pool to empty tiles of their rows; with
     the single_boatswain option, mode "one" moves one Viking of `kind`, and "all"/"each"
     also spend a boat special tile."""
+
     __slots__ = ("mode", "kind")
     name = "boatswain"
 
@@ -142,6 +148,7 @@ class UseBoatswain(Action):
 
 class MoveViking(Action):
     """Choose the empty tile (row, col) for the next Viking a boatswain moves."""
+
     __slots__ = ("row", "col")
     name = "move"
 
@@ -154,6 +161,7 @@ class MoveViking(Action):
 
 class FinishBoatswains(Action):
     """Use no more boatswains in this large scoring."""
+
     __slots__ = ()
     name = "finish"
 
@@ -161,6 +169,7 @@ class FinishBoatswains(Action):
 # The advanced game ------------------------------------------------------------------------
 class Bid(Action):
     """Auction: bid `amount` Gold (Fame converts for the shortfall) to become start player."""
+
     __slots__ = ("amount",)
     name = "bid"
 
@@ -173,12 +182,14 @@ class Bid(Action):
 
 class PassBid(Action):
     """Auction: leave this auction (for good)."""
+
     __slots__ = ()
     name = "pass"
 
 
 class RemoveViking(Action):
     """Auction winner: remove one drawn Viking of kind `kind` from the game."""
+
     __slots__ = ("kind",)
     name = "remove"
 
@@ -191,6 +202,7 @@ class RemoveViking(Action):
 
 class ChooseColour(Action):
     """Put every drawn Viking of kind `kind` on the highest free wheel spaces."""
+
     __slots__ = ("kind",)
     name = "colour"
 
@@ -203,6 +215,7 @@ class ChooseColour(Action):
 
 class TakeSpecial(Action):
     """Take the face-up special tile in slot `slot` (0-3) after buying the dearest group."""
+
     __slots__ = ("slot",)
     name = "special"
 
@@ -215,12 +228,14 @@ class TakeSpecial(Action):
 
 class DeclineSpecial(Action):
     """Take no special tile."""
+
     __slots__ = ()
     name = "nospecial"
 
 
 class ReplaceTile(Action):
     """Put a building special tile in place of the middle tile at (row, col)."""
+
     __slots__ = ("row", "col")
     name = "replace"
 
@@ -231,12 +246,41 @@ class ReplaceTile(Action):
         return (self.row, self.col)
 
 
-ACTION_TYPES = {cls.name: cls for cls in (Buy, PlaceTile, PlaceStart, PlaceViking, UseBoatswain,
-                                           MoveViking, FinishBoatswains, Bid, PassBid, RemoveViking,
-                                           ChooseColour, TakeSpecial, DeclineSpecial, ReplaceTile)}
-_ARITY = {"buy": (1,), "tile": (2,), "start": (1,), "viking": (1,), "boatswain": (1, 2),
-          "move": (2,), "finish": (0,), "bid": (1,), "pass": (0,), "remove": (1,), "colour": (1,),
-          "special": (1,), "nospecial": (0,), "replace": (2,)}
+ACTION_TYPES = {
+    cls.name: cls
+    for cls in (
+        Buy,
+        PlaceTile,
+        PlaceStart,
+        PlaceViking,
+        UseBoatswain,
+        MoveViking,
+        FinishBoatswains,
+        Bid,
+        PassBid,
+        RemoveViking,
+        ChooseColour,
+        TakeSpecial,
+        DeclineSpecial,
+        ReplaceTile,
+    )
+}
+_ARITY = {
+    "buy": (1,),
+    "tile": (2,),
+    "start": (1,),
+    "viking": (1,),
+    "boatswain": (1, 2),
+    "move": (2,),
+    "finish": (0,),
+    "bid": (1,),
+    "pass": (0,),
+    "remove": (1,),
+    "colour": (1,),
+    "special": (1,),
+    "nospecial": (0,),
+    "replace": (2,),
+}
 
 
 def action_from_parts(parts: Any) -> Action:
@@ -245,7 +289,9 @@ def action_from_parts(parts: Any) -> Action:
         raise IllegalAction(f"unknown action {_short(parts)}; expected one of: {', '.join(ACTION_TYPES)}")
     name, args = parts[0], list(parts[1:])
     if len(args) not in _ARITY[name]:
-        raise IllegalAction(f"action {name!r} takes {' or '.join(map(str, _ARITY[name]))} argument(s), got {_short(args)}")
+        raise IllegalAction(
+            f"action {name!r} takes {' or '.join(map(str, _ARITY[name]))} argument(s), got {_short(args)}"
+        )
     if name == "viking":
         if args[0] not in ("tile", "pool", True, False):
             raise IllegalAction(f"'viking' takes 'tile' or 'pool', got {_short(args[0])}")
@@ -274,7 +320,7 @@ def _short(value: object, limit: int = 40) -> str:
     """A value as an error message quotes it: its repr, cut short (a damaged save may hold
     a megabyte where a number belongs)."""
     text = repr(value[:8] if isinstance(value, list) else value[:limit] if isinstance(value, str) else value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_action(text: str) -> Action:

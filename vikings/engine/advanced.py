@@ -5,24 +5,43 @@ about the standard game; a standard game never reaches this code (its `adv` is N
 docs/advanced.md lists the phases, actions and events; docs/rulings.md the choices made
 where the rule texts are silent.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from vikings.engine.actions import (
-    Action, Bid, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, RemoveViking, ReplaceTile,
-    TakeSpecial, UseBoatswain)
+    Action,
+    Bid,
+    ChooseColour,
+    DeclineSpecial,
+    FinishBoatswains,
+    PassBid,
+    RemoveViking,
+    ReplaceTile,
+    TakeSpecial,
+    UseBoatswain,
+)
 from vikings.engine.phases import (
-    AUCTION, BID, COLOUR, PURCHASE, REMOVE, REPLACE, SINGLE_BOATSWAIN, SPECIAL, SPECIAL_TILES)
+    AUCTION,
+    BID,
+    COLOUR,
+    PURCHASE,
+    REMOVE,
+    REPLACE,
+    SINGLE_BOATSWAIN,
+    SPECIAL,
+    SPECIAL_TILES,
+)
 from vikings.engine.scoring import PlayerScore, scoring_lines, with_lines
 
 if TYPE_CHECKING:
     from vikings.engine.components import Rules
+    from vikings.engine.config import GameConfig
     from vikings.engine.display import Display
     from vikings.engine.events import Event
     from vikings.engine.rng import Rng
-    from vikings.engine.state import GameConfig
 
 FACE_UP = 4  # places for face-up special tiles
 
@@ -39,17 +58,22 @@ _ALL = tuple(UseBoatswain("all", k) for k in range(16))
 class Advanced:
     """The advanced game's part of a game state. Every field holds an int, a bool or a
     tuple, so a copy copies references only."""
-    __slots__ = ("auction", "single", "specials",  # which options are on
-                 "drawn",    # auction: drawn Vikings not yet removed or on the wheel (kinds, sorted)
-                 "bid",      # the highest bid so far, -1 before the opening bid
-                 "bidder",   # who made it, -1 before the opening bid
-                 "passed",   # per player: out of this auction
-                 "supply",   # special tiles still face down, in their hidden order
-                 "face_up",  # FACE_UP special tile kinds, -1 for an empty place
-                 "held",     # per player: special tile kinds beside her mainland
-                 "placed",   # per player: (kind, row, col) of building tiles on her display
-                 "out",      # special tile kinds that left the game
-                 "pending")  # a building tile waiting for ReplaceTile, or -1
+
+    __slots__ = (
+        "auction",
+        "single",
+        "specials",  # which options are on
+        "drawn",  # auction: drawn Vikings not yet removed or on the wheel (kinds, sorted)
+        "bid",  # the highest bid so far, -1 before the opening bid
+        "bidder",  # who made it, -1 before the opening bid
+        "passed",  # per player: out of this auction
+        "supply",  # special tiles still face down, in their hidden order
+        "face_up",  # FACE_UP special tile kinds, -1 for an empty place
+        "held",  # per player: special tile kinds beside her mainland
+        "placed",  # per player: (kind, row, col) of building tiles on her display
+        "out",  # special tile kinds that left the game
+        "pending",
+    )  # a building tile waiting for ReplaceTile, or -1
     auction: bool
     single: bool
     specials: bool
@@ -77,7 +101,7 @@ class Advanced:
         self.placed = ((),) * n
         self.out = ()
 
-    def copy(self) -> "Advanced":
+    def copy(self) -> Advanced:
         a = Advanced.__new__(Advanced)
         a.auction, a.single, a.specials = self.auction, self.single, self.specials
         a.drawn, a.bid, a.bidder, a.passed = self.drawn, self.bid, self.bidder, self.passed
@@ -93,6 +117,7 @@ class Advanced:
     def to_json(self) -> dict[str, Any]:
         def plain(v: Any) -> Any:
             return [plain(x) for x in v] if isinstance(v, tuple) else v
+
         return {f: plain(getattr(self, f)) for f in self.__slots__}
 
 
@@ -102,6 +127,7 @@ def _bids(lo: int, hi: int) -> tuple[Action, ...]:
 
 class AdvancedPlay:
     """GameState's advanced-game steps (GameState inherits them)."""
+
     # GameState's fields and steps that these methods use, declared for the type checker
     # (which would otherwise hold the mixin's empty __slots__ against assigning them).
     if TYPE_CHECKING:
@@ -199,8 +225,13 @@ class AdvancedPlay:
     def brings_special(self, space: int) -> bool:
         """Would buying the group at `space` now let the buyer take a special tile."""
         adv = self.adv
-        return (adv is not None and adv.specials and space == self.most_expensive_space()
-                and self.price(space) > 0 and any(s >= 0 for s in adv.face_up))
+        return (
+            adv is not None
+            and adv.specials
+            and space == self.most_expensive_space()
+            and self.price(space) > 0
+            and any(s >= 0 for s in adv.face_up)
+        )
 
     def boat_tiles(self, player: int) -> int:
         """Boat special tiles `player` holds (each lets one boatswain move as in the standard game)."""
@@ -276,7 +307,7 @@ class AdvancedPlay:
 
     def _pass_bid(self, p: int, forced: bool) -> None:
         adv = cast(Advanced, self.adv)
-        adv.passed = adv.passed[:p] + (True,) + adv.passed[p + 1:]
+        adv.passed = adv.passed[:p] + (True,) + adv.passed[p + 1 :]
         if self._events is not None:
             self._emit("bid_passed", p, forced=forced)
 
@@ -321,7 +352,7 @@ class AdvancedPlay:
     def _remove_viking(self, k: int) -> None:
         adv = cast(Advanced, self.adv)
         i = adv.drawn.index(k)
-        adv.drawn = adv.drawn[:i] + adv.drawn[i + 1:]
+        adv.drawn = adv.drawn[:i] + adv.drawn[i + 1 :]
         self.removed_vikings[k] += 1
         if self._events is not None:
             self._emit("viking_removed", self.to_move, viking=k)
@@ -330,8 +361,7 @@ class AdvancedPlay:
     def _lay_auction_tiles(self) -> None:
         islands, ships = self._lay_tiles()
         if self._events is not None:
-            self._emit("tiles_laid", None, round=self.round + 1, islands=islands, ships=ships,
-                       tiles=self.wheel_tile[:])
+            self._emit("tiles_laid", None, round=self.round + 1, islands=islands, ships=ships, tiles=self.wheel_tile[:])
         self._colour_turn(self.start_player)
 
     def _colour_turn(self, p: int) -> None:
@@ -365,8 +395,16 @@ class AdvancedPlay:
         self.phase = PURCHASE
         if self._events is not None:
             ships = sum(1 for t in wt if t >= 0 and self.rules.tile_is_ship[t])
-            self._emit("offer", self.start_player, round=self.round + 1, islands=len(wt) - ships, ships=ships,
-                       tiles=wt[:], vikings=self.wheel_viking[:], bag=sum(self.bag))
+            self._emit(
+                "offer",
+                self.start_player,
+                round=self.round + 1,
+                islands=len(wt) - ships,
+                ships=ships,
+                tiles=wt[:],
+                vikings=self.wheel_viking[:],
+                bag=sum(self.bag),
+            )
 
     # Special tiles -------------------------------------------------------------------------------
     def _refill_specials(self) -> None:
@@ -393,7 +431,7 @@ class AdvancedPlay:
             return
         slot = cast(TakeSpecial, action).slot
         sid = adv.face_up[slot]
-        adv.face_up = adv.face_up[:slot] + (-1,) + adv.face_up[slot + 1:]
+        adv.face_up = adv.face_up[:slot] + (-1,) + adv.face_up[slot + 1 :]
         if self._events is not None:
             self._emit("special_taken", p, slot=slot, special=sid)
         kind = self.rules.specials[sid]
@@ -418,13 +456,13 @@ class AdvancedPlay:
 
     def _hold(self, p: int, sid: int) -> None:
         adv = cast(Advanced, self.adv)
-        adv.held = adv.held[:p] + (adv.held[p] + (sid,),) + adv.held[p + 1:]
+        adv.held = adv.held[:p] + (adv.held[p] + (sid,),) + adv.held[p + 1 :]
 
     def _unhold(self, p: int, sid: int) -> None:
         adv = cast(Advanced, self.adv)
         mine = list(adv.held[p])
         mine.remove(sid)
-        adv.held = adv.held[:p] + (tuple(mine),) + adv.held[p + 1:]
+        adv.held = adv.held[:p] + (tuple(mine),) + adv.held[p + 1 :]
 
     def _building_cells(self, p: int, building: str | None) -> list[tuple[int, int]]:
         """(row, col) of `p`'s island tiles showing `building`."""
@@ -438,7 +476,7 @@ class AdvancedPlay:
         adv = cast(Advanced, self.adv)
         tile = self.displays[p].tile_at(row, col)
         self.removed_tiles[tile] += 1
-        adv.placed = adv.placed[:p] + (adv.placed[p] + ((sid, row, col),),) + adv.placed[p + 1:]
+        adv.placed = adv.placed[:p] + (adv.placed[p] + ((sid, row, col),),) + adv.placed[p + 1 :]
         if self._events is not None:
             self._emit("special_placed", p, special=sid, row=row, col=col, replaced=tile)
 
@@ -515,7 +553,7 @@ def _most_single(boatswains: int, boats: int, counts: tuple[int, ...]) -> int:
     for i, c in enumerate(counts):
         if i and c == counts[i - 1]:
             continue  # kinds with equal counts are interchangeable
-        rest = counts[:i] + counts[i + 1:]
+        rest = counts[:i] + counts[i + 1 :]
         one = tuple(sorted(rest + ((c - 1,) if c > 1 else ())))
         best = max(best, 1 + _most_single(left, boats, one))
         if boats:

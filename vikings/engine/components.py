@@ -5,6 +5,7 @@ reads files). Everything the engine needs about a component is looked up here, i
 tuples indexed by small integers, because the hot paths of random play index them
 millions of times.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -47,9 +48,16 @@ class TileKind:
 
 # Special tiles (advanced game): what each effect does is fixed here; its numbers come from
 # data/special_tiles.yaml. Each effect acts at one moment of the game.
-SPECIAL_EFFECTS = {"gold": "at_once", "goldsmith": "scorings", "boat": "boatswains",
-                   "viking_fame": "large", "boatswain": "final", "feeding": "final",
-                   "gold_rate": "final", "building": "placing"}
+SPECIAL_EFFECTS = {
+    "gold": "at_once",
+    "goldsmith": "scorings",
+    "boat": "boatswains",
+    "viking_fame": "large",
+    "boatswain": "final",
+    "feeding": "final",
+    "gold_rate": "final",
+    "building": "placing",
+}
 
 
 @dataclass(frozen=True)
@@ -59,10 +67,10 @@ class SpecialKind:
     name: str
     symbol: str
     count: int
-    when: str          # see SPECIAL_EFFECTS
+    when: str  # see SPECIAL_EFFECTS
     effect: str
     amount: int = 0
-    viking: int = -1   # viking_fame: the kind it rewards
+    viking: int = -1  # viking_fame: the kind it rewards
     building: str | None = None  # building: the middle tiles it replaces
     description: str = ""
 
@@ -130,8 +138,7 @@ class Rules:
             if v.row is not None:
                 rows[v.row] = v.index
         object.__setattr__(self, "row_viking", tuple(rows))
-        object.__setattr__(self, "island_kinds", tuple((v.index, v.row) for v in self.vikings
-                                                       if v.row is not None))
+        object.__setattr__(self, "island_kinds", tuple((v.index, v.row) for v in self.vikings if v.row is not None))
         object.__setattr__(self, "tile_west", tuple(t.west for t in self.tiles))
         object.__setattr__(self, "tile_east", tuple(t.east for t in self.tiles))
         object.__setattr__(self, "tile_is_ship", tuple(t.is_ship for t in self.tiles))
@@ -139,16 +146,21 @@ class Rules:
         # A display cell holds tile * 2 + occupied; these index edges by that value directly.
         object.__setattr__(self, "cell_west", tuple(t.west for t in self.tiles for _ in (0, 1)))
         object.__setattr__(self, "cell_east", tuple(t.east for t in self.tiles for _ in (0, 1)))
-        object.__setattr__(self, "fits_after", tuple(tuple(e == edge for e in self.cell_east) + (True,)
-                                                     for edge in range(len(EDGE_NAMES))))
-        object.__setattr__(self, "fits_before", tuple(tuple(w == edge for w in self.cell_west) + (True,)
-                                                      for edge in range(len(EDGE_NAMES))))
+        object.__setattr__(
+            self,
+            "fits_after",
+            tuple(tuple(e == edge for e in self.cell_east) + (True,) for edge in range(len(EDGE_NAMES))),
+        )
+        object.__setattr__(
+            self,
+            "fits_before",
+            tuple(tuple(w == edge for w in self.cell_west) + (True,) for edge in range(len(EDGE_NAMES))),
+        )
         # Index of each role's kind: the YAML order is the offer's colour order.
         ids = [v.id for v in self.vikings]
         for role in VIKING_IDS:
             object.__setattr__(self, role, ids.index(role))
-        object.__setattr__(self, "deck", tuple(t.index for t in self.tiles if not t.start
-                                               for _ in range(t.count)))
+        object.__setattr__(self, "deck", tuple(t.index for t in self.tiles if not t.start for _ in range(t.count)))
         object.__setattr__(self, "special_deck", tuple(k.index for k in self.specials for _ in range(k.count)))
         starts = [t.index for t in self.tiles if t.start]
         object.__setattr__(self, "start_tile", starts[0] if starts else -1)

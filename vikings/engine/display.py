@@ -5,6 +5,7 @@ Cells are stored as one int each so that a copy is a handful of list slices:
 only ever hold a Viking of the kind that belongs to row r, so one bit says who stands
 there. Row 0 holds ships; rows 1..island_rows hold islands; column c is index c - 1.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
@@ -49,7 +50,7 @@ class Display:
         self.fame = fame
         self.start_tile = rules.start_tile  # tile kind still to place, or -1 once placed
 
-    def copy(self) -> "Display":
+    def copy(self) -> Display:
         d = Display.__new__(Display)
         d.rows = [r[:] for r in self.rows]
         d.pool = self.pool[:]
@@ -60,9 +61,13 @@ class Display:
         return d
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Display) and (
-            self.rows, self.pool, self.gold, self.fame, self.start_tile) == (
-            other.rows, other.pool, other.gold, other.fame, other.start_tile)
+        return isinstance(other, Display) and (self.rows, self.pool, self.gold, self.fame, self.start_tile) == (
+            other.rows,
+            other.pool,
+            other.gold,
+            other.fame,
+            other.start_tile,
+        )
 
     # Reading cells ---------------------------------------------------------------------
     def cell(self, row: int, col: int) -> int:
@@ -159,8 +164,9 @@ def island_cells(d: Display, tile: int, rules: Rules) -> list[tuple[int, int]]:
     return fitting_cells(d, tile, rules, _PAIRS, _pair)
 
 
-def fitting_cells(d: Display, tile: int, rules: Rules, table: Sequence[Sequence[Any]],
-                  make: Callable[[int, int], _Cell]) -> list[_Cell]:
+def fitting_cells(
+    d: Display, tile: int, rules: Rules, table: Sequence[Sequence[Any]], make: Callable[[int, int], _Cell]
+) -> list[_Cell]:
     """`island_cells`, but each cell given as table[row][col], or make(row, col) where the
     table does not reach: the engine reads its PlaceTile actions straight from a table,
     with no (row, col) pairs to build and look up."""
@@ -205,8 +211,7 @@ def start_rows(d: Display, rules: Rules) -> list[int]:
 
 
 # Threat -------------------------------------------------------------------------------------
-def threat(d: Display, rules: Rules) -> tuple[list[tuple[int, int]], list[tuple[int, int]],
-                                              list[tuple[int, int]]]:
+def threat(d: Display, rules: Rules) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]]:
     """Work out the ships: returns (threatened, repelled, unrepelled).
 
     threatened: (row, col) of every Viking on an island under an unrepelled ship,

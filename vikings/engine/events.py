@@ -4,16 +4,40 @@ Screens animate them and the game log shows them in words (vikings/text/events.p
 player's language: the engine knows no catalogues). Each event is a type name, the
 player it concerns (or None) and a small dict of plain values.
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-
 # Every type of event the engine reports (the log has a line for each: vikings/text/events.py).
-TYPES = ("offer", "bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded", "viking_placed",
-         "viking_to_pool", "boatswain_used", "viking_moved", "scoring", "start_player", "auction", "bid",
-         "bid_passed", "auction_won", "viking_removed", "tiles_laid", "colour_placed", "special_revealed",
-         "special_taken", "special_declined", "special_gold", "special_placed", "special_spent", "game_over")
+TYPES = (
+    "offer",
+    "bought",
+    "wheel_turned",
+    "tile_placed",
+    "start_tile_placed",
+    "tile_discarded",
+    "viking_placed",
+    "viking_to_pool",
+    "boatswain_used",
+    "viking_moved",
+    "scoring",
+    "start_player",
+    "auction",
+    "bid",
+    "bid_passed",
+    "auction_won",
+    "viking_removed",
+    "tiles_laid",
+    "colour_placed",
+    "special_revealed",
+    "special_taken",
+    "special_declined",
+    "special_gold",
+    "special_placed",
+    "special_spent",
+    "game_over",
+)
 
 
 class Event(NamedTuple):

@@ -4,11 +4,11 @@
 component wherever it is, so a Viking, tile or special tile that is lost or duplicated
 shows up at once (the auction's drawn Vikings included), and checks the wheel and the turn.
 """
+
 from __future__ import annotations
 
 from vikings.engine.display import ship_columns
-from vikings.engine.state import (
-    BID, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, VIKING, GameState)
+from vikings.engine.state import BID, BOATSWAIN_MOVE, COLOUR, OVER, PLACE, PURCHASE, REMOVE, REPLACE, VIKING, GameState
 
 _AUCTION = (BID, REMOVE, COLOUR)
 

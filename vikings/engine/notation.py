@@ -18,6 +18,7 @@ occur in a game (edges, connection to the mainland, the ship rule, the start til
 component counts) and reports the first problem as a NotationError naming the field,
 row and column.
 """
+
 from __future__ import annotations
 
 import re
@@ -51,8 +52,10 @@ def _symbols(rules: Rules) -> tuple[dict[str, int], dict[str, int], dict[str, in
     for table in (ships, islands, vikings):
         clash = [s for s in table if len(s) != 1 or s in RESERVED]
         if clash:
-            raise NotationError(f"data symbol {clash[0]!r} cannot be used in the notation: "
-                                "symbols are single characters other than . / * - # digits and spaces")
+            raise NotationError(
+                f"data symbol {clash[0]!r} cannot be used in the notation: "
+                "symbols are single characters other than . / * - # digits and spaces"
+            )
     return ships, islands, vikings
 
 
@@ -66,8 +69,12 @@ def _row_name(rules: Rules, row: int) -> str:
 def format_display(d: Display, rules: Rules) -> str:
     """The display's canonical notation (one line, no newline)."""
     _symbols(rules)
-    fields = ["/".join(_format_row(cells, rules) for cells in d.rows),
-              _format_pool(d.pool, rules), str(d.gold), str(d.fame)]
+    fields = [
+        "/".join(_format_row(cells, rules) for cells in d.rows),
+        _format_pool(d.pool, rules),
+        str(d.gold),
+        str(d.fame),
+    ]
     if d.start_tile >= 0:
         fields.append(START)
     return " ".join(fields)
@@ -102,8 +109,10 @@ def parse_display(text: str, rules: Rules) -> Display:
     """Read one display; raises NotationError saying what is wrong and where."""
     fields = text.split()
     if len(fields) not in (4, 5):
-        raise NotationError(f"expected 4 or 5 fields separated by spaces (ROWS POOL GOLD FAME [start]), "
-                            f"got {len(fields)}: {text.strip()!r}")
+        raise NotationError(
+            f"expected 4 or 5 fields separated by spaces (ROWS POOL GOLD FAME [start]), "
+            f"got {len(fields)}: {text.strip()!r}"
+        )
     if len(fields) == 5 and fields[4] != START:
         raise NotationError(f"START: the optional fifth field must be '{START}', got {fields[4]!r}")
     ships, islands, vikings = _symbols(rules)
@@ -147,16 +156,19 @@ def _parse_amount(field: str, name: str) -> int:
 
 def _check_digits(digits: str, where: str) -> None:
     if len(digits) > _MAX_DIGITS:
-        raise NotationError(f"{where}: the number {digits[:_MAX_DIGITS]}… has {len(digits)} digits, "
-                            f"more than a display needs")
+        raise NotationError(
+            f"{where}: the number {digits[:_MAX_DIGITS]}… has {len(digits)} digits, more than a display needs"
+        )
 
 
 def _parse_rows(field: str, rules: Rules, ships: dict[str, int], islands: dict[str, int]) -> list[list[int]]:
     texts = field.split("/")
     want = rules.island_rows + 1
     if len(texts) != want:
-        raise NotationError(f"ROWS: expected {want} rows separated by '/' (ships, then "
-                            f"{rules.island_rows} island rows), got {len(texts)}")
+        raise NotationError(
+            f"ROWS: expected {want} rows separated by '/' (ships, then "
+            f"{rules.island_rows} island rows), got {len(texts)}"
+        )
     return [_parse_row(t, r, rules, ships, islands) for r, t in enumerate(texts)]
 
 
@@ -202,7 +214,7 @@ def _parse_pool(field: str, rules: Rules, vikings: dict[str, int]) -> list[int]:
     for m in _POOL_ITEM.finditer(field):
         count, sym = m.group(1), m.group(2)
         if sym in "0123456789":  # only when the field ends in digits
-            raise NotationError(f"POOL: count {field[m.start():]!r} is not followed by a Viking symbol")
+            raise NotationError(f"POOL: count {field[m.start() :]!r} is not followed by a Viking symbol")
         if sym not in vikings:
             known = " ".join(vikings)
             raise NotationError(f"POOL: unknown Viking symbol {sym!r} (known: {known}; '-' for an empty pool)")
@@ -232,8 +244,10 @@ def _check_ships(d: Display, rules: Rules) -> None:
         col = i + 1
         if v >= 0 and col > free and any(c < 0 for c in row[:i]):
             gap = row.index(EMPTY) + 1
-            raise NotationError(f"ROWS: {_row_name(rules, 0)}, column {col}: a ship beyond column {free} "
-                                f"needs ships in every column before it, but column {gap} is empty")
+            raise NotationError(
+                f"ROWS: {_row_name(rules, 0)}, column {col}: a ship beyond column {free} "
+                f"needs ships in every column before it, but column {gap} is empty"
+            )
 
 
 def _check_edges(d: Display, rules: Rules) -> None:
@@ -251,7 +265,8 @@ def _check_edges(d: Display, rules: Rules) -> None:
                 beside = "the mainland" if left is None else repr(rules.tiles[left >> 1].symbol)
                 raise NotationError(
                     f"ROWS: {_row_name(rules, r)}, column {i + 1}: {rules.tiles[t].symbol!r} has a "
-                    f"{_edge(rules.tile_west[t])} west edge but {beside} to its west has a {_edge(edge)} east edge")
+                    f"{_edge(rules.tile_west[t])} west edge but {beside} to its west has a {_edge(edge)} east edge"
+                )
 
 
 def _edge(edge: int) -> str:
@@ -274,31 +289,43 @@ def _check_connected(d: Display, rules: Rules) -> None:
     loose = sorted(tiles - seen)
     if loose:
         r, c = loose[0]
-        raise NotationError(f"ROWS: {_row_name(rules, r)}, column {c}: this island tile is not connected "
-                            "to the mainland through other island tiles")
+        raise NotationError(
+            f"ROWS: {_row_name(rules, r)}, column {c}: this island tile is not connected "
+            "to the mainland through other island tiles"
+        )
 
 
 def _check_start(d: Display, rules: Rules) -> None:
     """The start tile sits in column 1; each display has one, placed with the first tile."""
     start = rules.start_tile
     sym = rules.tiles[start].symbol
-    found = [(r, i + 1) for r in range(1, rules.island_rows + 1)
-             for i, v in enumerate(d.rows[r]) if v >= 0 and v >> 1 == start]
+    found = [
+        (r, i + 1)
+        for r in range(1, rules.island_rows + 1)
+        for i, v in enumerate(d.rows[r])
+        if v >= 0 and v >> 1 == start
+    ]
     for r, c in found:
         if c != 1:
-            raise NotationError(f"ROWS: {_row_name(rules, r)}, column {c}: the start tile ({sym!r}) "
-                                "can only stand in column 1")
+            raise NotationError(
+                f"ROWS: {_row_name(rules, r)}, column {c}: the start tile ({sym!r}) can only stand in column 1"
+            )
     if d.start_tile >= 0:
         tiles = sum(1 for _ in d.tiles())
         if found:
-            raise NotationError(f"START: '{START}' says the start tile is still to be placed, "
-                                f"but ROWS already holds it ({sym!r})")
+            raise NotationError(
+                f"START: '{START}' says the start tile is still to be placed, but ROWS already holds it ({sym!r})"
+            )
         if tiles > 1 or any(d.pool) or any(occupied for _, _, _, occupied in d.tiles()):
-            raise NotationError(f"START: the start tile is placed together with the first tile, so a display "
-                                f"marked '{START}' holds at most one tile and no Vikings")
+            raise NotationError(
+                f"START: the start tile is placed together with the first tile, so a display "
+                f"marked '{START}' holds at most one tile and no Vikings"
+            )
     elif len(found) != 1:
-        raise NotationError(f"ROWS: expected exactly one start tile ({sym!r}) in column 1 of an island row, "
-                            f"found {len(found)} (write '{START}' if it is still to be placed)")
+        raise NotationError(
+            f"ROWS: expected exactly one start tile ({sym!r}) in column 1 of an island row, "
+            f"found {len(found)} (write '{START}' if it is still to be placed)"
+        )
 
 
 def _check_counts(d: Display, rules: Rules) -> None:
@@ -314,5 +341,7 @@ def _check_counts(d: Display, rules: Rules) -> None:
     for kind in rules.vikings:
         n = on_islands[kind.index] + d.pool[kind.index]
         if n > kind.count:
-            raise NotationError(f"POOL: {n} Vikings {kind.symbol!r} ({kind.name}) on islands and in the pool, "
-                                f"but the game has only {kind.count}")
+            raise NotationError(
+                f"POOL: {n} Vikings {kind.symbol!r} ({kind.name}) on islands and in the pool, "
+                f"but the game has only {kind.count}"
+            )

@@ -1,7 +1,13 @@
 """The phases of a game: who decides what next (see state.py and docs/advanced.md)."""
 
 PURCHASE, PLACE, VIKING, BOATSWAIN, BOATSWAIN_MOVE, OVER = (
-    "purchase", "place", "viking", "boatswain", "boatswain_move", "over")
+    "purchase",
+    "place",
+    "viking",
+    "boatswain",
+    "boatswain_move",
+    "over",
+)
 # The advanced game's decisions.
 BID, REMOVE, COLOUR, SPECIAL, REPLACE = "bid", "remove", "colour", "special", "replace"
 

@@ -3,6 +3,7 @@
 Its whole state is one integer, so copying a game copies the generator for free, and a
 seed gives the same game on every platform and Python version.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -65,7 +66,7 @@ class Rng:
         self.state = state
         return drawn
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         return Rng(state=self.state)
 
     def __eq__(self, other: object) -> bool:

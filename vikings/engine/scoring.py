@@ -4,6 +4,7 @@ Each returns a `PlayerScore` per player: the lines a screen animates one by one 
 results table lists (which Viking or ship earned or cost what), the threatened Vikings,
 and the player's Gold and Fame afterwards. Nothing here changes a display.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
@@ -15,22 +16,22 @@ from vikings.engine.specials import building_fame, final_modifiers
 
 
 class Line(NamedTuple):
-    what: str          # warrior, noble, scout, goldsmith, ship, gold, boatswains, islands, longest,
-                       # feeding; special (advanced game: detail is the special tile's id)
-    row: int | None    # where on the display, when the line belongs to one place
+    what: str  # warrior, noble, scout, goldsmith, ship, gold, boatswains, islands, longest,
+    # feeding; special (advanced game: detail is the special tile's id)
+    row: int | None  # where on the display, when the line belongs to one place
     col: int | None
-    gold: int          # change of Gold (actual, after the floors at 0)
-    fame: int          # change of Fame
-    detail: str = ""   # a short explanation, e.g. "2 below" for a scout
+    gold: int  # change of Gold (actual, after the floors at 0)
+    fame: int  # change of Fame
+    detail: str = ""  # a short explanation, e.g. "2 below" for a scout
 
 
 class PlayerScore(NamedTuple):
     player: int
-    kind: str                      # small, large or final
+    kind: str  # small, large or final
     lines: tuple[Line, ...]
     threatened: tuple[tuple[int, int], ...]
-    repelled: tuple[int, ...]      # columns of ships a warrior repelled
-    gold: int                      # Gold and Fame after this scoring
+    repelled: tuple[int, ...]  # columns of ships a warrior repelled
+    gold: int  # Gold and Fame after this scoring
     fame: int
 
     @property
@@ -42,11 +43,17 @@ class PlayerScore(NamedTuple):
         return sum(line.fame for line in self.lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind,
-                "lines": [line._asdict() for line in self.lines],
-                "threatened": [list(t) for t in self.threatened], "repelled": list(self.repelled),
-                "gold": self.gold, "fame": self.fame,
-                "gold_change": self.gold_change, "fame_change": self.fame_change}
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "lines": [line._asdict() for line in self.lines],
+            "threatened": [list(t) for t in self.threatened],
+            "repelled": list(self.repelled),
+            "gold": self.gold,
+            "fame": self.fame,
+            "gold_change": self.gold_change,
+            "fame_change": self.fame_change,
+        }
 
 
 # Scorings run in every random game and search rollout, so they are written for speed:
@@ -72,9 +79,18 @@ def small_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
     for i, v in enumerate(d.rows[row]):
         if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
             lines.append(_new(Line, ("goldsmith", row, i + 1, g, 0, "")))
-    return _new(PlayerScore, (player, "small", tuple(lines), tuple(threatened),
-                              tuple([c for c, _ in repelled]) if repelled else (),
-                              d.gold + len(lines) * g, d.fame))
+    return _new(
+        PlayerScore,
+        (
+            player,
+            "small",
+            tuple(lines),
+            tuple(threatened),
+            tuple([c for c, _ in repelled]) if repelled else (),
+            d.gold + len(lines) * g,
+            d.fame,
+        ),
+    )
 
 
 def large_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
@@ -123,8 +139,18 @@ def large_scoring(d: Display, rules: Rules, player: int = 0) -> PlayerScore:
         if v & 1 and v >= 0 and not (hit and (row, i + 1) in hit):
             add(_new(Line, ("goldsmith", row, i + 1, g, 0, "")))
             gold += g
-    return _new(PlayerScore, (player, "large", tuple(lines), tuple(threatened),
-                              tuple([c for c, _ in repelled]) if repelled else (), gold, fame))
+    return _new(
+        PlayerScore,
+        (
+            player,
+            "large",
+            tuple(lines),
+            tuple(threatened),
+            tuple([c for c, _ in repelled]) if repelled else (),
+            gold,
+            fame,
+        ),
+    )
 
 
 def _winners(values: list[int], least: int) -> set[int]:
@@ -133,9 +159,11 @@ def _winners(values: list[int], least: int) -> set[int]:
     return {i for i, v in enumerate(values) if v == best} if best >= least else set()
 
 
-def final_scoring(displays: list[Display], rules: Rules,
-                  specials: Sequence[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] | None = None,
-                  ) -> list[PlayerScore]:
+def final_scoring(
+    displays: list[Display],
+    rules: Rules,
+    specials: Sequence[tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]] | None = None,
+) -> list[PlayerScore]:
     """After the last large scoring, step by step: unrepelled ships cost their value, Gold
     buys Fame, majorities for boatswains, completed islands and the longest island, and
     feeding. Fame and Gold never drop below 0; a Gold cost Gold cannot cover is paid in Fame.
@@ -173,11 +201,14 @@ def final_scoring(displays: list[Display], rules: Rules,
         rate = s.gold_per_fame if mods is None else mods[p][0]
         k = gold // rate
         gold, fame = gold - k * rate, fame + k
-        lines.append(_new(Line, ("gold", None, None, -k * rate, k, "" if rate == s.gold_per_fame else f"{rate} Gold each")))
+        lines.append(
+            _new(Line, ("gold", None, None, -k * rate, k, "" if rate == s.gold_per_fame else f"{rate} Gold each"))
+        )
         for what, winners, value, detail in (
-                ("boatswains", most_boatswains, s.most_boatswains_fame, boatswains[p]),
-                ("islands", most_islands, s.most_islands_fame, counts[p]),
-                ("longest", longest, s.longest_island_fame, lengths[p])):
+            ("boatswains", most_boatswains, s.most_boatswains_fame, boatswains[p]),
+            ("islands", most_islands, s.most_islands_fame, counts[p]),
+            ("longest", longest, s.longest_island_fame, lengths[p]),
+        ):
             gain = value if p in winners else 0
             fame += gain
             lines.append(_new(Line, (what, None, None, 0, gain, str(detail))))
@@ -203,8 +234,11 @@ def final_scoring(displays: list[Display], rules: Rules,
                 gain = building_fame(d, rules, row, col, unrepelled, rules.specials[sid].amount)
                 fame += gain
                 lines.append(_new(Line, ("special", row, col, 0, gain, rules.specials[sid].id)))
-        out.append(_new(PlayerScore, (p, "final", tuple(lines), tuple(threatened),
-                                      tuple([c for c, _ in repelled]), gold, fame)))
+        out.append(
+            _new(
+                PlayerScore, (p, "final", tuple(lines), tuple(threatened), tuple([c for c, _ in repelled]), gold, fame)
+            )
+        )
     return out
 
 
@@ -220,8 +254,9 @@ def _unthreatened(d: Display, row: int, hit: Collection[tuple[int, int]]) -> lis
     return [i + 1 for i, v in enumerate(d.rows[row]) if v & 1 and v >= 0 and (row, i + 1) not in hit]
 
 
-def scoring_lines(d: Display, rules: Rules, held: tuple[int, ...], kind: str,
-                  threatened: Collection[tuple[int, int]]) -> list[Line]:
+def scoring_lines(
+    d: Display, rules: Rules, held: tuple[int, ...], kind: str, threatened: Collection[tuple[int, int]]
+) -> list[Line]:
     """Extra lines of a small or large scoring: goldsmith tiles in both, Fame tiles for
     nobles, scouts and fishermen in large scorings only."""
     hit = set(threatened)
@@ -241,5 +276,8 @@ def with_lines(score: PlayerScore, lines: list[Line]) -> PlayerScore:
     """`score` with `lines` added (gains only: no floor is needed)."""
     if not lines:
         return score
-    return score._replace(lines=score.lines + tuple(lines), gold=score.gold + sum(x.gold for x in lines),
-                          fame=score.fame + sum(x.fame for x in lines))
+    return score._replace(
+        lines=score.lines + tuple(lines),
+        gold=score.gold + sum(x.gold for x in lines),
+        fame=score.fame + sum(x.fame for x in lines),
+    )

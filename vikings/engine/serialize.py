@@ -6,6 +6,7 @@ from the config, replays the actions through `apply()` (so every rule is checked
 and only then compares the result with the snapshot. Either the whole game loads or a
 `SaveError` explains why nothing was loaded. No file I/O here: callers write the text.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -64,16 +65,26 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 
 def _display(d: Display) -> dict[str, Any]:
-    return {"rows": [list(r) for r in d.rows], "pool": list(d.pool), "gold": d.gold,
-            "fame": d.fame, "start_tile": d.start_tile}
+    return {
+        "rows": [list(r) for r in d.rows],
+        "pool": list(d.pool),
+        "gold": d.gold,
+        "fame": d.fame,
+        "start_tile": d.start_tile,
+    }
 
 
 # Writing ------------------------------------------------------------------------------------
 def save(state: GameState) -> str:
     """The game as JSON text (one line per field of the snapshot, so diffs stay readable)."""
-    doc: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules_digest": state.rules.digest,
-           "config": state.config.to_json(), "actions": [a.to_json() for a in state.actions()],
-           "state": state_to_dict(state)}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules_digest": state.rules.digest,
+        "config": state.config.to_json(),
+        "actions": [a.to_json() for a in state.actions()],
+        "state": state_to_dict(state),
+    }
     if SPECIAL_TILES in state.config.options:  # the special tiles' data is part of such a game
         doc["specials_digest"] = state.rules.specials_digest
     doc["checksum"] = checksum(doc)
@@ -160,17 +171,23 @@ def _check_header(doc: dict[str, Any], rules: Rules) -> None:
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
         supported = ", ".join(map(str, SUPPORTED_VERSIONS))
         newer = " (saved by a newer edition?)" if isinstance(version, int) and version > VERSION else ""
-        raise SaveError(f"save version {_show(version)} is not supported{newer}; this edition reads version {supported}")
+        raise SaveError(
+            f"save version {_show(version)} is not supported{newer}; this edition reads version {supported}"
+        )
     if not isinstance(doc.get("checksum"), str):
         raise SaveError("damaged save: the checksum is missing")
     if doc["checksum"] != checksum(doc):
         raise SaveError("checksum mismatch: the file was changed after it was saved")
     if doc.get("rules_digest") != rules.digest:
-        raise SaveError(f"the game was saved with different game data (rules digest "
-                        f"{_show(doc.get('rules_digest'))}, this edition has {rules.digest!r})")
+        raise SaveError(
+            f"the game was saved with different game data (rules digest "
+            f"{_show(doc.get('rules_digest'))}, this edition has {rules.digest!r})"
+        )
     if "specials_digest" in doc and doc["specials_digest"] != rules.specials_digest:
-        raise SaveError(f"the game was saved with different special tiles (digest "
-                        f"{_show(doc['specials_digest'])}, this edition has {rules.specials_digest!r})")
+        raise SaveError(
+            f"the game was saved with different special tiles (digest "
+            f"{_show(doc['specials_digest'])}, this edition has {rules.specials_digest!r})"
+        )
 
 
 def _config(data: object, doc: dict[str, Any] | None = None) -> GameConfig:
@@ -231,7 +248,7 @@ def _show(parts: object, limit: int = 40) -> str:
     """A value for a message: its text, cut to `limit` characters (a damaged file's field
     can be megabytes long, and a message is one short line)."""
     text = " ".join(map(str, parts)) if isinstance(parts, list) else repr(parts)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _compare(replayed: dict[str, Any], saved: dict[str, Any]) -> None:
@@ -240,8 +257,10 @@ def _compare(replayed: dict[str, Any], saved: dict[str, Any]) -> None:
         return
     keys = sorted(set(replayed) | set(saved))
     diff = [k for k in keys if replayed.get(k, _MISSING) != saved.get(k, _MISSING)]
-    raise SaveError(f"the saved state does not match a replay of its actions "
-                    f"(differs in: {', '.join(diff)}); the save is inconsistent")
+    raise SaveError(
+        f"the saved state does not match a replay of its actions "
+        f"(differs in: {', '.join(diff)}); the save is inconsistent"
+    )
 
 
 _MISSING = object()

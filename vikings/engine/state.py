@@ -18,42 +18,83 @@ The advanced game (GameConfig.options; advanced.py, docs/advanced.md) adds:
   special        after buying the dearest group: take a face-up special tile or not
   replace        choose the middle tile a building special tile replaces
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from vikings.engine.actions import (
-    Action, Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain)
+    Action,
+    Buy,
+    FinishBoatswains,
+    MoveViking,
+    PlaceStart,
+    PlaceTile,
+    PlaceViking,
+    UseBoatswain,
+)
 from vikings.engine.advanced import Advanced, AdvancedPlay
 from vikings.engine.components import Rules
+from vikings.engine.config import GameConfig as GameConfig
 from vikings.engine.display import Display, fitting_cells, ship_columns, start_rows
 from vikings.engine.errors import ConfigError, IllegalAction
 from vikings.engine.events import Event
-from vikings.engine.rng import Rng
-from vikings.engine.scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
 # The phases, re-exported: the layers above import them from here too ("X as X" marks an export).
 from vikings.engine.phases import (
     AUCTION as AUCTION,
+)
+from vikings.engine.phases import (
     BID as BID,
+)
+from vikings.engine.phases import (
     BOATSWAIN as BOATSWAIN,
+)
+from vikings.engine.phases import (
     BOATSWAIN_MOVE as BOATSWAIN_MOVE,
+)
+from vikings.engine.phases import (
     COLOUR as COLOUR,
+)
+from vikings.engine.phases import (
     OPTIONS as OPTIONS,
+)
+from vikings.engine.phases import (
     OVER as OVER,
+)
+from vikings.engine.phases import (
     PLACE as PLACE,
+)
+from vikings.engine.phases import (
     PURCHASE as PURCHASE,
+)
+from vikings.engine.phases import (
     REMOVE as REMOVE,
+)
+from vikings.engine.phases import (
     REPLACE as REPLACE,
-    SINGLE_BOATSWAIN as SINGLE_BOATSWAIN,
-    SPECIAL as SPECIAL,
-    SPECIAL_TILES as SPECIAL_TILES,
-    VIKING as VIKING,
+)
+from vikings.engine.phases import (
     RULES_VERSION as RULES_VERSION,
+)
+from vikings.engine.phases import (
     RULES_VERSIONS as RULES_VERSIONS,
 )
+from vikings.engine.phases import (
+    SINGLE_BOATSWAIN as SINGLE_BOATSWAIN,
+)
+from vikings.engine.phases import (
+    SPECIAL as SPECIAL,
+)
+from vikings.engine.phases import (
+    SPECIAL_TILES as SPECIAL_TILES,
+)
+from vikings.engine.phases import (
+    VIKING as VIKING,
+)
+from vikings.engine.rng import Rng
+from vikings.engine.scoring import PlayerScore, final_scoring, large_scoring, ranking, small_scoring
 
 if TYPE_CHECKING:
     # The actions played so far, newest first: (older history, action), None at the start.
@@ -73,30 +114,39 @@ _ALL = tuple(UseBoatswain("all", k) for k in range(16))
 _TILE_AT = tuple(tuple(PlaceTile(r, c) if r and c else None for c in range(64)) for r in range(8))
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    """How a game is set up. `start_player` None: drawn at random from the seed.
-    `rules_version`: the edition of the rules (phases.RULES_VERSION; 1 only for old saves)."""
-    players: tuple[str, ...]
-    seed: int = 0
-    start_player: int | None = None
-    options: frozenset[str] = frozenset()  # advanced-game options: any of phases.OPTIONS
-    rules_version: int = RULES_VERSION
-
-    def to_json(self) -> dict[str, object]:
-        doc: dict[str, object] = {"players": list(self.players), "seed": self.seed,
-                                  "start_player": self.start_player, "options": sorted(self.options)}
-        if self.rules_version != 1:  # version 1 predates the field: its saves have none
-            doc["rules_version"] = self.rules_version
-        return doc
-
-
 class GameState(AdvancedPlay):
-    __slots__ = ("adv", "rules", "config", "n", "displays", "round", "start_player", "to_move", "phase",
-                 "stacks", "bag", "wheel_tile", "wheel_viking", "offset", "bought",
-                 "hand_tile", "hand_viking", "placed_at", "scorers", "moves",
-                 "removed_vikings", "removed_tiles", "rng", "history", "scores", "track", "ranks",
-                 "quiet", "_legal", "_events")
+    __slots__ = (
+        "adv",
+        "rules",
+        "config",
+        "n",
+        "displays",
+        "round",
+        "start_player",
+        "to_move",
+        "phase",
+        "stacks",
+        "bag",
+        "wheel_tile",
+        "wheel_viking",
+        "offset",
+        "bought",
+        "hand_tile",
+        "hand_viking",
+        "placed_at",
+        "scorers",
+        "moves",
+        "removed_vikings",
+        "removed_tiles",
+        "rng",
+        "history",
+        "scores",
+        "track",
+        "ranks",
+        "quiet",
+        "_legal",
+        "_events",
+    )
     adv: Advanced | None  # the advanced game's part; None in a standard game
     rules: Rules
     config: GameConfig
@@ -130,7 +180,7 @@ class GameState(AdvancedPlay):
 
     # Creation ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, config: GameConfig, rules: Rules) -> "GameState":
+    def new(cls, config: GameConfig, rules: Rules) -> GameState:
         n = len(config.players)
         if n not in rules.setup:
             raise ConfigError(f"Vikings is played by {min(rules.setup)}-{max(rules.setup)} players, not {n}")
@@ -140,8 +190,9 @@ class GameState(AdvancedPlay):
         if SPECIAL_TILES in config.options and not rules.specials:
             raise ConfigError("the special_tiles option needs special tiles in the game data")
         if config.rules_version not in RULES_VERSIONS:
-            raise ConfigError(f"rules version {config.rules_version!r} is not known "
-                              f"(known: {', '.join(map(str, RULES_VERSIONS))})")
+            raise ConfigError(
+                f"rules version {config.rules_version!r} is not known (known: {', '.join(map(str, RULES_VERSIONS))})"
+            )
         if config.start_player is not None and not 0 <= config.start_player < n:
             raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
         s = cls.__new__(cls)
@@ -156,7 +207,7 @@ class GameState(AdvancedPlay):
         tiles = list(rules.deck)
         s.rng.shuffle(tiles)
         size = rules.wheel_spaces
-        s.stacks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(rules.rounds))
+        s.stacks = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(rules.rounds))
         s.adv = Advanced(config.options, n) if config.options else None
         if s.adv is not None and s.adv.specials:
             supply = list(rules.special_deck)
@@ -183,7 +234,7 @@ class GameState(AdvancedPlay):
         s._events = None
         return s
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """An independent copy (no mutable state shared); cheap enough for search."""
         c = GameState.__new__(GameState)
         c.rules = self.rules
@@ -219,7 +270,7 @@ class GameState(AdvancedPlay):
         c._events = None
         return c
 
-    def determinized(self, seed: int) -> "GameState":
+    def determinized(self, seed: int) -> GameState:
         """A copy in which everything no player has seen is re-drawn with `seed`: the order
         of the tiles in the stacks still face down, and the generator behind future bag
         draws. What a player knows (which tiles and Vikings remain) is unchanged."""
@@ -231,7 +282,7 @@ class GameState(AdvancedPlay):
         c.rng.shuffle(hidden)
         stacks, i = [], 0
         for stack in c.stacks:
-            stacks.append(tuple(hidden[i:i + len(stack)]))
+            stacks.append(tuple(hidden[i : i + len(stack)]))
             i += len(stack)
         c.stacks = tuple(stacks)
         if c.adv is not None and c.adv.supply:  # the special tiles still face down
@@ -242,8 +293,11 @@ class GameState(AdvancedPlay):
 
     def __eq__(self, other: object) -> bool:
         """Equal games: same data files and every field of play (not caches or `quiet`)."""
-        return (isinstance(other, GameState) and self.rules.digest == other.rules.digest
-                and all(getattr(self, f) == getattr(other, f) for f in _COMPARED))
+        return (
+            isinstance(other, GameState)
+            and self.rules.digest == other.rules.digest
+            and all(getattr(self, f) == getattr(other, f) for f in _COMPARED)
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable: unhashable
 
@@ -420,15 +474,23 @@ class GameState(AdvancedPlay):
         self.to_move = self.start_player
         self.phase = PURCHASE
         if self._events is not None:  # quiet copies skip building events
-            self._emit("offer", self.start_player, round=self.round + 1, islands=islands, ships=ships,
-                       tiles=wt[:], vikings=drawn[:], bag=sum(self.bag))
+            self._emit(
+                "offer",
+                self.start_player,
+                round=self.round + 1,
+                islands=islands,
+                ships=ships,
+                tiles=wt[:],
+                vikings=drawn[:],
+                bag=sum(self.bag),
+            )
 
     def _lay_tiles(self) -> tuple[int, int]:
         """The round's stack onto the wheel: islands from 0 up, ships from the top down."""
         rules = self.rules
         size = rules.wheel_spaces
         stack = self.stacks[self.round]
-        self.stacks = self.stacks[:self.round] + ((),) + self.stacks[self.round + 1:]
+        self.stacks = self.stacks[: self.round] + ((),) + self.stacks[self.round + 1 :]
         wt = [-1] * size
         islands = ships = 0
         for t in stack:
@@ -454,8 +516,7 @@ class GameState(AdvancedPlay):
         wt[space] = wv[space] = -1
         self.bought += 1
         if self._events is not None:
-            self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold,
-                       fame=price - gold)
+            self._emit("bought", p, space=space, price=price, tile=tile, viking=viking, gold=gold, fame=price - gold)
         if space == self.offset and self.bought < len(wt):
             nxt = space + 1
             while wt[nxt] < 0:
@@ -615,8 +676,13 @@ class GameState(AdvancedPlay):
         self.phase = OVER
         self.to_move = -1
         if self._events is not None:
-            self._emit("game_over", None, ranks=list(self.ranks),
-                       fame=[d.fame for d in self.displays], gold=[d.gold for d in self.displays])
+            self._emit(
+                "game_over",
+                None,
+                ranks=list(self.ranks),
+                fame=[d.fame for d in self.displays],
+                gold=[d.gold for d in self.displays],
+            )
 
     # Boatswains -------------------------------------------------------------------------------------
     @property
@@ -740,8 +806,7 @@ def _thrifty(boatswains: int, counts: tuple[int, ...]) -> tuple[frozenset[int], 
     is all that decides the options (and caches well)."""
     best = _most(boatswains, counts)
     left = boatswains - 1
-    sizes = frozenset(c for i, c in enumerate(counts)
-                      if c + _most(left, counts[:i] + counts[i + 1:]) == best)
+    sizes = frozenset(c for i, c in enumerate(counts) if c + _most(left, counts[:i] + counts[i + 1 :]) == best)
     each = len(counts) + _most(left, tuple([c - 1 for c in counts if c > 1])) == best
     return sizes, each
 
@@ -757,5 +822,5 @@ def _most(boatswains: int, counts: tuple[int, ...]) -> int:
     left = boatswains - 1
     best = len(counts) + _most(left, tuple([c - 1 for c in counts if c > 1]))  # one of each kind
     for i, c in enumerate(counts):  # all of one kind
-        best = max(best, c + _most(left, counts[:i] + counts[i + 1:]))
+        best = max(best, c + _most(left, counts[:i] + counts[i + 1 :]))
     return best

@@ -3,6 +3,7 @@ and the review (`review_job`), both started by `start_child`.
 
 May import: vikings.engine, vikings.bots, vikings.advice. No pygame.
 """
+
 from __future__ import annotations
 
 

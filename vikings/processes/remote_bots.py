@@ -20,6 +20,7 @@ for the answer.
   (never the game it is answering for); a forgotten game that comes back is rebuilt from
   its actions, its bots then start with fresh trees.
 """
+
 from __future__ import annotations
 
 import gc
@@ -28,15 +29,14 @@ import traceback
 from collections import OrderedDict
 from typing import Any
 
-from vikings.engine import GameConfig
-from vikings.processes import start_child
 from vikings.bots import make_bot
 from vikings.bots.base import Cancelled, CancelToken
 from vikings.bots.mirror import Mirror
-
+from vikings.engine import GameConfig
+from vikings.processes import start_child
 
 MAX_TABLES = 2  # games whose bots and mirror the helper holds
-MAX_BOTS = 4    # bots (with their search trees) over all those games
+MAX_BOTS = 4  # bots (with their search trees) over all those games
 
 
 def _evict(tables: OrderedDict, keep) -> None:
@@ -99,6 +99,7 @@ class _Hinter:
 
     def choose(self, game, legal, cancel):
         from vikings.advice.hints import suggest
+
         return suggest(game, cancel)
 
 
@@ -155,7 +156,7 @@ class BotError(RuntimeError):
 class Job:
     """One decision asked of the helper. `done` once its answer (or failure) is in."""
 
-    def __init__(self, thinker: "Thinker", number: int):
+    def __init__(self, thinker: Thinker, number: int):
         self.thinker = thinker
         self.number = number
         self.done = False
@@ -202,8 +203,9 @@ class Thinker:
         self._cancelled = self._ctx.Value("q", 0, lock=False)
         self._cancelled.value = self._jobs  # every job asked so far counts as abandoned
         self._progress = self._ctx.Array("d", 2, lock=False)  # [job, share of its search done]
-        self._proc, self._conn = start_child(self._ctx, _serve, (self._cancelled, self._progress), "vikings-bots",
-                                             "the bots' process")
+        self._proc, self._conn = start_child(
+            self._ctx, _serve, (self._cancelled, self._progress), "vikings-bots", "the bots' process"
+        )
         self._rules_sent = {}
 
     def stop(self) -> None:
@@ -241,8 +243,7 @@ class Thinker:
         if id(rules) not in self._rules_sent:
             self._conn.send(("rules", id(rules), rules))
             self._rules_sent[id(rules)] = rules  # (kept alive so that its id stays its own)
-        self._conn.send((kind, job.number, table, id(rules), game.config, tuple(game.actions()),
-                         seat, level, seed))
+        self._conn.send((kind, job.number, table, id(rules), game.config, tuple(game.actions()), seat, level, seed))
         return job
 
     def ask_hint(self, table: int, game) -> Job:
@@ -305,6 +306,7 @@ def shared() -> Thinker:
     global _shared
     if _shared is None:
         import atexit
+
         _shared = Thinker()
         atexit.register(_shared.stop)
     return _shared

@@ -12,6 +12,7 @@ Where no process can be started, the review runs on a thread of this process ins
 (`in_process=False` asks for that directly); the interface is the same.
 No pygame here.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -21,7 +22,7 @@ import traceback
 from vikings.bots import Cancelled, CancelToken
 from vikings.processes import start_child
 
-PROCESS_ENDED = "the review's process ended unexpectedly"   # (the screen says it in the language in use)
+PROCESS_ENDED = "the review's process ended unexpectedly"  # (the screen says it in the language in use)
 
 
 class _FlagCancel(CancelToken):
@@ -42,6 +43,7 @@ class _FlagCancel(CancelToken):
 
 class _LocalFlag:
     """The thread fallback's flag."""
+
     value = 0
 
 
@@ -49,6 +51,7 @@ def _work(send, cancel, rules, config, actions, persons, level) -> None:
     """Review the game, sending ("progress", done, total), then ("done", review),
     ("cancelled",) or ("error", text)."""
     from vikings.advice.review import review_game
+
     last = [-1]
 
     def progress(done: int, total: int) -> None:
@@ -68,11 +71,13 @@ def _work(send, cancel, rules, config, actions, persons, level) -> None:
 
 def _serve(conn, flag, rules, config, actions, persons, level) -> None:
     """The helper process's whole life: one review."""
+
     def send(msg):
         try:
             conn.send(msg)
         except (OSError, ValueError):
             pass
+
     _work(send, _FlagCancel(flag), rules, config, actions, persons, level)
     conn.close()
 
@@ -97,7 +102,7 @@ class ReviewJob:
         self._lock = threading.Lock()
 
     # Life cycle -------------------------------------------------------------------------------
-    def start(self) -> "ReviewJob":
+    def start(self) -> ReviewJob:
         if self.use_process:
             try:
                 self._start_process()
@@ -111,8 +116,9 @@ class ReviewJob:
     def _start_process(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         self._flag = ctx.Value("b", 0, lock=False)
-        self._proc, self._conn = start_child(ctx, _serve, (self._flag, *self.args), "vikings-review",
-                                             "the review's process", duplex=False)
+        self._proc, self._conn = start_child(
+            ctx, _serve, (self._flag, *self.args), "vikings-review", "the review's process", duplex=False
+        )
 
     def _start_thread(self) -> None:
         self._flag = _LocalFlag()
@@ -120,8 +126,10 @@ class ReviewJob:
         def send(msg):
             with self._lock:
                 self._inbox.append(msg)
-        self._thread = threading.Thread(target=_work, args=(send, _FlagCancel(self._flag), *self.args),
-                                        daemon=True, name="vikings-review")
+
+        self._thread = threading.Thread(
+            target=_work, args=(send, _FlagCancel(self._flag), *self.args), daemon=True, name="vikings-review"
+        )
         self._thread.start()
 
     @property

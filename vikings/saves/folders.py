@@ -4,6 +4,7 @@ Everything is written atomically (a temporary file in the same folder, flushed t
 then renamed over the old one), so a crash or a killed process never leaves a
 half-written save. `VIKINGS_HOME` points all folders at one place (tests, portable use).
 """
+
 from __future__ import annotations
 
 import json

@@ -7,18 +7,19 @@ No knowledge of what the file means here: callers check the parsed value's layou
 The messages are English (they also go to the log); the screens show them through
 ui/reasons.py, which knows each one's wording: change the two together (a test checks).
 """
+
 from __future__ import annotations
 
 import json
 import re
 
-MESSAGE_LIMIT = 200   # characters in any message built here
-EXCERPT = 24          # characters of a value quoted in a message
-MAX_DEPTH = 20        # a save nests 8 deep, the table around it 3
+MESSAGE_LIMIT = 200  # characters in any message built here
+EXCERPT = 24  # characters of a value quoted in a message
+MAX_DEPTH = 20  # a save nests 8 deep, the table around it 3
 MAX_CONTAINERS = 50_000  # lists and objects; a full 4-player game has about 800
-MAX_DIGITS = 30       # a number's digits; the largest in a save (the random state) has 20
+MAX_DIGITS = 30  # a number's digits; the largest in a save (the random state) has 20
 
-NOT_UTF8 = "the file is not UTF-8 text"   # the engine's wording (serialize._parse)
+NOT_UTF8 = "the file is not UTF-8 text"  # the engine's wording (serialize._parse)
 
 
 class BadFile(ValueError):
@@ -31,8 +32,8 @@ class BadFile(ValueError):
 # Messages ------------------------------------------------------------------------------------
 def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """`text` on one line of printable characters, cut to `limit` (with an ellipsis)."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in text[:limit * 2]).split())
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+    text = " ".join("".join(c if c.isprintable() else " " for c in text[: limit * 2]).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
 def excerpt(value) -> str:
@@ -127,8 +128,10 @@ def _shape(text: str) -> str | None:
             return f"the JSON is nested too deeply (over {MAX_DEPTH} levels at line {_line(text, m.start())})"
     long_number = _LONG_NUMBER.search(text)
     if long_number:
-        return (f"a number at line {_line(text, long_number.start())} has more than {MAX_DIGITS} digits "
-                f"({long_number.group()[:8]}\u2026)")
+        return (
+            f"a number at line {_line(text, long_number.start())} has more than {MAX_DIGITS} digits "
+            f"({long_number.group()[:8]}\u2026)"
+        )
     return None
 
 
@@ -136,7 +139,7 @@ def _line(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
-_LONG_NUMBER = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
 
 def parse(data: bytes | str):

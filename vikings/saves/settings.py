@@ -7,6 +7,7 @@ dataclass type and the RANGES table below, and a bad one falls back to its defau
 clamped into its range), also with a line in the log. A new setting is one dataclass
 field, plus one line in RANGES if its values are limited.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,14 +16,14 @@ import types
 import typing
 from dataclasses import asdict, dataclass, field, fields
 
-from vikings.text.lang import LANGUAGES
 from vikings.saves import safe_json
-from vikings.saves.safe_json import BadFile, kind_of
 from vikings.saves.folders import Storage
+from vikings.saves.safe_json import BadFile, kind_of
+from vikings.text.lang import LANGUAGES
 
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 0.0}  # animation speed factors
-PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}   # pause after a bot's move, s
+PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}  # pause after a bot's move, s
 FILE_LIMIT = 64_000  # bytes; the file is about 200
 
 log = logging.getLogger("vikings")
@@ -34,16 +35,18 @@ class Settings:
     width: int = 1600
     height: int = 900
     fullscreen: bool = False
-    animation: str = "normal"      # a key of SPEEDS
-    bot_pace: str = "normal"       # a key of PACES
+    animation: str = "normal"  # a key of SPEEDS
+    bot_pace: str = "normal"  # a key of PACES
     confirm_purchase: bool = True  # ask before a purchase that costs Fame
-    effects_volume: int = 80       # sound effects, 0-100
-    music_volume: int = 0          # the music loop, 0-100 (0: no music)
-    muted: bool = False            # no sound at all
-    hints: bool = True             # the Hint button and the H key at a person's decision
-    ui_scale: int = 100            # %, 90-150: the lettering's size on top of the window's scale
-    window_pos: list[int] = field(default_factory=list)  # [x, y] of the window when last closed; [] = the system's choice
-    language: str = ""             # a code of lang.LANGUAGES; "" = the system's language (lang.system_language)
+    effects_volume: int = 80  # sound effects, 0-100
+    music_volume: int = 0  # the music loop, 0-100 (0: no music)
+    muted: bool = False  # no sound at all
+    hints: bool = True  # the Hint button and the H key at a person's decision
+    ui_scale: int = 100  # %, 90-150: the lettering's size on top of the window's scale
+    window_pos: list[int] = field(
+        default_factory=list
+    )  # [x, y] of the window when last closed; [] = the system's choice
+    language: str = ""  # a code of lang.LANGUAGES; "" = the system's language (lang.system_language)
 
     @property
     def speed(self) -> float:
@@ -54,7 +57,7 @@ class Settings:
         return PACES[self.bot_pace]
 
     @classmethod
-    def load(cls, storage: Storage) -> "Settings":
+    def load(cls, storage: Storage) -> Settings:
         """The saved settings; defaults for anything missing or unreadable (a broken file
         must not stop the game from starting: it is set aside, see the module's notes)."""
         path = storage.settings_path
@@ -74,7 +77,7 @@ class Settings:
         return cls.from_doc(doc)
 
     @classmethod
-    def from_doc(cls, doc: dict) -> "Settings":
+    def from_doc(cls, doc: dict) -> Settings:
         """Settings from a parsed file: each field checked, bad ones replaced (and logged)."""
         s = cls()
         hints = typing.get_type_hints(cls)
@@ -93,8 +96,9 @@ class Settings:
                     _note(f"'{f.name}' must be from {low} to {high}, got {value}; using the nearest")
                     value = min(max(value, low), high)
             elif allowed is not None and value not in allowed:
-                _note(f"'{f.name}' must be one of {', '.join(map(str, allowed))}, got {kind_of(value)}; "
-                      f"using {default!r}")
+                _note(
+                    f"'{f.name}' must be one of {', '.join(map(str, allowed))}, got {kind_of(value)}; using {default!r}"
+                )
                 continue
             setattr(s, f.name, value)
         if len(s.window_pos) not in (0, 2):
@@ -121,8 +125,8 @@ RANGES = {
     "language": ("", *LANGUAGES),
 }
 WINDOW_POS = (-16384, 16384)  # each of window_pos's two numbers; [] leaves the place to the system
-TEXT_LIMIT = 200   # characters of a text setting
-LIST_LIMIT = 64    # entries of a list setting
+TEXT_LIMIT = 200  # characters of a text setting
+LIST_LIMIT = 64  # entries of a list setting
 
 
 def _note(message: str) -> None:
@@ -165,8 +169,7 @@ def _converted(value, hint):
 
 
 def _describe(hint) -> str:
-    names = {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
-             type(None): "null"}
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "a text", type(None): "null"}
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return " or ".join(_describe(h) for h in args)

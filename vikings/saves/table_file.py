@@ -18,22 +18,24 @@ messages quote whole values, which is what the messages here must not do.
 The messages are English, for the log as well; ui/reasons.py shows them in the player's
 language by their wording (the details of a damaged save stay as written).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from vikings.bots import LEVELS
 from vikings.engine.errors import SaveError
-from vikings.engine.serialize import checksum, load as load_game
+from vikings.engine.serialize import checksum
+from vikings.engine.serialize import load as load_game
 from vikings.saves import safe_json
 from vikings.saves.safe_json import BadFile, excerpt, kind_of
 
 FORMAT = "vikings-table"
 VERSION = 2
-READS = (1, 2)           # version 1: no checksum of its own, no hints
-MAX_BYTES = 2_000_000    # a table is 12-16 KB; anything much larger is not one
-NAME_MAX = 40            # the setup screen allows 20
-MAX_SEATS = 8            # the layout's bound; the game decides the real number
+READS = (1, 2)  # version 1: no checksum of its own, no hints
+MAX_BYTES = 2_000_000  # a table is 12-16 KB; anything much larger is not one
+NAME_MAX = 40  # the setup screen allows 20
+MAX_SEATS = 8  # the layout's bound; the game decides the real number
 MAX_HINTS = 1_000_000
 PERSON = "person"
 KINDS = (PERSON, *LEVELS)
@@ -43,8 +45,8 @@ COLOURS = ("purple", "orange", "teal", "pink", "brown", "white")
 
 class Seat(NamedTuple):
     name: str
-    kind: str     # "person" or a bot level
-    colour: str   # a name from COLOURS
+    kind: str  # "person" or a bot level
+    colour: str  # a name from COLOURS
 
     @property
     def is_person(self) -> bool:
@@ -53,8 +55,9 @@ class Seat(NamedTuple):
 
 class Table(NamedTuple):
     """A checked table: its seats, its (replayed) game and the hint count of each seat."""
+
     seats: tuple[Seat, ...]
-    game: object   # engine GameState
+    game: object  # engine GameState
     hints: list[int]
     version: int
 
@@ -86,6 +89,7 @@ class Text(NamedTuple):
 
 class Record(NamedTuple):
     """A long text of many lines (the engine's save)."""
+
     high: int
 
     def check(self, value, where: str) -> str:
@@ -128,7 +132,7 @@ class ListOf(NamedTuple):
     item: object
     low: int
     high: int
-    label: str    # how an entry is named, "{}" its number from 1
+    label: str  # how an entry is named, "{}" its number from 1
 
     def check(self, value, where: str) -> list:
         if not isinstance(value, list):
@@ -140,7 +144,8 @@ class ListOf(NamedTuple):
 
 class Row(NamedTuple):
     """A list of a fixed number of named entries (a seat is [name, kind, colour])."""
-    fields: tuple   # (name, checker)
+
+    fields: tuple  # (name, checker)
 
     def check(self, value, where: str) -> tuple:
         names = ", ".join(n for n, _ in self.fields)
@@ -165,8 +170,13 @@ LAYOUT = {
 # Writing ------------------------------------------------------------------------------------
 def table_doc(seats, game_text: str, hints) -> dict:
     """The table as the JSON object the file holds (version 2, sealed by its checksum)."""
-    doc = {"format": FORMAT, "version": VERSION, "seats": [list(s) for s in seats],
-           "hints": [int(h) for h in hints], "game": game_text}
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "seats": [list(s) for s in seats],
+        "hints": [int(h) for h in hints],
+        "game": game_text,
+    }
     doc["checksum"] = checksum(doc)
     return doc
 
@@ -211,17 +221,25 @@ def _header(doc) -> int:
     if not isinstance(doc, dict):
         raise SaveError(f"not a saved Vikings table: the file holds {kind_of(doc)}, not an object")
     if doc.get("format") != FORMAT:
-        raise SaveError(safe_json.one_line(
-            f"not a saved Vikings table: 'format' is {kind_of(doc.get('format'))}, expected \"{FORMAT}\""))
+        raise SaveError(
+            safe_json.one_line(
+                f"not a saved Vikings table: 'format' is {kind_of(doc.get('format'))}, expected \"{FORMAT}\""
+            )
+        )
     version = doc.get("version")
     if version not in READS or isinstance(version, bool):
         newer = " (saved by a newer edition?)" if isinstance(version, int) and version > VERSION else ""
-        raise SaveError(safe_json.one_line(f"table version {excerpt(version)} is not supported{newer}; "
-                                           f"this edition reads versions {', '.join(map(str, READS))}"))
+        raise SaveError(
+            safe_json.one_line(
+                f"table version {excerpt(version)} is not supported{newer}; "
+                f"this edition reads versions {', '.join(map(str, READS))}"
+            )
+        )
     for key in doc:
         if key not in LAYOUT or version not in LAYOUT[key][1]:
-            raise SaveError(safe_json.one_line(f"damaged save: unknown field {excerpt(key)} "
-                                               f"in a version {version} table"))
+            raise SaveError(
+                safe_json.one_line(f"damaged save: unknown field {excerpt(key)} in a version {version} table")
+            )
     for key, (_, _, required) in LAYOUT.items():
         if version in required and key not in doc:
             raise SaveError(f"damaged save: the table has no '{key}'")
@@ -261,7 +279,10 @@ def _consistent(seats, hints, game) -> None:
         raise SaveError(f"damaged save: the table has {len(seats)} seats but its game {game.n} players")
     for i, (seat, player) in enumerate(zip(seats, players), 1):
         if seat.name != player:
-            raise SaveError(safe_json.one_line(
-                f"damaged save: seat {i}'s name {excerpt(seat.name)} is not the game's player {i} ({excerpt(player)})"))
+            raise SaveError(
+                safe_json.one_line(
+                    f"damaged save: seat {i}'s name {excerpt(seat.name)} is not the game's player {i} ({excerpt(player)})"
+                )
+            )
     if len(hints) != len(seats):
         raise SaveError(f"damaged save: 'hints' has {len(hints)} entries for {len(seats)} seats")

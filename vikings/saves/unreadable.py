@@ -8,6 +8,7 @@ its technical parts (a line and column, a byte position, a version, a field's na
 action) kept as parameters. A message no pattern knows is shown as it is (a test keeps the
 readers' messages and these patterns in step).
 """
+
 from __future__ import annotations
 
 import errno
@@ -28,7 +29,10 @@ _FILE = (
     (r"the JSON is nested too deeply \(over (?P<levels>\d+) levels at line (?P<line>\d+)\)", "errors.file.too_deep_at"),
     (r"the JSON is nested too deeply \(over (?P<levels>\d+) levels\)", "errors.file.too_deep_levels"),
     (r"the JSON is nested too deeply", "errors.file.too_deep"),
-    (r"a number at line (?P<line>\d+) has more than (?P<digits>\d+) digits \((?P<start>.*)\)", "errors.file.long_number"),
+    (
+        r"a number at line (?P<line>\d+) has more than (?P<digits>\d+) digits \((?P<start>.*)\)",
+        "errors.file.long_number",
+    ),
     (r"the text ends too early \(a cut-off file\?\)", "errors.file.cut_off"),
     (r"invalid JSON at line (?P<line>\d+) column (?P<column>\d+) \((?P<detail>.*)\)", "errors.file.invalid_json"),
     (r"(?P<name>\w+) is not a valid JSON value", "errors.file.bad_constant"),
@@ -41,32 +45,57 @@ _SAVE = (
     (r"not a Vikings save: format is (?P<found>.*), expected (?P<expected>.*)", "errors.save.wrong_format"),
     (r"not a saved Vikings table: the file holds (?P<found>.*), not an object", "errors.save.table_not_object"),
     (r"not a saved Vikings table: 'format' is (?P<found>.*), expected (?P<expected>.*)", "errors.save.table_format"),
-    (r"save version (?P<version>.*?) is not supported \(saved by a newer edition\?\); "
-     r"this edition reads version (?P<supported>.*)", "errors.save.save_version_newer"),
-    (r"save version (?P<version>.*?) is not supported; this edition reads version (?P<supported>.*)",
-     "errors.save.save_version"),
-    (r"table version (?P<version>.*?) is not supported \(saved by a newer edition\?\); "
-     r"this edition reads versions (?P<supported>.*)", "errors.save.table_version_newer"),
-    (r"table version (?P<version>.*?) is not supported; this edition reads versions (?P<supported>.*)",
-     "errors.save.table_version"),
-    (r"'config.rules_version' must be one of (?P<known>.*) \(saved by a newer edition\?\)", "errors.save.rules_version"),
+    (
+        r"save version (?P<version>.*?) is not supported \(saved by a newer edition\?\); "
+        r"this edition reads version (?P<supported>.*)",
+        "errors.save.save_version_newer",
+    ),
+    (
+        r"save version (?P<version>.*?) is not supported; this edition reads version (?P<supported>.*)",
+        "errors.save.save_version",
+    ),
+    (
+        r"table version (?P<version>.*?) is not supported \(saved by a newer edition\?\); "
+        r"this edition reads versions (?P<supported>.*)",
+        "errors.save.table_version_newer",
+    ),
+    (
+        r"table version (?P<version>.*?) is not supported; this edition reads versions (?P<supported>.*)",
+        "errors.save.table_version",
+    ),
+    (
+        r"'config.rules_version' must be one of (?P<known>.*) \(saved by a newer edition\?\)",
+        "errors.save.rules_version",
+    ),
     (r"checksum mismatch: the file was changed after it was saved", "errors.save.changed"),
     (r"checksum mismatch: the table file was changed after it was saved", "errors.save.table_changed"),
     (r"the game was saved with different game data \((?P<detail>.*)\)", "errors.save.other_data"),
     (r"the game was saved with different special tiles \((?P<detail>.*)\)", "errors.save.other_specials"),
-    (r"action (?P<n>\d+) of (?P<total>\d+) \((?P<action>.*?)\) cannot be replayed: (?P<detail>.*)", "errors.save.replay"),
-    (r"the saved state does not match a replay of its actions \(differs in: (?P<fields>.*)\); "
-     r"the save is inconsistent", "errors.save.mismatch"),
+    (
+        r"action (?P<n>\d+) of (?P<total>\d+) \((?P<action>.*?)\) cannot be replayed: (?P<detail>.*)",
+        "errors.save.replay",
+    ),
+    (
+        r"the saved state does not match a replay of its actions \(differs in: (?P<fields>.*)\); "
+        r"the save is inconsistent",
+        "errors.save.mismatch",
+    ),
 )
 _NESTED = (  # a prefix, then a file problem
     (r"not a saved game: (?P<problem>.*)", "errors.save.not_save"),
     (r"damaged save: the game inside the table: (?P<problem>.*)", "errors.save.inner"),
 )
-_NUMBER = re.compile(r"\d{1,3}(,\d{3})*")   # as the readers write whole numbers ("50,000")
-_JSON = {"Expecting value": "value", "Expecting ',' delimiter": "comma", "Expecting ':' delimiter": "colon",
-         "Expecting property name enclosed in double quotes": "name", "Extra data": "extra",
-         "Invalid control character at": "control", "Invalid \\escape": "escape",
-         "Unterminated string starting at": "unterminated"}   # json.JSONDecodeError's messages
+_NUMBER = re.compile(r"\d{1,3}(,\d{3})*")  # as the readers write whole numbers ("50,000")
+_JSON = {
+    "Expecting value": "value",
+    "Expecting ',' delimiter": "comma",
+    "Expecting ':' delimiter": "colon",
+    "Expecting property name enclosed in double quotes": "name",
+    "Extra data": "extra",
+    "Invalid control character at": "control",
+    "Invalid \\escape": "escape",
+    "Unterminated string starting at": "unterminated",
+}  # json.JSONDecodeError's messages
 _ERRNO = ("EACCES", "EPERM", "ENOENT", "EISDIR", "ENOSPC", "EROFS", "EDQUOT", "EIO")
 
 
@@ -108,7 +137,7 @@ def _explained(message: str) -> str | None:
         inner = _explained(found[1]["problem"])
         return None if inner is None else t(found[0], problem=inner)
     m = re.fullmatch(r"damaged save: (?P<detail>.*)", message, re.S)
-    if m:   # the detail names a field of the file and what it holds: technical, kept as it is
+    if m:  # the detail names a field of the file and what it holds: technical, kept as it is
         return t("errors.save.damaged", detail=m["detail"])
     return None
 

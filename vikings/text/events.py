@@ -10,11 +10,12 @@ Tiles and Vikings inside a sentence come in the forms the catalogue gives them (
 their article and case: "a scout" / "einen Späher", "with a scout" / "mit einem Späher").
 The game log keeps the events, not these lines, so a change of language rewrites it.
 """
+
 from __future__ import annotations
 
-from vikings.text import words
 from vikings.engine.components import Rules
 from vikings.engine.events import Event
+from vikings.text import words
 from vikings.text.lang import number, t
 
 
@@ -24,7 +25,7 @@ def signed(n: int) -> str:
 
 
 def names_list(names) -> str:
-    """"Ann", "Ann and Bjorn", "Ann, Bjorn and Leif" in the language in use."""
+    """ "Ann", "Ann and Bjorn", "Ann, Bjorn and Leif" in the language in use."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
@@ -44,7 +45,7 @@ def viking_in_sentence(rules: Rules, kind: int, form: str = "a") -> str:
 
 
 def paid(gold: int, fame: int) -> str:
-    """"7 Gold", or "20 Gold and 2 Fame" when Fame made up the rest."""
+    """ "7 Gold", or "20 Gold and 2 Fame" when Fame made up the rest."""
     return t("log.paid_both", gold=words.gold(gold), fame=words.fame(fame)) if fame else words.gold(gold)
 
 
@@ -65,8 +66,13 @@ def describe(e: Event, rules: Rules, names) -> str:
     if kind == "tiles_laid":
         return t("log.tiles_laid", **_laid(d))
     if kind == "bought":
-        return t("log.bought", name=name, tile=tile_in_sentence(rules, d["tile"]),
-                 viking=viking_in_sentence(rules, d["viking"], "bought"), paid=paid(d["gold"], d["fame"]))
+        return t(
+            "log.bought",
+            name=name,
+            tile=tile_in_sentence(rules, d["tile"]),
+            viking=viking_in_sentence(rules, d["viking"], "bought"),
+            paid=paid(d["gold"], d["fame"]),
+        )
     if kind == "wheel_turned":
         return t("log.wheel_turned", steps=d["steps"])
     if kind == "tile_placed":
@@ -80,14 +86,22 @@ def describe(e: Event, rules: Rules, names) -> str:
     if kind == "viking_to_pool":
         return t("log.viking_to_pool", name=name, viking=viking_in_sentence(rules, d["viking"], "the"))
     if kind == "boatswain_used":
-        what = t("log.boatswain_each") if d["mode"] == "each" else \
-            viking_in_sentence(rules, d["kind"], "one" if d["mode"] == "one" else "all")
+        what = (
+            t("log.boatswain_each")
+            if d["mode"] == "each"
+            else viking_in_sentence(rules, d["kind"], "one" if d["mode"] == "one" else "all")
+        )
         return t("log.boatswain_used", name=name, what=what)
     if kind == "viking_moved":
         return t("log.viking_moved", name=name, viking=viking_in_sentence(rules, d["viking"], "the"), where=where(d))
     if kind == "scoring":
-        return t("log.scoring", kind=t(f"log.scoring_kind.{d['kind']}"), name=name,
-                 gold=signed(d["gold_change"]), fame=signed(d["fame_change"]))
+        return t(
+            "log.scoring",
+            kind=t(f"log.scoring_kind.{d['kind']}"),
+            name=name,
+            gold=signed(d["gold_change"]),
+            fame=signed(d["fame_change"]),
+        )
     if kind == "start_player":
         return t("log.start_player", name=name)
     if kind == "auction":
@@ -103,12 +117,18 @@ def describe(e: Event, rules: Rules, names) -> str:
     if kind == "colour_placed":
         n = len(d["spaces"])
         viking = viking_in_sentence(rules, d["viking"], "a") if n == 1 else words.vikings(rules.vikings[d["viking"]], n)
-        return t("log.colour_placed", count=n, name=name, viking=viking,
-                 spaces=", ".join(number(s) for s in d["spaces"]))
-    if kind.startswith("special_"):   # revealed, taken, declined, gold, placed, spent
+        return t(
+            "log.colour_placed", count=n, name=name, viking=viking, spaces=", ".join(number(s) for s in d["spaces"])
+        )
+    if kind.startswith("special_"):  # revealed, taken, declined, gold, placed, spent
         special = words.special(rules.specials[d["special"]]) if "special" in d else ""
-        return t(f"log.{kind}", name=name, special=special, gold=words.gold(d.get("gold", 0)),
-                 where=where(d) if "row" in d else "")
+        return t(
+            f"log.{kind}",
+            name=name,
+            special=special,
+            gold=words.gold(d.get("gold", 0)),
+            where=where(d) if "row" in d else "",
+        )
     if kind == "game_over":
         winners = [names[p] for p, r in enumerate(d["ranks"]) if r == 1]
         return t("log.game_over", count=len(winners), winners=names_list(winners))

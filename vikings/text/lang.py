@@ -27,6 +27,7 @@ a placeholder swapped for an accented one, e.g. "Ńéŵ ĝáḿé". Text drawn i
 that still has plain ASCII letters did not come through `t()`: tests and
 `tools/pictures/screenshots.py --lang qps --untranslated` use that to find missed words.
 """
+
 from __future__ import annotations
 
 import locale as _locale
@@ -42,14 +43,14 @@ from vikings.paths import resource_dir
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = {"en": "English", "de": "Deutsch"}   # offered to players, in the settings' order
+LANGUAGES = {"en": "English", "de": "Deutsch"}  # offered to players, in the settings' order
 FALLBACK = "en"
 PSEUDO = "qps"
 PLURAL_KEYS = frozenset({"zero", "one", "other"})
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 
 _current = FALLBACK
-_loaded: dict[str, dict[str, object]] = {}   # code -> flat key -> str | plural dict
+_loaded: dict[str, dict[str, object]] = {}  # code -> flat key -> str | plural dict
 _strict = False
 _warned: set[str] = set()
 
@@ -57,6 +58,7 @@ i18n.set("fallback", FALLBACK)
 
 
 # --- the catalogues -----------------------------------------------------------------
+
 
 def lang_dir() -> Path:
     return resource_dir("data") / "lang"
@@ -102,6 +104,7 @@ def catalogue(code: str) -> dict[str, object]:
 
 
 # --- the language in use -------------------------------------------------------------
+
 
 def languages() -> dict[str, str]:
     return dict(LANGUAGES)
@@ -161,6 +164,7 @@ def strict(on: bool = True) -> None:
 
 # --- looking up ---------------------------------------------------------------------
 
+
 def has(key: str) -> bool:
     return key in catalogue(FALLBACK)
 
@@ -175,8 +179,10 @@ def t(key: str, **params) -> str:
             _warned.add(key)
             log.warning("no text for %r", key)
         return key
-    shown = {k: (number(v) if isinstance(v, int) and not isinstance(v, bool) and k != "count" else v)
-             for k, v in params.items()}
+    shown = {
+        k: (number(v) if isinstance(v, int) and not isinstance(v, bool) and k != "count" else v)
+        for k, v in params.items()
+    }
     return i18n.t(key, locale=_current, **shown)
 
 
@@ -201,8 +207,8 @@ def placeholders(text: str) -> set[str]:
 # --- the pseudo-language -------------------------------------------------------------
 
 _ACCENTED = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "áƀćđéƒĝĥíĵķĺḿńóṕɋŕśţúṽŵẋýźÁƁĆĐÉƑĜĤÍĴĶĹḾŃÓṔɊŔŚŢÚṼŴẊÝŹ")
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "áƀćđéƒĝĥíĵķĺḿńóṕɋŕśţúṽŵẋýźÁƁĆĐÉƑĜĤÍĴĶĹḾŃÓṔɊŔŚŢÚṼŴẊÝŹ"
+)
 
 
 def pseudo(text: str) -> str:
@@ -212,8 +218,7 @@ def pseudo(text: str) -> str:
 
 
 def _pseudo(flat: dict) -> dict:
-    return {k: ({f: pseudo(s) for f, s in v.items()} if isinstance(v, dict) else pseudo(v))
-            for k, v in flat.items()}
+    return {k: ({f: pseudo(s) for f, s in v.items()} if isinstance(v, dict) else pseudo(v)) for k, v in flat.items()}
 
 
 def plain_letters(text: str) -> bool:

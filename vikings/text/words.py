@@ -7,6 +7,7 @@ tiles' names and texts in the `specials` area. Screens, the log and the hints us
 helpers rather than the names in data/*.yaml, which stay English for the data files' own
 checks and the command-line tools.
 """
+
 from __future__ import annotations
 
 from vikings.text.lang import t
@@ -22,12 +23,12 @@ def viking(kind) -> str:
 
 
 def viking_plural(kind) -> str:
-    """"Fishermen", "Bootsleute"."""
+    """ "Fishermen", "Bootsleute"."""
     return t(f"game.viking.{_id(kind)}.plural")
 
 
 def vikings(kind, count: int) -> str:
-    """"1 fisherman", "3 fishermen"; "1 Bootsmann", "3 Bootsleute"."""
+    """ "1 fisherman", "3 fishermen"; "1 Bootsmann", "3 Bootsleute"."""
     return t(f"game.viking.{_id(kind)}.count", count=count)
 
 

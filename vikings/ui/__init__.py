@@ -9,6 +9,7 @@
 
 May import anything in the package but vikings.commands.
 """
+
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported

@@ -12,6 +12,7 @@ pygame-gui's windows sit in reference cycles that Python's collector would other
 leave for a long time. F11 toggles full screen; the window's size and place are saved
 on quit.
 """
+
 from __future__ import annotations
 
 import logging
@@ -22,22 +23,22 @@ import time
 import pygame
 import pygame_gui
 
-from vikings.text import lang
 from vikings.content.art import load_catalog
 from vikings.content.data import default_rules
-from vikings.ui import memory
-from vikings.ui.scene import SceneMachine
-from vikings.saves.settings import Settings
-from vikings.ui.sound import Sound
-from vikings.ui.drawing.sprites import Sprites
 from vikings.saves.folders import Storage
+from vikings.saves.settings import Settings
+from vikings.text import lang
+from vikings.ui import memory
+from vikings.ui.drawing.sprites import Sprites
 from vikings.ui.drawing.theme import PARCHMENT, Look, scaled_theme
+from vikings.ui.scene import SceneMachine
+from vikings.ui.sound import Sound
 
 log = logging.getLogger("vikings")
 
 TITLE = "Vikings"
-ICON = 64           # px, the window icon's side
-GRIP = 64           # px of a remembered window that must stay on the desktop to be reused
+ICON = 64  # px, the window icon's side
+GRIP = 64  # px of a remembered window that must stay on the desktop to be reused
 WINDOW_POS = "SDL_VIDEO_WINDOW_POS"
 RELEASE_WAIT = 1.0  # s: dropped widgets are collected when the loop idles, or after this
 SETTLE_RELEASE = 5.0  # s: at most this often a release when an animation ends
@@ -54,9 +55,14 @@ def theme_scale(look: Look) -> float:
 
 
 class App:
-    def __init__(self, storage: Storage | None = None, settings: Settings | None = None,
-                 size: tuple[int, int] | None = None, title_scene: bool = True,
-                 language: str | None = None):
+    def __init__(
+        self,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
+        size: tuple[int, int] | None = None,
+        title_scene: bool = True,
+        language: str | None = None,
+    ):
         # Where bots cannot think in their helper process they think on a thread; at the
         # interpreter's default switch interval (5 ms) a frame would then wait up to that
         # long for its turn at the interpreter lock.
@@ -74,13 +80,13 @@ class App:
         self.frames = 0
         self.scenes = SceneMachine()
         self.match = None  # the game at the table, if any (set by flow.enter_game)
-        self.fps = FPS     # frame cap while busy; 0 = none (tests and the selftest run flat out)
+        self.fps = FPS  # frame cap while busy; 0 = none (tests and the selftest run flat out)
         self._dirty = True
         self.releases = memory.Releases()  # what the collections after dropped widgets cost
         self._release_due: float | None = None  # when widgets were dropped and not yet collected
         self._release_after = 0  # ... in which frame
         self._released_at = 0.0  # when the last release was made (time.monotonic)
-        self._was_busy = False   # the last frame animated
+        self._was_busy = False  # the last frame animated
         # The window's geometry is remembered when it came from the settings (a size given
         # by a test or tool is not the player's) or once the player resized it.
         self._remember = size is None
@@ -91,13 +97,16 @@ class App:
         size = self.screen.get_size()
         self.look = Look(size, self.settings.ui_scale / 100)
         self._theme_doc = scaled_theme(theme_scale(self.look))
-        self.ui = pygame_gui.UIManager(size, self._theme_doc, enable_live_theme_updates=False,
-                                       starting_language=lang.language())
+        self.ui = pygame_gui.UIManager(
+            size, self._theme_doc, enable_live_theme_updates=False, starting_language=lang.language()
+        )
         from vikings.ui import screens
+
         screens.install()  # the scenes flow moves between, by name
         memory.freeze()  # what is alive now (modules, rules, art) stays out of later collections
         if title_scene:
             from vikings.ui.scenes.title import TitleScene
+
             self.scenes.switch(TitleScene(self))
 
     # Window ---------------------------------------------------------------------------------
@@ -238,6 +247,7 @@ class App:
 
     def show_error(self, error: BaseException) -> None:
         from vikings.ui.scenes.error import ErrorScene
+
         log.exception("unexpected error")
         if isinstance(self.scenes.base, ErrorScene):  # failing again: stop rather than loop
             self.running = False
@@ -290,8 +300,11 @@ class App:
             self._release_after = self.frames
             if self._release_due is None:
                 self._release_due = now + RELEASE_WAIT
-        elif (self._release_due is not None and self.frames > self._release_after and (not busy or now >= self._release_due)) \
-                or (settled and now - self._released_at >= SETTLE_RELEASE):
+        elif (
+            self._release_due is not None
+            and self.frames > self._release_after
+            and (not busy or now >= self._release_due)
+        ) or (settled and now - self._released_at >= SETTLE_RELEASE):
             self._release_due, self._released_at = None, now
             memory.release(self.releases)
 
@@ -345,15 +358,19 @@ def main(argv=None, measure_start: bool = False, language: str | None = None) ->
     """Open the window and play. `measure_start` (`vikings --measure-start`, used by
     tools/bench/bench_start.py): draw the title's first frame, print when, and exit."""
     from vikings.logs import setup_logging
+
     storage = Storage()
     setup_logging(storage.log_path)
     log.info("starting")
     app = App(storage=storage, language=language)
     if measure_start:
         app.invalidate()
-        app.frame()   # the title, drawn and flipped
-        print(f"vikings: first frame drawn at {time.time():.6f} (epoch s), "
-              f"{_since_process_start():.3f} s after the process started", flush=True)
+        app.frame()  # the title, drawn and flipped
+        print(
+            f"vikings: first frame drawn at {time.time():.6f} (epoch s), "
+            f"{_since_process_start():.3f} s after the process started",
+            flush=True,
+        )
         app.shutdown()
         return 0
     app.run()
@@ -370,4 +387,3 @@ def _since_process_start() -> float:
             return float(f.read().split()[0]) - started
     except (OSError, ValueError, IndexError):
         return time.perf_counter() - _IMPORTED
-

@@ -15,6 +15,7 @@ The scenes are known here by name only (`SCENES`, filled by `ui/screens.install(
 app starts), so this module imports none of them: the scenes import flow to move on, and
 no two modules import each other.
 """
+
 from __future__ import annotations
 
 from vikings.engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
@@ -50,14 +51,15 @@ class TableContext:
     def __init__(self, app, match):
         self.app = app
         self.match = match
-        self.viewed: int | None = None   # a display the player chose to look at
-        self.message: str = ""           # a note for the decision panel (e.g. a discarded tile)
+        self.viewed: int | None = None  # a display the player chose to look at
+        self.message: str = ""  # a note for the decision panel (e.g. a discarded tile)
 
 
 def scene_for(ctx):
     """The scene class the table should show now."""
     AuctionScene, BoatswainScene, OfferScene, PurchaseScene, ResultsScene, ScoringScene = (
-        scene(n) for n in ("auction", "boatswain", "offer", "purchase", "results", "scoring"))
+        scene(n) for n in ("auction", "boatswain", "offer", "purchase", "results", "scoring")
+    )
     m = ctx.match
     auction = "auction" in m.options
     if m.pending:

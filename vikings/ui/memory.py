@@ -12,6 +12,7 @@ which returns the freed heap to the system (otherwise the process's size only cl
 the collector's sight, so a full collection scans only what the game made since;
 `unfreeze()` at shutdown hands them back.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -73,15 +74,15 @@ class Releases:
 
     def __init__(self, keep: int = 256):
         self.keep = keep
-        self.collect_ms: list[float] = []       # CPU
-        self.trim_ms: list[float] = []          # CPU
-        self.wall_ms: list[float] = []          # both together, wall clock
+        self.collect_ms: list[float] = []  # CPU
+        self.trim_ms: list[float] = []  # CPU
+        self.wall_ms: list[float] = []  # both together, wall clock
         self.freed = 0  # objects the collections found unreachable, in all
 
     def add(self, collect_ms: float, trim_ms: float, wall_ms: float, freed: int) -> None:
         for seq, v in ((self.collect_ms, collect_ms), (self.trim_ms, trim_ms), (self.wall_ms, wall_ms)):
             seq.append(v)
-            del seq[:-self.keep]
+            del seq[: -self.keep]
         self.freed += freed
 
 

@@ -13,6 +13,7 @@ The machine marks `dropped` whenever scenes leave, a panel opens or the UI is re
 the app then collects the killed widgets (pygame-gui's windows sit in reference cycles,
 see memory.py) and hands freed heap back.
 """
+
 from __future__ import annotations
 
 import pygame

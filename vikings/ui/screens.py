@@ -2,6 +2,7 @@
 them all, so that flow and the scenes can move from one to another by name without
 importing each other. `install()` runs when the app starts (and in tools that drive the
 scenes without an app's title)."""
+
 from __future__ import annotations
 
 from vikings.ui import flow
@@ -17,6 +18,15 @@ def install() -> None:
     from vikings.ui.scenes.scoring import ScoringScene
     from vikings.ui.scenes.setup import SetupScene
     from vikings.ui.scenes.title import TitleScene
-    flow.register(title=TitleScene, setup=SetupScene, offer=OfferScene, auction=AuctionScene,
-                  purchase=PurchaseScene, boatswain=BoatswainScene, scoring=ScoringScene,
-                  results=ResultsScene, review=ReviewScene)
+
+    flow.register(
+        title=TitleScene,
+        setup=SetupScene,
+        offer=OfferScene,
+        auction=AuctionScene,
+        purchase=PurchaseScene,
+        boatswain=BoatswainScene,
+        scoring=ScoringScene,
+        results=ResultsScene,
+        review=ReviewScene,
+    )

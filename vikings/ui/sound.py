@@ -10,6 +10,7 @@ with no device, SDL and ALSA would fill the terminal with messages, so the devic
 opened with the process's stderr pointed at nothing, and when there is no device the
 mixer runs on SDL's dummy driver: everything works, nothing is heard, nothing is printed.
 """
+
 from __future__ import annotations
 
 import logging
@@ -25,7 +26,7 @@ from vikings.content.data import load_sounds
 
 log = logging.getLogger("vikings")
 
-MIN_GAP = 0.08   # seconds: one effect again sooner than this is dropped (a skip lands many at once)
+MIN_GAP = 0.08  # seconds: one effect again sooner than this is dropped (a skip lands many at once)
 MIXER = dict(frequency=22050, size=-16, channels=2, buffer=512)  # the effects' own rate: no resampling
 
 
@@ -89,9 +90,9 @@ class Sound:
         self.app = app
         self.map = sounds if sounds is not None else load_sounds()
         self.audible = open_mixer()
-        self._loaded: dict = {}    # event -> pygame Sound (None: failed to load)
-        self._last: dict = {}      # event -> when it last played (time.monotonic)
-        self._music = None         # the music file playing, if any
+        self._loaded: dict = {}  # event -> pygame Sound (None: failed to load)
+        self._last: dict = {}  # event -> when it last played (time.monotonic)
+        self._music = None  # the music file playing, if any
         self._synced = False
 
     # Effects -------------------------------------------------------------------------------------------

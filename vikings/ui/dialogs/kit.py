@@ -4,6 +4,7 @@ A dialog is two pygame-gui windows: a full-window translucent shade that blocks 
 whatever lies below (pygame-gui would otherwise press a button of the scene underneath,
 since its button events are posted to every scene), and the titled dialog window on top.
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,12 +17,12 @@ from pygame_gui.elements import UITextEntryLine, UIWindow
 from vikings.engine import OPTIONS
 from vikings.engine.errors import SaveError
 from vikings.text.lang import t
-from vikings.ui.table.match import load_file
-from vikings.ui.scene import Scene
 from vikings.ui.drawing.theme import BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, INK, INK_SOFT, PAPER, WOOD_DARK
+from vikings.ui.scene import Scene
+from vikings.ui.table.match import load_file
 
 log = logging.getLogger("vikings")
-ADVANCED_RULES = tuple(sorted(OPTIONS))   # the advanced game's rules (engine option names)
+ADVANCED_RULES = tuple(sorted(OPTIONS))  # the advanced game's rules (engine option names)
 
 
 class Dialog(Scene):
@@ -35,14 +36,21 @@ class Dialog(Scene):
     def build_ui(self) -> None:
         ui, look = self.app.ui, self.app.look
         sw, sh = look.size
-        self.shade = self.add(UIWindow(pygame.Rect(0, 0, sw, sh), ui, object_id=ObjectID("#shade", None),
-                                       draggable=False))
+        self.shade = self.add(
+            UIWindow(pygame.Rect(0, 0, sw, sh), ui, object_id=ObjectID("#shade", None), draggable=False)
+        )
         self.shade.bring_to_front_on_focused = False  # a click on the shade must not cover the dialog
         self.shade.set_blocking(True)
         w, h = min(look.px(self.size[0]), sw - 16), min(look.px(self.size[1]), sh - 16)
-        self.window = self.add(UIWindow(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), ui,
-                                        window_display_title=self.title, object_id=ObjectID("#dialog", None),
-                                        draggable=False))
+        self.window = self.add(
+            UIWindow(
+                pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h),
+                ui,
+                window_display_title=self.title,
+                object_id=ObjectID("#dialog", None),
+                draggable=False,
+            )
+        )
         # The close button's own font was not scaled (a speck at 4K); the theme's Noto Sans
         # is, but lacks pygame-gui's "╳" glyph: "×" it has.
         if self.window.close_window_button is not None:
@@ -145,8 +153,13 @@ def match_summary(match) -> dict:
     """What one line about a saved game says (kept as data, so the line can be written again
     in another language): how far it got, the advanced rules and who sits at the table."""
     g = match.game
-    return {"over": g.is_over, "round": g.round + 1, "rounds": g.rules.rounds,
-            "options": tuple(sorted(match.options)), "names": tuple(match.names)}
+    return {
+        "over": g.is_over,
+        "round": g.round + 1,
+        "rounds": g.rules.rounds,
+        "options": tuple(sorted(match.options)),
+        "names": tuple(match.names),
+    }
 
 
 def describe_summary(s: dict) -> str:
@@ -157,10 +170,12 @@ def describe_summary(s: dict) -> str:
     if len(opts) == len(ADVANCED_RULES):
         rules = t("menus.match.rule", rule=t("menus.match.advanced"))
     else:
-        rules = "".join(t("menus.match.rule", rule=t(f"menus.match.option.{o}") if o in ADVANCED_RULES else o)
-                        for o in opts)
-    return t("menus.match.line", progress=progress, rules=rules,
-             names=t("menus.match.names_separator").join(s["names"]))
+        rules = "".join(
+            t("menus.match.rule", rule=t(f"menus.match.option.{o}") if o in ADVANCED_RULES else o) for o in opts
+        )
+    return t(
+        "menus.match.line", progress=progress, rules=rules, names=t("menus.match.names_separator").join(s["names"])
+    )
 
 
 def unreadable(e: BaseException) -> str:
@@ -193,6 +208,7 @@ def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), **kw):
     UI scale would cut it off (as small as the longest of `group`, the captions of a set
     of buttons of the same size that should look alike)."""
     from pygame_gui.elements import UIButton
+
     order = [c or None for c, _ in SMALLER_CAPTIONS]
     cls = max((fitted_class(look, t, rect) for t in (text, *group)), key=order.index)
     if cls is not None:

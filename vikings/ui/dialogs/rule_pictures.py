@@ -6,20 +6,20 @@ sentences (the project's own words) what it shows, with the figures read from th
 position, so the words and the picture cannot disagree. Titles, captions and the labels
 in the pictures are in the catalogues' `pictures` area (data/lang/<code>/pictures.yaml).
 """
+
 from __future__ import annotations
 
 import pygame
 
+from vikings.advice.rule_positions import NAMES, position
 from vikings.text import words
 from vikings.text.lang import t
-from vikings.advice.rule_positions import NAMES, position
 from vikings.text.words import in_sentence
 from vikings.ui.drawing.displays import display_geometry, draw_display
-from vikings.ui.drawing.wheel import draw_wheel
-from vikings.ui.drawing.threat import draw_threat
 from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, PAPER, WOOD
+from vikings.ui.drawing.threat import draw_threat
 from vikings.ui.drawing.view import Visible
-
+from vikings.ui.drawing.wheel import draw_wheel
 
 
 def title(name: str) -> str:
@@ -61,8 +61,12 @@ def _zero(surf, app, pos, rect) -> None:
         geo = draw_wheel(surf, app, vis, box, highlight=legal, blocked=blocked, selected=None if i == 0 else g.offset)
         ring = geo.tile_rect(g.offset).inflate(geo.tile // 2, geo.tile // 2)
         pygame.draw.rect(surf, GOLD, ring, max(2, px(4)), border_radius=px(6))
-        _label(surf, app, t("pictures.zero.left_label" if i == 0 else "pictures.zero.right_label"),
-               (box.centerx, box.bottom + px(4)))
+        _label(
+            surf,
+            app,
+            t("pictures.zero.left_label" if i == 0 else "pictures.zero.right_label"),
+            (box.centerx, box.bottom + px(4)),
+        )
 
 
 def _display(surf, app, pos, rect, name) -> None:
@@ -75,7 +79,7 @@ def _display(surf, app, pos, rect, name) -> None:
     extra = tuple((0, c) for c in pos.columns)
     g0 = display_geometry(app, pv, body, tuple(pos.cells) + extra)
     used = g0.x0 + g0.cols * g0.t - body.x + (px(150) if hand else 0)
-    body.x += max(0, (rect.w - used) // 2)   # centred, with the tile in hand beside it
+    body.x += max(0, (rect.w - used) // 2)  # centred, with the tile in hand beside it
     ships = [(c, t) for r, c, t, _ in pv.display.tiles() if r == 0]
     geo = draw_display(surf, app, pv, body, highlight=pos.cells, threatened=pos.threatened, extra_cells=extra)
     if name in ("threat", "feeding"):
@@ -94,7 +98,7 @@ def _display(surf, app, pos, rect, name) -> None:
 
 
 def _either(numbers) -> str:
-    """"1", "1 or 2", "1, 2 or 3"."""
+    """ "1", "1 or 2", "1, 2 or 3"."""
     shown = [str(n) for n in numbers]
     if len(shown) < 2:
         return "".join(shown)
@@ -111,16 +115,21 @@ def caption(rules, name: str) -> str:
         return t(key, viking=in_sentence(words.viking(kind)))
     if name == "edges":
         tile = rules.tiles[pos.tile]
-        return t(key, tile=words.tile(tile), cells=len(pos.cells),
-                 left=t("pictures.edges.land" if tile.west else "pictures.edges.sea"),
-                 right=t("pictures.edges.land" if tile.east else "pictures.edges.sea"))
+        return t(
+            key,
+            tile=words.tile(tile),
+            cells=len(pos.cells),
+            left=t("pictures.edges.land" if tile.west else "pictures.edges.sea"),
+            right=t("pictures.edges.land" if tile.east else "pictures.edges.sea"),
+        )
     if name == "ships":
         return t(key, free=rules.ship_free_columns, last=rules.ship_free_columns, columns=_either(pos.columns))
     if name == "threat":
         (col, ship), *_ = pos.facts["unrepelled"]
         kind = rules.tiles[ship]
-        return t(key, column=col, sail=t(f"pictures.threat.sail.{kind.sail}"), row=kind.reach_row,
-                 repelled=pos.repelled[0])
+        return t(
+            key, column=col, sail=t(f"pictures.threat.sail.{kind.sail}"), row=kind.reach_row, repelled=pos.repelled[0]
+        )
     if name == "scout":
         return t(key, below=pos.facts["below"], fame=pos.facts["fame"], **numbers)
     if name == "boatswain":
@@ -128,8 +137,15 @@ def caption(rules, name: str) -> str:
         names = ", ".join(in_sentence(words.viking_plural(rules.vikings[int(k)])) for k in kinds)
         return t(key, count=pos.facts["boatswains"], names=names, **numbers)
     f = pos.facts
-    return t(key, fishermen=words.vikings("fisherman", f["fishermen"]), food=f["food"], mouths=f["mouths"],
-             hungry=f["mouths"] - f["food"], fame=f["fame"], **numbers)
+    return t(
+        key,
+        fishermen=words.vikings("fisherman", f["fishermen"]),
+        food=f["food"],
+        mouths=f["mouths"],
+        hungry=f["mouths"] - f["food"],
+        fame=f["fame"],
+        **numbers,
+    )
 
 
 __all__ = ["NAMES", "caption", "picture", "title", "INK"]

@@ -9,6 +9,7 @@ lists, which a translator reads and writes best as one document (no YAML quoting
 per paragraph), and nothing in it is filled in by the game. The panel's own words, the
 scoring summary and the advanced game's page (whose numbers come from the data) are in
 data/lang/<code>/rules.yaml."""
+
 from __future__ import annotations
 
 import html
@@ -19,15 +20,22 @@ from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 
+from vikings.paths import resource_dir
 from vikings.text import lang, words
 from vikings.text.lang import t
-from vikings.paths import resource_dir
-from vikings.ui.drawing.theme import SEA_DARK, WOOD_DARK
 from vikings.ui.dialogs.kit import Dialog, caption_row, fitted_button, preload_fonts
+from vikings.ui.drawing.theme import SEA_DARK, WOOD_DARK
 
-TABS = ("rules", "pictures", "scoring", "advanced")   # captions: rules.panel.tab.KEY
-_SCROLL = {pygame.K_UP: -0.1, pygame.K_DOWN: 0.1, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
-           pygame.K_SPACE: 0.9, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+TABS = ("rules", "pictures", "scoring", "advanced")  # captions: rules.panel.tab.KEY
+_SCROLL = {
+    pygame.K_UP: -0.1,
+    pygame.K_DOWN: 0.1,
+    pygame.K_PAGEUP: -0.9,
+    pygame.K_PAGEDOWN: 0.9,
+    pygame.K_SPACE: 0.9,
+    pygame.K_HOME: -1e9,
+    pygame.K_END: 1e9,
+}
 _ITEM = re.compile(r"^(\s*)(- |\d+\. )(.*)$")
 
 
@@ -99,19 +107,29 @@ def scoring_summary(rules) -> str:
     """The scorings in a few lines of Markdown, with the numbers of `rules`."""
     small = ", ".join(lang.number(i + 1) for i, k in enumerate(rules.schedule) if k == "small")
     large = ", ".join(lang.number(i + 1) for i, k in enumerate(rules.schedule) if k == "large")
-    start = "\n".join(t("rules.scoring.start_line", players=n, gold=g, fame=f) for n, (g, f) in sorted(rules.setup.items()))
+    start = "\n".join(
+        t("rules.scoring.start_line", players=n, gold=g, fame=f) for n, (g, f) in sorted(rules.setup.items())
+    )
     numbers = {k: v for k, v in rules.scoring.__dict__.items() if isinstance(v, int)}
-    return t("rules.scoring.page", start=start, small=small, large=large, small_gold=rules.scoring.goldsmith_gold,
-             **numbers)
+    return t(
+        "rules.scoring.page", start=start, small=small, large=large, small_gold=rules.scoring.goldsmith_gold, **numbers
+    )
 
 
 def advanced_summary(rules) -> str:
     """The advanced game's three rules (chosen one by one at setup) and the special tiles,
     whose list and texts come from the data the engine plays with."""
-    tiles = "\n".join(t("rules.advanced.tile_line", name=words.special(k), number=k.count, text=words.special_text(k))
-                      for k in rules.specials)
-    return t("rules.advanced.page", drawn=rules.wheel_spaces + 1, highest=rules.wheel_spaces - 1,
-             longboat=words.special("boat"), tiles=tiles)
+    tiles = "\n".join(
+        t("rules.advanced.tile_line", name=words.special(k), number=k.count, text=words.special_text(k))
+        for k in rules.specials
+    )
+    return t(
+        "rules.advanced.page",
+        drawn=rules.wheel_spaces + 1,
+        highest=rules.wheel_spaces - 1,
+        longboat=words.special("boat"),
+        tiles=tiles,
+    )
 
 
 class RulesPanel(Dialog):
@@ -124,7 +142,7 @@ class RulesPanel(Dialog):
     def __init__(self, app, tab: str = "rules"):
         super().__init__(app)
         self.tab = tab
-        self.pic = 0   # the picture shown on the Pictures tab
+        self.pic = 0  # the picture shown on the Pictures tab
 
     def build_body(self, window, width, height) -> None:
         px, ui = self.app.look.px, self.app.ui
@@ -135,16 +153,25 @@ class RulesPanel(Dialog):
         labels = [t(f"rules.panel.tab.{key}") for key in TABS]
         widths = caption_row(look, labels, width - 2 * pad, px(10), 200)
         for key, label, w in zip(TABS, labels, widths):
-            b = self.add(fitted_button(pygame.Rect(x, pad, w, bar), label, ui, look, container=window,
-                                       object_id=ObjectID(f"#tab_{key}", None)))
+            b = self.add(
+                fitted_button(
+                    pygame.Rect(x, pad, w, bar),
+                    label,
+                    ui,
+                    look,
+                    container=window,
+                    object_id=ObjectID(f"#tab_{key}", None),
+                )
+            )
             x += w + px(10)
             if key == self.tab:
                 b.select()
             self.tabs[key] = b
         close = t("rules.panel.close")
         cw = look.caption_width(close, 160)
-        self.close_button = self.add(UIButton(pygame.Rect(width - pad - cw, height - pad - bar, cw, bar),
-                                              close, ui, container=window))
+        self.close_button = self.add(
+            UIButton(pygame.Rect(width - pad - cw, height - pad - bar, cw, bar), close, ui, container=window)
+        )
         top = pad + bar + px(12)
         box = pygame.Rect(pad, top, width - 2 * pad, height - top - 2 * pad - bar)
         # The headings' sizes, and bold and italic at the text box's size (theme: 17).
@@ -153,13 +180,16 @@ class RulesPanel(Dialog):
         if self.tab == "pictures":
             self.build_pictures(window, box, height - pad - bar)
             return
-        self.text = self.add(UITextBox(self.page_html(), box, ui, container=window,
-                                       object_id=ObjectID("#rules_text", None)))
+        self.text = self.add(
+            UITextBox(self.page_html(), box, ui, container=window, object_id=ObjectID("#rules_text", None))
+        )
 
     # The Pictures tab --------------------------------------------------------------------------
     def build_pictures(self, window, box: pygame.Rect, buttons_y: int) -> None:
         """The picture on top, its caption below, and Previous/Next beside Close."""
-        from vikings.ui.dialogs.rule_pictures import NAMES, caption, picture, title as picture_title
+        from vikings.ui.dialogs.rule_pictures import NAMES, caption, picture
+        from vikings.ui.dialogs.rule_pictures import title as picture_title
+
         px, ui = self.app.look.px, self.app.ui
         name = NAMES[self.pic]
         cap_h = px(165)
@@ -167,21 +197,37 @@ class RulesPanel(Dialog):
         title_h = px(30 * max(1.0, look.ui_scale))  # (its lettering grows with the UI scale)
         area = pygame.Rect(box.x, box.y + title_h + px(4), box.w, box.h - cap_h - title_h - px(14))
         title = t("rules.panel.picture_title", n=self.pic + 1, total=len(NAMES), title=picture_title(name))
-        self.add(UILabel(pygame.Rect(box.x, box.y, box.w, title_h), title, ui, container=window,
-                         object_id=ObjectID("#picture_title", None)))
+        self.add(
+            UILabel(
+                pygame.Rect(box.x, box.y, box.w, title_h),
+                title,
+                ui,
+                container=window,
+                object_id=ObjectID("#picture_title", None),
+            )
+        )
         self.image = self.add(UIImage(area, picture(self.app, name, area.size), ui, container=window))
-        self.text = self.add(UITextBox(markdown_to_html(caption(self.app.rules, name), px),
-                                       pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h), ui, container=window,
-                                       object_id=ObjectID("#rules_text", None)))
+        self.text = self.add(
+            UITextBox(
+                markdown_to_html(caption(self.app.rules, name), px),
+                pygame.Rect(box.x, area.bottom + px(10), box.w, cap_h),
+                ui,
+                container=window,
+                object_id=ObjectID("#rules_text", None),
+            )
+        )
         prev, nxt = t("rules.panel.previous"), t("rules.panel.next")
         w, h = max(look.caption_width(c, 170) for c in (prev, nxt)), px(46)
         self.pic_buttons = {
             "prev": self.add(fitted_button(pygame.Rect(box.x, buttons_y, w, h), prev, ui, look, container=window)),
-            "next": self.add(fitted_button(pygame.Rect(box.x + w + px(10), buttons_y, w, h), nxt, ui, look,
-                                           container=window))}
+            "next": self.add(
+                fitted_button(pygame.Rect(box.x + w + px(10), buttons_y, w, h), nxt, ui, look, container=window)
+            ),
+        }
 
     def picture_count(self) -> int:
         from vikings.ui.dialogs.rule_pictures import NAMES
+
         return len(NAMES)
 
     def show_picture(self, i: int) -> None:
@@ -193,8 +239,11 @@ class RulesPanel(Dialog):
         self.app.invalidate()
 
     def page_html(self) -> str:
-        md = {"rules": read_rules_text, "scoring": lambda: scoring_summary(self.app.rules),
-              "advanced": lambda: advanced_summary(self.app.rules)}[self.tab]()
+        md = {
+            "rules": read_rules_text,
+            "scoring": lambda: scoring_summary(self.app.rules),
+            "advanced": lambda: advanced_summary(self.app.rules),
+        }[self.tab]()
         return markdown_to_html(md, self.app.look.px)
 
     def handle(self, event) -> bool:

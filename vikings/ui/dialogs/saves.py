@@ -3,6 +3,7 @@
 A save that does not load says why in the panel; nothing a file holds can crash the game.
 Saving over an existing name asks first (the Save button turns into Replace).
 """
+
 from __future__ import annotations
 
 import html
@@ -14,11 +15,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox, UITextEntryLine
 
-from vikings.text.lang import t
-from vikings.saves.unreadable import explain, os_text
 from vikings.saves.folders import safe_name
+from vikings.saves.unreadable import explain, os_text
+from vikings.text.lang import t
 from vikings.ui.dialogs.kit import (
-    Dialog, describe_summary, load_match, match_summary, preload_fonts, typing, unreadable)
+    Dialog,
+    describe_summary,
+    load_match,
+    match_summary,
+    preload_fonts,
+    typing,
+    unreadable,
+)
 
 NAME_LIMIT = 40
 
@@ -26,8 +34,13 @@ NAME_LIMIT = 40
 def label_of(name: str, mtime: float) -> str:
     """A save's line in the list: its name as typed (roughly) and when it was written."""
     when = time.localtime(mtime)
-    date = t("menus.saves.date", day=str(when.tm_mday), month=t(f"menus.saves.months.m{when.tm_mon}"),
-             year=str(when.tm_year), time=time.strftime("%H:%M", when))
+    date = t(
+        "menus.saves.date",
+        day=str(when.tm_mday),
+        month=t(f"menus.saves.months.m{when.tm_mon}"),
+        year=str(when.tm_year),
+        time=time.strftime("%H:%M", when),
+    )
     return t("menus.saves.entry", name=name.replace("_", " "), when=date)
 
 
@@ -40,8 +53,8 @@ class SavesPanel(Dialog):
             raise ValueError(f"mode must be 'load' or 'save', not {mode!r}")
         self.mode, self.match = mode, match
         self.name_text = self.suggested_name() if mode == "save" else ""
-        self.said, self.tone = None, "info"   # the message: a function writing it in the language in use
-        self.replace = None   # the name Save would overwrite once pressed again
+        self.said, self.tone = None, "info"  # the message: a function writing it in the language in use
+        self.replace = None  # the name Save would overwrite once pressed again
         self.paths: dict[str, object] = {}
         self.chosen: str | None = None  # the list line chosen (kept over a rebuild)
 
@@ -57,7 +70,9 @@ class SavesPanel(Dialog):
         if self.match is None:
             return ""
         g = self.match.game
-        names = t("menus.saves.versus").join(re.sub(r"\s*\(.*?\)", "", n) for n in self.match.names)  # "Astrid (Normal)": Astrid
+        names = t("menus.saves.versus").join(
+            re.sub(r"\s*\(.*?\)", "", n) for n in self.match.names
+        )  # "Astrid (Normal)": Astrid
         if g.is_over:
             return t("menus.saves.suggest_final", names=names)[:NAME_LIMIT]
         return t("menus.saves.suggest_round", names=names, n=min(g.round + 1, g.rules.rounds))[:NAME_LIMIT]
@@ -70,51 +85,103 @@ class SavesPanel(Dialog):
         self.name_entry = self.save_button = None
         if self.mode == "save":
             label = t("menus.saves.name")
-            name_w = max(px(90), self.app.look.widget_font(19).size(label)[0] + px(16))   # (the theme's @field: 19, bold)
-            self.add(UILabel(pygame.Rect(pad, y, name_w, bar), label, ui, container=window,
-                             object_id=ObjectID(None, "@field")))
-            self.name_entry = self.add(UITextEntryLine(
-                pygame.Rect(pad + name_w, y, width - 2 * pad - name_w - px(190), bar), ui, container=window,
-                object_id=ObjectID("#save_name", None)))
+            name_w = max(
+                px(90), self.app.look.widget_font(19).size(label)[0] + px(16)
+            )  # (the theme's @field: 19, bold)
+            self.add(
+                UILabel(
+                    pygame.Rect(pad, y, name_w, bar), label, ui, container=window, object_id=ObjectID(None, "@field")
+                )
+            )
+            self.name_entry = self.add(
+                UITextEntryLine(
+                    pygame.Rect(pad + name_w, y, width - 2 * pad - name_w - px(190), bar),
+                    ui,
+                    container=window,
+                    object_id=ObjectID("#save_name", None),
+                )
+            )
             self.name_entry.set_text_length_limit(NAME_LIMIT)
             self.name_entry.set_text(self.name_text)
-            self.save_button = self.add(UIButton(pygame.Rect(width - pad - px(176), y, px(176), bar), t("menus.saves.save"), ui,
-                                                 container=window, object_id=ObjectID("#save", "@primary")))
+            self.save_button = self.add(
+                UIButton(
+                    pygame.Rect(width - pad - px(176), y, px(176), bar),
+                    t("menus.saves.save"),
+                    ui,
+                    container=window,
+                    object_id=ObjectID("#save", "@primary"),
+                )
+            )
             y += bar + px(16)
-        info_h = max(px(84), 2 * self.app.look.widget_font(17).get_linesize() + px(24))   # two lines of the message
+        info_h = max(px(84), 2 * self.app.look.widget_font(17).get_linesize() + px(24))  # two lines of the message
         list_h = height - y - pad - bar - px(16) - info_h
         items = self.items()
         # Loading: the newest save is chosen already (or the one chosen before a resize).
         chosen = None
         if self.mode == "load" and items:
             chosen = self.chosen if self.chosen in items else items[0]
-        self.list = self.add(UISelectionList(pygame.Rect(pad, y, width - 2 * pad, list_h), items, ui,
-                                             container=window, object_id=ObjectID("#saves_list", None),
-                                             default_selection=chosen))
+        self.list = self.add(
+            UISelectionList(
+                pygame.Rect(pad, y, width - 2 * pad, list_h),
+                items,
+                ui,
+                container=window,
+                object_id=ObjectID("#saves_list", None),
+                default_selection=chosen,
+            )
+        )
         self.list.list_item_height = px(44)  # the theme's height is not scaled with the window
         self.list.set_item_list(items)
         if chosen is not None:
             self.list._set_default_selection()  # set_item_list dropped it (pygame-gui 0.6.14)
-        self.empty_label = self.add(UILabel(pygame.Rect(pad + px(14), y + px(12), width - 2 * pad - px(28),
-                                                        max(px(30), self.app.look.caption_height(30))),
-                                            t("menus.saves.empty"), ui, container=window,
-                                            object_id=ObjectID(None, "@note")))
+        self.empty_label = self.add(
+            UILabel(
+                pygame.Rect(
+                    pad + px(14), y + px(12), width - 2 * pad - px(28), max(px(30), self.app.look.caption_height(30))
+                ),
+                t("menus.saves.empty"),
+                ui,
+                container=window,
+                object_id=ObjectID(None, "@note"),
+            )
+        )
         if self.paths:
             self.empty_label.hide()
         preload_fonts(self.app, [(px(17), "bold")])  # the message's bold (theme "@info": 17)
-        self.info = self.add(UITextBox("", pygame.Rect(pad, y + list_h + px(6), width - 2 * pad, info_h), ui,
-                                       container=window, object_id=ObjectID("#saves_info", "@info")))
-        self.close_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(176), bar), t("menus.saves.close"), ui,
-                                              container=window))
+        self.info = self.add(
+            UITextBox(
+                "",
+                pygame.Rect(pad, y + list_h + px(6), width - 2 * pad, info_h),
+                ui,
+                container=window,
+                object_id=ObjectID("#saves_info", "@info"),
+            )
+        )
+        self.close_button = self.add(
+            UIButton(pygame.Rect(pad, height - pad - bar, px(176), bar), t("menus.saves.close"), ui, container=window)
+        )
         self.load_button = self.review_button = None
         if self.mode == "load":
-            self.load_button = self.add(UIButton(pygame.Rect(width - pad - px(176), height - pad - bar, px(176), bar),
-                                                 t("menus.saves.load"), ui, container=window, object_id=ObjectID("#load", "@primary")))
+            self.load_button = self.add(
+                UIButton(
+                    pygame.Rect(width - pad - px(176), height - pad - bar, px(176), bar),
+                    t("menus.saves.load"),
+                    ui,
+                    container=window,
+                    object_id=ObjectID("#load", "@primary"),
+                )
+            )
             self.load_button.disable()
-            self.review_button = self.add(UIButton(
-                pygame.Rect(width - pad - px(176) - px(12) - px(176), height - pad - bar, px(176), bar), t("menus.saves.review"), ui,
-                container=window, object_id=ObjectID("#review", None),
-                tool_tip_text=t("menus.saves.review_tip")))
+            self.review_button = self.add(
+                UIButton(
+                    pygame.Rect(width - pad - px(176) - px(12) - px(176), height - pad - bar, px(176), bar),
+                    t("menus.saves.review"),
+                    ui,
+                    container=window,
+                    object_id=ObjectID("#review", None),
+                    tool_tip_text=t("menus.saves.review_tip"),
+                )
+            )
             self.review_button.disable()
         self._show_message()
         if chosen is not None:
@@ -166,8 +233,10 @@ class SavesPanel(Dialog):
             else:
                 return super().handle(event)
             return True
-        if kind in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION) \
-                and event.ui_element is self.list:
+        if (
+            kind in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION)
+            and event.ui_element is self.list
+        ):
             self.on_select()
             return True
         if kind == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
@@ -216,6 +285,7 @@ class SavesPanel(Dialog):
         def about() -> str:
             text = describe_summary(summary)
             return text[:1].upper() + text[1:]
+
         self.say_text(about)
 
     # Actions --------------------------------------------------------------------------------
@@ -234,6 +304,7 @@ class SavesPanel(Dialog):
 
     def load(self) -> None:
         from vikings.ui import flow
+
         match = self.chosen_match()
         if match is not None:
             flow.enter_game(self.app, match)
@@ -242,6 +313,7 @@ class SavesPanel(Dialog):
         """The chosen save's review (scenes/review.py), finished or not; leaving it goes
         back to the screen below the panel (the title)."""
         from vikings.ui import flow
+
         match = self.chosen_match("menus.saves.cannot_review")
         if match is None:
             return
@@ -251,6 +323,7 @@ class SavesPanel(Dialog):
         def back():
             match.close()
             app.scenes.switch(below(app))
+
         app.scenes.switch(flow.scene("review")(app, match, back))
 
     def save(self) -> None:
@@ -264,8 +337,12 @@ class SavesPanel(Dialog):
         path = self.app.storage.save_path(name)
         if path.exists() and self.replace != name:
             self.replace = name
-            self.say("menus.saves.exists", error=True, name=safe_name(name).replace("_", " "),
-                     button=lambda: t("menus.saves.replace"))
+            self.say(
+                "menus.saves.exists",
+                error=True,
+                name=safe_name(name).replace("_", " "),
+                button=lambda: t("menus.saves.replace"),
+            )
             return
         try:
             self.match.save_as(name)

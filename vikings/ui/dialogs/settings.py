@@ -6,6 +6,7 @@ Changes are made on a copy and only reach the app (and the settings file) on App
 Cancel and Esc really leave everything as it was (the sound is tried out while the panel
 is open: a coin at the effects volume, the music at its volume; closing restores it).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -16,12 +17,12 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+from vikings.saves.settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
+from vikings.saves.unreadable import os_text
 from vikings.text import lang
 from vikings.text.lang import percent, t
-from vikings.saves.unreadable import os_text
-from vikings.ui.drawing.theme import caption_overflow, caption_room
-from vikings.saves.settings import PACES, SPEEDS, UI_SCALES, WINDOW_SIZES
 from vikings.ui.dialogs.kit import Dialog, wrap
+from vikings.ui.drawing.theme import caption_overflow, caption_room
 
 FULLSCREEN = "fullscreen"
 
@@ -63,12 +64,13 @@ class SettingsPanel(Dialog):
             self.draft.width, self.draft.height = app.screen.get_size()
         self.window_chosen = False  # the Window menu was used (else the window keeps its size)
         self.kept_language = app.settings.language  # the setting, and the language spoken now (a
-        self.spoken = lang.language()                # `vikings --lang`): both again on Cancel
+        self.spoken = lang.language()  # `vikings --lang`): both again on Cancel
         self.applied = False
 
     def window_options(self) -> list[tuple[str, str]]:
         def label(w, h):
             return t("menus.settings.size", width=str(w), height=str(h))
+
         opts = [(label(w, h), size_id(w, h)) for w, h in WINDOW_SIZES]
         own = size_id(self.draft.width, self.draft.height)
         if own not in {i for _, i in opts}:  # a size from an older settings file
@@ -80,22 +82,40 @@ class SettingsPanel(Dialog):
 
         def px(v: float) -> int:  # laid out at the lettering's scale, so no text is clipped
             return max(1, round(v * u))
+
         self.px = px
         pad, row_h, step = px(28), px(46), px(84)
-        col_w = (width - 3 * pad) // 2          # two columns side by side
+        col_w = (width - 3 * pad) // 2  # two columns side by side
         left, right = pad, 2 * pad + col_w
         windows = self.window_options()
         current = FULLSCREEN if d.fullscreen else size_id(d.width, d.height)
         speeds = [(t(f"menus.settings.speed.{k}"), k) for k in SPEEDS]
         # (menu's name in self.menus, caption, note, options, value); the last row a toggle
-        rows = (("Window", t("menus.settings.window"), t("menus.settings.window_note", keycap=t("menus.keys.f11")),
-                 windows, current),
-                ("UI scale", t("menus.settings.ui_scale"), t("menus.settings.ui_scale_note"),
-                 [(percent(v / 100), str(v)) for v in UI_SCALES], str(d.ui_scale)),
-                ("Animations", t("menus.settings.animations"), t("menus.settings.animations_note"), speeds, d.animation),
-                ("Bot pace", t("menus.settings.bot_pace"), t("menus.settings.bot_pace_note"),
-                 [(t(f"menus.settings.speed.{k}"), k) for k in PACES], d.bot_pace),
-                (None, t("menus.settings.confirm"), t("menus.settings.confirm_note"), None, None))
+        rows = (
+            (
+                "Window",
+                t("menus.settings.window"),
+                t("menus.settings.window_note", keycap=t("menus.keys.f11")),
+                windows,
+                current,
+            ),
+            (
+                "UI scale",
+                t("menus.settings.ui_scale"),
+                t("menus.settings.ui_scale_note"),
+                [(percent(v / 100), str(v)) for v in UI_SCALES],
+                str(d.ui_scale),
+            ),
+            ("Animations", t("menus.settings.animations"), t("menus.settings.animations_note"), speeds, d.animation),
+            (
+                "Bot pace",
+                t("menus.settings.bot_pace"),
+                t("menus.settings.bot_pace_note"),
+                [(t(f"menus.settings.speed.{k}"), k) for k in PACES],
+                d.bot_pace,
+            ),
+            (None, t("menus.settings.confirm"), t("menus.settings.confirm_note"), None, None),
+        )
         label_w = self.label_width(col_w, rows)
         ctrl_w = col_w - label_w - px(12)
         self.menus = {}
@@ -107,38 +127,65 @@ class SettingsPanel(Dialog):
                 chosen = next(o for o in options if o[1] == value)
                 self.menus[name] = self.add(UIDropDownMenu(options, chosen, rect, ui, container=window))
             else:
-                self.confirm = self.add(UIButton(rect, "", ui, container=window,
-                                                 object_id=ObjectID("#confirm_toggle", None)))
+                self.confirm = self.add(
+                    UIButton(rect, "", ui, container=window, object_id=ObjectID("#confirm_toggle", None))
+                )
                 self._show_confirm()
         first = pygame.Rect(right + label_w + px(12), pad, ctrl_w, row_h)
         self.build_sound(window, first, step, label_w)
         y = pad + 3 * step  # hints on or off (ui/hint_view.py), below the sound's rows
-        self.caption(window, right, y, label_w, t("menus.settings.hints"),
-                     t("menus.settings.hints_note", keycap=t("menus.keys.h")))
-        self.hints = self.add(UIButton(first.move(0, 3 * step), "", ui, container=window,
-                                       object_id=ObjectID("#hints_toggle", None)))
+        self.caption(
+            window,
+            right,
+            y,
+            label_w,
+            t("menus.settings.hints"),
+            t("menus.settings.hints_note", keycap=t("menus.keys.h")),
+        )
+        self.hints = self.add(
+            UIButton(first.move(0, 3 * step), "", ui, container=window, object_id=ObjectID("#hints_toggle", None))
+        )
         self._show_toggle(self.hints, self.draft.hints)
         y = pad + 4 * step  # the language, below the hints
         self.caption(window, right, y, label_w, t("menus.settings.language"), t("menus.settings.language_note"))
         languages = language_options()
         chosen = next((o for o in languages if o[1] == d.language), languages[0])
-        self.menus["Language"] = self.add(UIDropDownMenu(languages, chosen, first.move(0, 4 * step), ui,
-                                                         container=window, object_id=ObjectID("#language", None)))
+        self.menus["Language"] = self.add(
+            UIDropDownMenu(
+                languages, chosen, first.move(0, 4 * step), ui, container=window, object_id=ObjectID("#language", None)
+            )
+        )
         bar = px(50)
-        self.cancel_button = self.add(UIButton(pygame.Rect(pad, height - pad - bar, px(180), bar),
-                                               t("menus.settings.cancel"), ui, container=window))
-        self.apply_button = self.add(UIButton(pygame.Rect(width - pad - px(180), height - pad - bar, px(180), bar),
-                                              t("menus.settings.apply"), ui, container=window,
-                                              object_id=ObjectID("#apply", "@primary")))
-        self.error_label = self.add(UILabel(pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
-                                            "", ui, container=window, object_id=ObjectID("#settings_error", "@error")))
+        self.cancel_button = self.add(
+            UIButton(
+                pygame.Rect(pad, height - pad - bar, px(180), bar), t("menus.settings.cancel"), ui, container=window
+            )
+        )
+        self.apply_button = self.add(
+            UIButton(
+                pygame.Rect(width - pad - px(180), height - pad - bar, px(180), bar),
+                t("menus.settings.apply"),
+                ui,
+                container=window,
+                object_id=ObjectID("#apply", "@primary"),
+            )
+        )
+        self.error_label = self.add(
+            UILabel(
+                pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
+                "",
+                ui,
+                container=window,
+                object_id=ObjectID("#settings_error", "@error"),
+            )
+        )
 
     def label_width(self, col_w: int, rows) -> int:
         """The captions' width: the design's share of a column, or more for a longer note
         (German), as long as the controls keep room for their own captions."""
         px, look = self.px, self.app.look
         base = min(px(300), col_w * 55 // 100)
-        note_font = look.widget_font(15, bold=False)   # the theme's @note (italic runs ~4% wider)
+        note_font = look.widget_font(15, bold=False)  # the theme's @note (italic runs ~4% wider)
         need = max(note_font.size(note)[0] for _, _, note, _, _ in rows) * 104 // 100 + px(8)
         captions = [c for *_, options, _ in rows if options for c, _ in options] + [c for c, _ in language_options()]
         ctrl_need = max(px(210), max(look.caption_width(c, pad=24) for c in captions) + px(24))
@@ -148,15 +195,18 @@ class SettingsPanel(Dialog):
         """A row's name and, under it, a note on what it does (on two lines if it is too
         long for one: German at a large UI scale)."""
         px, ui = self.px, self.app.ui
-        self.add(UILabel(pygame.Rect(x, y - px(4), w, px(30)), label, ui, container=window,
-                         object_id=ObjectID(None, "@field")))
+        self.add(
+            UILabel(
+                pygame.Rect(x, y - px(4), w, px(30)), label, ui, container=window, object_id=ObjectID(None, "@field")
+            )
+        )
         rect = pygame.Rect(x, y + px(24), w, px(26))
-        with warnings.catch_warnings():   # pygame-gui warns of a label too small: it is then wrapped
+        with warnings.catch_warnings():  # pygame-gui warns of a label too small: it is then wrapped
             warnings.simplefilter("ignore", UserWarning)
             one = self.add(UILabel(rect, note, ui, container=window, object_id=ObjectID(None, "@note")))
         if caption_overflow(one) is None:
             return
-        one.kill()   # measured with the label's own (italic) lettering
+        one.kill()  # measured with the label's own (italic) lettering
         self.widgets.remove(one)
         line_h = max(px(20), one.font.size(note)[1])
         for j, line in enumerate(wrap(one.font, note, caption_room(one)[0])):
@@ -170,21 +220,40 @@ class SettingsPanel(Dialog):
         rows = (("effects", "effects_volume"), ("music", "music_volume"), ("sound", None))
         for i, (name, field) in enumerate(rows):
             rect = first.move(0, i * step)
-            self.caption(window, rect.x - label_w - px(12), rect.y, label_w, t(f"menus.settings.{name}"),
-                         t(f"menus.settings.{name}_note"))
+            self.caption(
+                window,
+                rect.x - label_w - px(12),
+                rect.y,
+                label_w,
+                t(f"menus.settings.{name}"),
+                t(f"menus.settings.{name}_note"),
+            )
             if field is None:
                 self.mute = self.add(UIButton(rect, "", ui, container=window, object_id=ObjectID("#mute_toggle", None)))
                 self._show_mute()
                 continue
             value_w = px(76)
-            self.sliders[field] = self.add(UIHorizontalSlider(
-                pygame.Rect(rect.x, rect.y + px(6), rect.w - value_w - px(8), rect.h - px(12)),
-                getattr(self.draft, field), (0, 100), ui, container=window, click_increment=5,
-                object_id=ObjectID(f"#{field}", None)))
+            self.sliders[field] = self.add(
+                UIHorizontalSlider(
+                    pygame.Rect(rect.x, rect.y + px(6), rect.w - value_w - px(8), rect.h - px(12)),
+                    getattr(self.draft, field),
+                    (0, 100),
+                    ui,
+                    container=window,
+                    click_increment=5,
+                    object_id=ObjectID(f"#{field}", None),
+                )
+            )
             _scale_buttons(self.sliders[field], px(24))
-            self.slider_values[field] = self.add(UILabel(
-                pygame.Rect(rect.right - value_w, rect.y, value_w, rect.h), self._percent(field), ui,
-                container=window, object_id=ObjectID(None, "@field")))
+            self.slider_values[field] = self.add(
+                UILabel(
+                    pygame.Rect(rect.right - value_w, rect.y, value_w, rect.h),
+                    self._percent(field),
+                    ui,
+                    container=window,
+                    object_id=ObjectID(None, "@field"),
+                )
+            )
 
     def _percent(self, field: str) -> str:
         value = getattr(self.draft, field)
@@ -206,8 +275,8 @@ class SettingsPanel(Dialog):
 
     def close(self) -> None:
         super().close()
-        self.app.sound.sync()   # the settings as kept (Apply) or as they were (Cancel, Esc)
-        if not self.applied and lang.language() != self.spoken:   # a language only tried out
+        self.app.sound.sync()  # the settings as kept (Apply) or as they were (Cancel, Esc)
+        if not self.applied and lang.language() != self.spoken:  # a language only tried out
             self.app.apply_language(self.spoken)
             self.app.settings.language = self.kept_language
 
@@ -216,7 +285,7 @@ class SettingsPanel(Dialog):
         Cancel goes back."""
         self.draft.language = code
         self.app.apply_language(code)
-        self.app.settings.language = self.kept_language   # the setting itself changes on Apply
+        self.app.settings.language = self.kept_language  # the setting itself changes on Apply
 
     def _show_confirm(self) -> None:
         on = self.draft.confirm_purchase
@@ -283,10 +352,17 @@ class SettingsPanel(Dialog):
         app, new = self.app, self.draft
         old = app.settings
         if not self.window_chosen:  # the window as it is now (F11 or its edges may have moved it)
-            new.fullscreen, new.width, new.height, new.window_pos = old.fullscreen, old.width, old.height, old.window_pos
+            new.fullscreen, new.width, new.height, new.window_pos = (
+                old.fullscreen,
+                old.width,
+                old.height,
+                old.window_pos,
+            )
         # Compared with the window as it is (the player may have dragged its edges).
-        display = self.window_chosen and (new.fullscreen != old.fullscreen or (
-            not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size())))
+        display = self.window_chosen and (
+            new.fullscreen != old.fullscreen
+            or (not new.fullscreen and (new.width, new.height) != tuple(app.screen.get_size()))
+        )
         rescale = new.ui_scale != old.ui_scale
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it

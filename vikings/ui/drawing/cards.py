@@ -2,6 +2,7 @@
 demand. Each card reads at a glance: place in the turn order, name, person or bot (and
 whether it is thinking), Gold and Fame, the start player ship, her display in small.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -9,8 +10,8 @@ import pygame
 from vikings.text.lang import has, t
 from vikings.ui.drawing.displays import DisplayGeometry, columns_needed, draw_display, ring_cell
 from vikings.ui.drawing.panels import panel
-from vikings.ui.drawing.think_ring import draw_ring, ring_label
 from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.think_ring import draw_ring, ring_label
 from vikings.ui.drawing.view import event_cell, last_moves
 
 
@@ -35,8 +36,21 @@ def card_icon_spots(look, rect: pygame.Rect) -> dict:
     return {k: (x - look.px(13), y) for k, (x, y) in card_money_spots(look, rect).items()}
 
 
-def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selected=False,
-              thought=None, order: int | None = None, mark=None, money=None) -> DisplayGeometry:
+def draw_card(
+    surface,
+    app,
+    rect,
+    seat,
+    pv,
+    *,
+    to_move=False,
+    start=False,
+    selected=False,
+    thought=None,
+    order: int | None = None,
+    mark=None,
+    money=None,
+) -> DisplayGeometry:
     """A player's card, readable at a glance: her place in the turn order (a numbered
     badge, 1 = the start player, who also has the ship), name, person or bot level (a
     lit "thinking" tag while a bot decides, with a ring of its search's progress and the
@@ -44,13 +58,13 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
     display in small. mark: (row, col, colour) of her last move, outlined; money: the Gold
     and Fame to show while they count towards hers."""
     from vikings.ui.drawing.layout import CARD_HEAD
+
     look = app.look
     px = look.px
     colour = colour_of(seat.colour)
     panel(surface, rect, look, border=GOLD if to_move else WOOD, width=4 if to_move else 2)
     if to_move:
-        pygame.draw.rect(surface, colour, (rect.x + px(3), rect.y + px(3), rect.w - px(6), px(4)),
-                         border_radius=px(2))
+        pygame.draw.rect(surface, colour, (rect.x + px(3), rect.y + px(3), rect.w - px(6), px(4)), border_radius=px(2))
     x, cy = rect.x + px(10), rect.y + px(19)
     if order is not None:  # the badge: her place in this round's turn order
         r = px(10)
@@ -81,10 +95,13 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
         box = tag.get_rect(midleft=(rect.x + px(12) + 2 * r + px(11), y2)).inflate(px(10), px(4))
         pygame.draw.rect(surface, (255, 214, 90), box, border_radius=px(8))
         surface.blit(tag, tag.get_rect(center=box.center))
-    if not bot_thinking:   # (cut short on a narrow card: the figures come first)
+    if not bot_thinking:  # (cut short on a narrow card: the figures come first)
         room = spots["coin"][0] - px(28) - rect.x - px(12)
-        kinds = (t("table.card.person"),) if seat.is_person else \
-            (t("table.card.bot", level=bot_level(seat.kind)), bot_level(seat.kind))
+        kinds = (
+            (t("table.card.person"),)
+            if seat.is_person
+            else (t("table.card.bot", level=bot_level(seat.kind)), bot_level(seat.kind))
+        )
         for kind in kinds:
             sub = look.fit_text(kind, 12, INK_SOFT, height=px(15))
             if sub.get_width() <= room or kind == kinds[-1]:
@@ -92,14 +109,16 @@ def draw_card(surface, app, rect, seat, pv, *, to_move=False, start=False, selec
                     sub = look.fit_text(kind, 12, INK_SOFT, width=max(1, room), height=px(15))
                 surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
                 break
-    gold, fame = money if money is not None else (pv.gold, pv.fame)   # (money: the figures as they count)
+    gold, fame = money if money is not None else (pv.gold, pv.fame)  # (money: the figures as they count)
     for icon, value in (("coin", gold), ("fame", fame)):
         sx, sy = spots[icon]
         img = app.sprites.get("board", icon, height=px(22))
         surface.blit(img, img.get_rect(midright=(sx - px(2), sy)))
         num = look.text(str(value), 19, INK, bold=True)
         surface.blit(num, num.get_rect(midleft=(sx + px(1), sy)))
-    body = pygame.Rect(rect.x + px(8), rect.y + px(CARD_HEAD), rect.w - px(16), rect.bottom - rect.y - px(CARD_HEAD) - px(6))
+    body = pygame.Rect(
+        rect.x + px(8), rect.y + px(CARD_HEAD), rect.w - px(16), rect.bottom - rect.y - px(CARD_HEAD) - px(6)
+    )
     if selected:
         pygame.draw.rect(surface, (250, 240, 210), body.inflate(px(6), px(6)), border_radius=px(4))
     g = draw_display(surface, app, pv, body, small=True)
@@ -120,14 +139,16 @@ def draw_zoom(surface, app, seat, pv, card: pygame.Rect, ts: int, mark=None) -> 
     h = (rows + 1) * ts + head + pad
     screen = surface.get_rect()
     box = pygame.Rect(card.right + px(8), card.y, w, h)
-    if box.right > screen.right:          # (the tall layout: the cards are at the bottom)
+    if box.right > screen.right:  # (the tall layout: the cards are at the bottom)
         box = pygame.Rect(card.x, card.y - h - px(8), w, h)
     box.clamp_ip(screen)
     shadow = pygame.Surface(box.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((30, 20, 10, 70))
     surface.blit(shadow, box.inflate(px(12), px(12)).move(px(4), px(4)))
     panel(surface, box, look, border=colour_of(seat.colour), width=3)
-    surface.blit(look.text(t("table.card.display", name=seat.name), 15, WOOD_DARK, bold=True), (box.x + pad, box.y + px(6)))
+    surface.blit(
+        look.text(t("table.card.display", name=seat.name), 15, WOOD_DARK, bold=True), (box.x + pad, box.y + px(6))
+    )
     body = pygame.Rect(box.x + pad, box.y + head, w - 2 * pad, (rows + 1) * ts)
     g = draw_display(surface, app, pv, body)
     if mark is not None:

@@ -2,6 +2,7 @@
 player's marker (a disc of the seat's colour with the name's initial, so players are told
 apart without relying on colour alone).
 """
+
 from __future__ import annotations
 
 import math
@@ -42,8 +43,13 @@ def dashed_line(surface, colour, points, width: int = 2, dash: int = 8, gap: int
             step = min(left, seg - pos)
             if on:
                 a, b = pos / seg, (pos + step) / seg
-                pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                                 (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)
+                pygame.draw.line(
+                    surface,
+                    colour,
+                    (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                    (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    width,
+                )
             pos += step
             left -= step
             if left <= 1e-6:
@@ -69,9 +75,18 @@ class Series:
         self.name, self.colour, self.values, self.dashed = name, colour, list(values), dashed
 
 
-def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_labels: list[str], *,
-                    title: str = "", icon: pygame.Surface | None = None, progress: float = 1.0,
-                    x_title: str = "") -> pygame.Rect:
+def draw_line_chart(
+    surface,
+    look,
+    rect: pygame.Rect,
+    series: list[Series],
+    x_labels: list[str],
+    *,
+    title: str = "",
+    icon: pygame.Surface | None = None,
+    progress: float = 1.0,
+    x_title: str = "",
+) -> pygame.Rect:
     """A line chart of whole-number values in `rect`: a title (with an icon), a y axis with
     round ticks, x labels under the points, one line per series with a dot at each point
     and its last value at the end. `progress` (0..1) draws the lines only part of the way
@@ -92,7 +107,7 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
     step = nice_step(top, 5 if rect.h > look.px(200) else 4)
     ymax = nice_max(top, step)
     label_w = max(font.size(number(v))[0] for v in range(0, ymax + 1, step)) + px(8)
-    end_w = font.size(number(ymax))[0] + px(24)   # room for the last values at the lines' ends
+    end_w = font.size(number(ymax))[0] + px(24)  # room for the last values at the lines' ends
     xl_h = font.get_linesize() + (font.get_linesize() if x_title else 0) + px(4)
     plot = pygame.Rect(rect.x + label_w, y + px(6), rect.w - label_w - end_w, rect.bottom - y - px(6) - xl_h)
     if plot.w < 20 or plot.h < 20:
@@ -128,13 +143,13 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
         if not pts:
             continue
         whole = min(len(pts) - 1, int(shown))
-        part = pts[:whole + 1]
+        part = pts[: whole + 1]
         if whole < len(pts) - 1 and shown > whole:
             f = shown - whole
             (x0, y0), (x1, y1) = pts[whole], pts[whole + 1]
             part.append((x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
         colour = s.colour
-        outline = INK if sum(colour[:3]) > 600 else None   # a white line needs an edge
+        outline = INK if sum(colour[:3]) > 600 else None  # a white line needs an edge
         if len(part) > 1:
             if s.dashed:
                 if outline:
@@ -144,7 +159,7 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
                 if outline:
                     pygame.draw.lines(surface, outline, False, part, width + 2)
                 pygame.draw.lines(surface, colour, False, part, width)
-        for i, p in enumerate(pts[:whole + 1]):
+        for p in pts[: whole + 1]:
             pygame.draw.circle(surface, INK, p, px(4))
             pygame.draw.circle(surface, colour, p, px(4) - 1)
         if progress >= 1.0:
@@ -155,7 +170,7 @@ def draw_line_chart(surface, look, rect: pygame.Rect, series: list[Series], x_la
     ends.sort(key=lambda e: e[0])
     for i in range(1, len(ends)):
         ends[i][0] = max(ends[i][0], ends[i - 1][0] + lh)
-    if ends and ends[-1][0] > plot.bottom:       # ran off the bottom: shift the pile up
+    if ends and ends[-1][0] > plot.bottom:  # ran off the bottom: shift the pile up
         shift = ends[-1][0] - plot.bottom
         for e in ends:
             e[0] -= shift

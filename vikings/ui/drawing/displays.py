@@ -2,6 +2,7 @@
 the ships' row. Pure drawing from a `view` of the display (no rule is decided here); the
 drawing returns the geometry the scenes need to turn a click into a cell.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -53,8 +54,20 @@ def display_geometry(app, pv, rect: pygame.Rect, extra_cells=()) -> DisplayGeome
     return DisplayGeometry(rect.x + mw, rect.y, t, cols, rows, mainland)
 
 
-def draw_display(surface, app, pv, rect: pygame.Rect, *, highlight=(), preview=None, threatened=(),
-                 repelled=(), hover=None, extra_cells=(), small=False) -> DisplayGeometry:
+def draw_display(
+    surface,
+    app,
+    pv,
+    rect: pygame.Rect,
+    *,
+    highlight=(),
+    preview=None,
+    threatened=(),
+    repelled=(),
+    hover=None,
+    extra_cells=(),
+    small=False,
+) -> DisplayGeometry:
     """Draw one display into `rect`. highlight: cells to mark as legal; preview:
     (tile kind, row, col) drawn half transparent; threatened: cells whose Viking lies on
     its side; repelled: ship columns a warrior repels."""
@@ -90,7 +103,7 @@ def draw_display(surface, app, pv, rect: pygame.Rect, *, highlight=(), preview=N
         img.set_alpha(170)
         surface.blit(img, g.cell_rect(r, c))
     threatened = set(threatened)
-    for r, c, kind, occupied in pv.display.tiles():
+    for r, c, _kind, _occupied in pv.display.tiles():
         if r == 0 or not pv.occupied(r, c):
             continue
         draw_viking_on(surface, app, rules.row_viking[r], g.cell_rect(r, c), lying=(r, c) in threatened)
@@ -106,8 +119,13 @@ def draw_viking_on(surface, app, kind: int, cell: pygame.Rect, lying=False) -> N
     if lying:
         fig = _lying(fig)
         surface.blit(fig, fig.get_rect(midbottom=(cell.centerx, cell.bottom - t // 10)))
-        pygame.draw.line(surface, BAD, (cell.x + t // 8, cell.y + t // 8), (cell.right - t // 8, cell.bottom - t // 8),
-                         max(2, t // 18))
+        pygame.draw.line(
+            surface,
+            BAD,
+            (cell.x + t // 8, cell.y + t // 8),
+            (cell.right - t // 8, cell.bottom - t // 8),
+            max(2, t // 18),
+        )
     else:
         surface.blit(fig, fig.get_rect(bottomleft=(cell.x + round(t * 0.06), cell.bottom - round(t * 0.08))))
 

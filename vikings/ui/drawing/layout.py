@@ -20,19 +20,20 @@ columns (a longer island shrinks its tiles to fit).
 `empty_area` measures what a layout leaves unused: the largest axis-aligned rectangle of
 the window that no region covers (exact, over the grid the regions' edges make).
 """
+
 from __future__ import annotations
 
 import pygame
 
-BOARD_COLS = 7           # columns (of tiles) the large display has room for before its tiles shrink
-BOARD_LABEL = 24         # design pixels above the large display for its caption
+BOARD_COLS = 7  # columns (of tiles) the large display has room for before its tiles shrink
+BOARD_LABEL = 24  # design pixels above the large display for its caption
 DECISION_W = (420, 640)  # the decision panel's narrowest and widest (design pixels)
-DECISION_MIN_H = 310     # design pixels: the decision panel's lowest height (wide layout; the auction needs it)
-LOG_MIN_H = 210          # design pixels: the log's lowest height (room for the special tiles' strip too)
-WHEEL_PER_TILE = 6.2     # the wheel's side in display tiles: a group is 0.122 of the side (~3/4 of a tile)
-CARD_MIN_W = 200         # design pixels: a player's card is never narrower
-TALL_ASPECT = 1.5        # windows narrower than this (4:3) use the tall arrangement
-CARD_HEAD = 58           # design pixels of a card above its small display (see cards.draw_card)
+DECISION_MIN_H = 310  # design pixels: the decision panel's lowest height (wide layout; the auction needs it)
+LOG_MIN_H = 210  # design pixels: the log's lowest height (room for the special tiles' strip too)
+WHEEL_PER_TILE = 6.2  # the wheel's side in display tiles: a group is 0.122 of the side (~3/4 of a tile)
+CARD_MIN_W = 200  # design pixels: a player's card is never narrower
+TALL_ASPECT = 1.5  # windows narrower than this (4:3) use the tall arrangement
+CARD_HEAD = 58  # design pixels of a card above its small display (see cards.draw_card)
 
 
 class Layout:
@@ -56,7 +57,7 @@ class Layout:
         y0 = self.top.bottom + gap
         avail_h = H - y0 - gap
         label = px(BOARD_LABEL)
-        per_row = BOARD_COLS + mainland_aspect * rows   # the display's width in tiles
+        per_row = BOARD_COLS + mainland_aspect * rows  # the display's width in tiles
         self.tall = W / H < TALL_ASPECT
         if self.tall:
             self._tall(W, H, px, gap, y0, avail_h, label, per_row, n_players)
@@ -76,7 +77,7 @@ class Layout:
             t = min(t, (avail_h - gap - px(DECISION_MIN_H) - label) / rows)
             board_w = round(per_row * t) + 2
             side = min(room_w - gap - board_w, avail_h - gap - px(LOG_MIN_H))
-            spare = room_w - gap - board_w - side   # (the wheel reached its tallest)
+            spare = room_w - gap - board_w - side  # (the wheel reached its tallest)
             cw += spare
             x0 += spare
             board_h = label + round(rows * t) + 1
@@ -87,8 +88,9 @@ class Layout:
         self.board = pygame.Rect(self.wheel.right + gap, y0, W - gap - self.wheel.right - gap, board_h)
         bottom = y0 + avail_h
         self.log = pygame.Rect(x0, self.wheel.bottom + gap, side, bottom - self.wheel.bottom - gap)
-        self.decision = pygame.Rect(self.board.x, self.board.bottom + gap, self.board.w,
-                                    bottom - self.board.bottom - gap)
+        self.decision = pygame.Rect(
+            self.board.x, self.board.bottom + gap, self.board.w, bottom - self.board.bottom - gap
+        )
         self.cards = _stack(self.cards_area, n, gap, across=1)
 
     def _tall(self, W, H, px, gap, y0, avail_h, label, per_row, n) -> None:
@@ -100,7 +102,7 @@ class Layout:
         board_w = round(per_row * t) + 2
         board_h = label + round(rows * t) + 1
         side = min(room_w - gap - board_w, avail_h - gap - band_min)
-        board_w = room_w - gap - side    # any width left goes to the display's area
+        board_w = room_w - gap - side  # any width left goes to the display's area
         self.wheel = pygame.Rect(gap, y0, side, side)
         self.board = pygame.Rect(self.wheel.right + gap, y0, board_w, board_h)
         band_y = max(self.wheel.bottom, self.board.bottom) + gap
@@ -109,7 +111,7 @@ class Layout:
         log_w = max(px(220), round(room_w * 0.2))
         self.decision = pygame.Rect(band.x, band.y, dec_w, band.h)
         rest = pygame.Rect(self.decision.right + gap, band.y, band.right - self.decision.right - gap, band.h)
-        if self.strip_h:   # the special tiles' strip across the cards and the log
+        if self.strip_h:  # the special tiles' strip across the cards and the log
             self.strip = pygame.Rect(rest.x, rest.y, rest.w, px(self.strip_h))
             rest = pygame.Rect(rest.x, self.strip.bottom + gap, rest.w, rest.bottom - self.strip.bottom - gap)
         self.log = pygame.Rect(rest.right - log_w, rest.y, log_w, rest.h)
@@ -125,7 +127,9 @@ class Layout:
 
     def card_body(self, rect: pygame.Rect, px) -> pygame.Rect:
         """Where a card's small display goes (cards.draw_card draws it there)."""
-        return pygame.Rect(rect.x + px(8), rect.y + px(CARD_HEAD), rect.w - px(16), rect.bottom - rect.y - px(CARD_HEAD) - px(6))
+        return pygame.Rect(
+            rect.x + px(8), rect.y + px(CARD_HEAD), rect.w - px(16), rect.bottom - rect.y - px(CARD_HEAD) - px(6)
+        )
 
 
 def _stack(area: pygame.Rect, n: int, gap: int, across: int) -> list[pygame.Rect]:
@@ -133,8 +137,9 @@ def _stack(area: pygame.Rect, n: int, gap: int, across: int) -> list[pygame.Rect
     down = (n + across - 1) // across
     cw = (area.w - gap * (across - 1)) // across
     ch = (area.h - gap * (down - 1)) // down
-    return [pygame.Rect(area.x + (i % across) * (cw + gap), area.y + (i // across) * (ch + gap), cw, ch)
-            for i in range(n)]
+    return [
+        pygame.Rect(area.x + (i % across) * (cw + gap), area.y + (i // across) * (ch + gap), cw, ch) for i in range(n)
+    ]
 
 
 def _card_tile(area, n, across, gap, px) -> float:
@@ -149,13 +154,21 @@ def empty_area(window: pygame.Rect, regions) -> pygame.Rect:
     Exact: the regions' edges cut the window into a grid of cells, each wholly covered or
     wholly free; every maximal free rectangle has its sides on those cuts, so trying every
     band of columns with the free rows under it (a histogram per column band) finds it."""
-    xs = sorted({window.left, window.right} | {min(max(v, window.left), window.right)
-                                                for r in regions for v in (r.left, r.right)})
-    ys = sorted({window.top, window.bottom} | {min(max(v, window.top), window.bottom)
-                                                for r in regions for v in (r.top, r.bottom)})
-    free = [[not any(r.colliderect(pygame.Rect(xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j]))
-                     for r in regions)
-             for i in range(len(xs) - 1)] for j in range(len(ys) - 1)]
+    xs = sorted(
+        {window.left, window.right}
+        | {min(max(v, window.left), window.right) for r in regions for v in (r.left, r.right)}
+    )
+    ys = sorted(
+        {window.top, window.bottom}
+        | {min(max(v, window.top), window.bottom) for r in regions for v in (r.top, r.bottom)}
+    )
+    free = [
+        [
+            not any(r.colliderect(pygame.Rect(xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j])) for r in regions)
+            for i in range(len(xs) - 1)
+        ]
+        for j in range(len(ys) - 1)
+    ]
     best = pygame.Rect(0, 0, 0, 0)
     ncol = len(xs) - 1
     for a in range(ncol):
@@ -164,7 +177,7 @@ def empty_area(window: pygame.Rect, regions) -> pygame.Rect:
             ok = [ok[j] and free[j][b] for j in range(len(ok))]
             w = xs[b + 1] - xs[a]
             j = 0
-            while j < len(ok):   # runs of rows free across columns a..b
+            while j < len(ok):  # runs of rows free across columns a..b
                 if not ok[j]:
                     j += 1
                     continue

@@ -2,6 +2,7 @@
 looked up anew each time it is shown: after a change of language it reads in the new
 one. `str(Said("table.message.undone"))` gives its text; a parameter that is a Said
 or a function (e.g. `lambda: words.tile(k)`) is looked up with it."""
+
 from __future__ import annotations
 
 from vikings.text.lang import t
@@ -15,8 +16,10 @@ class Said:
         self.params = params
 
     def __str__(self) -> str:
-        return t(self.key, **{k: str(v) if isinstance(v, Said) else v() if callable(v) else v
-                              for k, v in self.params.items()})
+        return t(
+            self.key,
+            **{k: str(v) if isinstance(v, Said) else v() if callable(v) else v for k, v in self.params.items()},
+        )
 
     def __bool__(self) -> bool:
         return True

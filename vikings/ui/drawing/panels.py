@@ -1,6 +1,7 @@
 """Drawing the table's cards and text: a panel, wrapped text, the game log, a decision
 panel's text, a tooltip and the top bar.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -69,20 +70,21 @@ def _render_log(app, size, lines, title):
         y -= lh * len(parts) + look.px(3)
         spots.append((pygame.Rect(rect.x + look.px(6), y, rect.w - look.px(12), lh * len(parts)), len(lines) - 1 - n))
         for i, part in enumerate(parts):
-            img.blit(font.render(part, True, INK if i == 0 else INK_SOFT),
-                     (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh))
+            img.blit(
+                font.render(part, True, INK if i == 0 else INK_SOFT),
+                (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh),
+            )
     return img, spots
 
 
-def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None,
-                    room: int | None = None) -> int:
+def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None, room: int | None = None) -> int:
     """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
     Returns where the text ends (what follows is drawn below it). With `room` (pixels
     from the panel's top) the lettering shrinks, down to 70%, until the text fits in it:
     a large UI scale must not push the text into what the panel shows below it."""
     width = rect.w - look.px(28)
     for shrink in (1.0, 0.92, 0.85, 0.78, 0.7):
-        parts = []   # (font, text, colour)
+        parts = []  # (font, text, colour)
         for i, line in enumerate(lines):
             size, bold, colour = (20, True, WOOD_DARK) if i == 0 else (15, False, INK)
             font = look.font(size * shrink, bold)
@@ -117,8 +119,9 @@ def draw_tip_box(surface, look, text: str, pos) -> None:
         surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
 
 
-def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None,
-                 right: int | None = None) -> None:
+def draw_top_bar(
+    surface, app, top: pygame.Rect, text: str, bag: int | None, who: str | None, right: int | None = None
+) -> None:
     """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is,
     all left of `right` (the bar's buttons): when the UI scale makes them too wide the bag
     says only its count, then the lettering shrinks (and is cut short as a last resort)."""
@@ -139,12 +142,14 @@ def draw_top_bar(surface, app, top: pygame.Rect, text: str, bag: int | None, who
             used += w.get_width()
         if used <= right:
             break
-    if used > right:   # still too wide: the round text and the turn share what is left
+    if used > right:  # still too wide: the round text and the turn share what is left
         room = right - (used - label.get_width() - (w.get_width() if w is not None else 0))
         share = room * 0.6 if w is not None else room
         label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), round(share)), height=tall)
         if w is not None:
-            w = look.fit_text(who, 17, (255, 226, 140), bold=True, width=max(px(40), room - label.get_width()), height=tall)
+            w = look.fit_text(
+                who, 17, (255, 226, 140), bold=True, width=max(px(40), room - label.get_width()), height=tall
+            )
     surface.blit(label, (px(14), top.centery - label.get_height() // 2))
     x = px(24) + label.get_width()
     if bag_img is not None:

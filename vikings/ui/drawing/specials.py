@@ -4,6 +4,7 @@ display), and the mark on the wheel's group that brings one. Pure drawing from a
 `view.Visible`; every function returns the hotspots it drew as (rect, tooltip text), so
 the scenes can explain a tile under the mouse.
 """
+
 from __future__ import annotations
 
 import math
@@ -13,9 +14,9 @@ import pygame
 from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui.drawing.panels import wrap
-from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK, WHITE
+from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK
 
-STRIP_H = 118   # design pixels: the face-up tiles' strip above the log
+STRIP_H = 118  # design pixels: the face-up tiles' strip above the log
 
 
 def special_tip(rules, sid: int) -> str:
@@ -36,6 +37,7 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     offered: the player to move may take one now (the tiles are lit); hover: a slot.
     Returns hotspots [(rect, tip, slot)] for every place (tip None where it is empty)."""
     from vikings.ui.drawing.panels import panel
+
     look, px, rules = app.look, app.look.px, app.rules
     panel(surface, rect, look)
     pad = px(10)
@@ -44,7 +46,7 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     surface.blit(head, (rect.x + pad, rect.y + px(8)))
     y = rect.y + px(8) + head.get_height() + px(2)
     note = t("table.specials.note", count=vis.specials_supply)
-    for size in (12, 11, 10):   # smaller lettering before the reminder is cut short
+    for size in (12, 11, 10):  # smaller lettering before the reminder is cut short
         font = look.font(size)
         lines = wrap(font, note, side_w - pad)
         if y + len(lines) * font.get_linesize() <= rect.bottom - px(4):

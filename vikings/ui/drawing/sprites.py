@@ -5,6 +5,7 @@ Vector sources are rasterised for each requested size (the window may be 1280x72
 by the bytes of its pixels (least recently used pieces go first), not by a number of
 entries: 512 entries at table scale held more than 55 MB, and more after every resize.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -13,7 +14,6 @@ import pygame
 
 from vikings.content.art import ArtCatalog
 from vikings.content.data import DataError
-
 
 CACHE_BYTES = 32 * 1024 * 1024  # a table takes 1.0 MB of pieces at 1920x1080, 4.4 MB at 3840x2160
 
@@ -50,7 +50,9 @@ class Sprites:
                 if surf.get_size() != key[2:]:  # the renderer fits within the box; make it exact
                     surf = pygame.transform.smoothscale(surf, key[2:])
             except (pygame.error, FileNotFoundError) as e:
-                raise DataError("sprites.yaml", f"{group}.{ident}", f"art file {art.path} cannot be drawn ({e})") from None
+                raise DataError(
+                    "sprites.yaml", f"{group}.{ident}", f"art file {art.path} cannot be drawn ({e})"
+                ) from None
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf

@@ -9,6 +9,7 @@ The player's UI scale (90-150%, a setting) enlarges or shrinks the lettering on 
 that: the text the project draws (`Look.font`) and the widgets' theme, while the layout
 (`Look.px`) keeps fitting the window.
 """
+
 from __future__ import annotations
 
 import copy
@@ -23,9 +24,9 @@ from vikings.saves.table_file import COLOURS
 
 DESIGN = (1600, 900)
 THEME_STEP = 0.05  # the widgets' theme scale moves in steps of 5%
-BUTTON_FONT = 18   # the theme's button lettering (assets/ui/theme.json), design pixels
-BUTTON_EDGE = 8    # px: a button's border and shadow on both sides (unscaled in the theme)
-BUTTON_PAD = 10    # px: pygame-gui's own air each side of a button's caption (unscaled)
+BUTTON_FONT = 18  # the theme's button lettering (assets/ui/theme.json), design pixels
+BUTTON_EDGE = 8  # px: a button's border and shadow on both sides (unscaled in the theme)
+BUTTON_PAD = 10  # px: pygame-gui's own air each side of a button's caption (unscaled)
 
 PARCHMENT = (236, 229, 213)
 PAPER = (243, 236, 220)
@@ -42,8 +43,9 @@ WHITE = (255, 248, 232)
 
 # Player colours a seat may choose (name, RGB; the names are the table file's); none of the Viking colours, so a player's
 # marker never looks like a Viking kind.
-PLAYER_COLOURS = tuple(zip(COLOURS, ((118, 70, 160), (222, 120, 30), (30, 140, 140), (205, 80, 140),
-                                     (120, 80, 50), (245, 245, 245))))
+PLAYER_COLOURS = tuple(
+    zip(COLOURS, ((118, 70, 160), (222, 120, 30), (30, 140, 140), (205, 80, 140), (120, 80, 50), (245, 245, 245)))
+)
 
 
 def colour_of(name: str) -> tuple[int, int, int]:
@@ -68,8 +70,13 @@ def scaled_theme(scale: float) -> dict:
         if font and "size" in font:
             font["size"] = str(max(9, round(int(font["size"]) * scale)))
         misc = block.get("misc", {})
-        for key in ("shape_corner_radius", "title_bar_height", "list_item_height",
-                    "text_horiz_alignment_padding", "rect_width"):
+        for key in (
+            "shape_corner_radius",
+            "title_bar_height",
+            "list_item_height",
+            "text_horiz_alignment_padding",
+            "rect_width",
+        ):
             if key in misc:
                 misc[key] = str(max(2, round(int(misc[key]) * scale)))
     return doc
@@ -127,8 +134,15 @@ class Look:
         f = self.widget_font(size)
         return max(self.px(design_h), f.get_ascent() + round(2 * pad * self.text_scale) + BUTTON_EDGE)
 
-    def fit_text(self, text: str, size: float, colour=INK, bold: bool = False,
-                 width: int | None = None, height: int | None = None) -> pygame.Surface:
+    def fit_text(
+        self,
+        text: str,
+        size: float,
+        colour=INK,
+        bold: bool = False,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> pygame.Surface:
         """`text` at `size`, or in smaller lettering (down to 60%) so that it fits in
         `width` x `height` pixels; cut with an ellipsis if even that is too wide."""
         pixels = max(1, round(size * self.text_scale))
@@ -150,16 +164,20 @@ class Look:
 
 
 # Captions that fit their widgets ---------------------------------------------------------------
-SMALLER = {None: ("@small", "@smaller", "@smallest"),   # theme classes, lettering 15, 13 and 11 (of 18)
-           "@primary": ("@primary_small", "@primary_smaller", "@primary_smallest")}
+SMALLER = {
+    None: ("@small", "@smaller", "@smallest"),  # theme classes, lettering 15, 13 and 11 (of 18)
+    "@primary": ("@primary_small", "@primary_smaller", "@primary_smallest"),
+}
 
 
 def caption_room(button) -> tuple[int, int]:
     """The width and height inside a pygame-gui button that its caption may use (its rect
     less the border, the shadow and the theme's horizontal text padding)."""
+
     def width(name):  # a number, or (pygame-gui 0.6.14) a dict of widths per side
         v = getattr(button, name, 0) or 0
         return max(v.values(), default=0) if isinstance(v, dict) else v
+
     edge = 2 * (int(width("border_width")) + int(width("shadow_width")))
     pad = 2 * int(getattr(button, "text_horiz_alignment_padding", 0) or 0)
     return button.rect.width - edge - pad, button.rect.height - edge
@@ -179,8 +197,14 @@ def clipped_captions(ui) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
 
 def _captioned(el) -> bool:
     from pygame_gui.elements import UIButton, UILabel
-    return (isinstance(el, (UIButton, UILabel)) and bool(el.text) and getattr(el, "font", None) is not None
-            and el.rect.width > 0 and el.rect.height > 0)
+
+    return (
+        isinstance(el, (UIButton, UILabel))
+        and bool(el.text)
+        and getattr(el, "font", None) is not None
+        and el.rect.width > 0
+        and el.rect.height > 0
+    )
 
 
 def caption_overflow(el):
@@ -201,12 +225,13 @@ def shrink_caption(el) -> None:
     if caption_overflow(el) is None:
         return
     from pygame_gui.core import ObjectID
+
     ids, classes = el.get_object_ids(), el.get_class_ids()
     own_id, own_class = (ids[-1] if ids else None), (classes[-1] if classes else None)
     chain = SMALLER.get(own_class, ())
-    for smaller in SMALLER.values():   # already smaller (a caption that grew): on down the chain
+    for smaller in SMALLER.values():  # already smaller (a caption that grew): on down the chain
         if own_class in smaller:
-            chain = smaller[smaller.index(own_class) + 1:]
+            chain = smaller[smaller.index(own_class) + 1 :]
     for cls in chain:
         el.change_object_id(ObjectID(own_id, cls))
         if caption_overflow(el) is None:

@@ -1,6 +1,7 @@
 """The ring on a thinking bot's card: how far its search is (the share of its budget the
 search reports, bots/base.py CancelToken.report) and how long it has taken so far, so a
 person at the table sees that the window is alive and roughly how long is left."""
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,13 @@ def ring_points(center, radius: float, share: float, steps: int = 48) -> list[tu
     cx, cy = center
     share = min(1.0, max(0.0, share))
     n = max(2, round(steps * share) + 1)
-    return [(cx + radius * math.sin(2 * math.pi * share * i / (n - 1)),
-             cy - radius * math.cos(2 * math.pi * share * i / (n - 1))) for i in range(n)]
+    return [
+        (
+            cx + radius * math.sin(2 * math.pi * share * i / (n - 1)),
+            cy - radius * math.cos(2 * math.pi * share * i / (n - 1)),
+        )
+        for i in range(n)
+    ]
 
 
 def draw_ring(surface: pygame.Surface, center, radius: int, share: float, width: int) -> pygame.Rect:
@@ -34,7 +40,7 @@ def draw_ring(surface: pygame.Surface, center, radius: int, share: float, width:
 
 
 def ring_label(seconds: float) -> str:
-    """"thinking… 2.3 s" / "denkt nach… 2,3 s"."""
+    """ "thinking… 2.3 s" / "denkt nach… 2,3 s"."""
     return t("table.card.thinking_for", seconds=number(seconds, 1))
 
 

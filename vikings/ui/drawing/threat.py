@@ -1,4 +1,5 @@
 """The ships' threat drawn over a display (the scorings, the rules panel's pictures)."""
+
 from __future__ import annotations
 
 import pygame
@@ -38,4 +39,3 @@ def draw_threat(surface, rules, geo, ships, repelled, k: float = 1.0) -> None:
             a = round(t * 0.16)
             cx, by = band.centerx, band.bottom
             pygame.draw.polygon(surface, (180, 40, 30), [(cx - a, by - a), (cx + a, by - a), (cx, by)])
-

@@ -1,10 +1,11 @@
 """Tooltip texts for the pieces under the mouse, with the numbers read from the rules data,
 in the language in use (the `table.tip` catalogue entries)."""
+
 from __future__ import annotations
 
+from vikings.engine.phases import PURCHASE
 from vikings.text import words
 from vikings.text.events import viking_in_sentence
-from vikings.engine.phases import PURCHASE
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import Said
 
@@ -12,8 +13,12 @@ from vikings.ui.drawing.notice import Said
 def viking_text(rules, k: int) -> str:
     v, s = rules.vikings[k], rules.scoring
     what = {
-        "fisherman": lambda: t("table.tip.fisherman", feeds=words.any_vikings(s.fisherman_feeds),
-                               hungry=words.fame(s.underfeed_fame), spare=words.fame(s.overfeed_fame)),
+        "fisherman": lambda: t(
+            "table.tip.fisherman",
+            feeds=words.any_vikings(s.fisherman_feeds),
+            hungry=words.fame(s.underfeed_fame),
+            spare=words.fame(s.overfeed_fame),
+        ),
         "goldsmith": lambda: t("table.tip.goldsmith", gold=words.gold(s.goldsmith_gold)),
         "scout": lambda: t("table.tip.scout", fame=words.fame(s.scout_fame), bonus=words.fame(s.scout_bonus_fame)),
         "noble": lambda: t("table.tip.noble", fame=words.fame(s.noble_fame)),
@@ -73,8 +78,11 @@ def wheel_tip(game, vis, space: int) -> str | None:
         return None
     rules = game.rules
     price = space - vis.offset
-    lines = [t("table.tip.group", price=price, **group_text(rules, tile, viking)),
-             tile_text(rules, tile), viking_text(rules, viking)]
+    lines = [
+        t("table.tip.group", price=price, **group_text(rules, tile, viking)),
+        tile_text(rules, tile),
+        viking_text(rules, viking),
+    ]
     if not game.is_over and game.phase == PURCHASE:
         why = blocker(game, space)
         if why:

@@ -5,6 +5,7 @@ an event has been shown, its effect must not be on screen (a tile still flying t
 wheel is not on the wheel yet). `Visible` starts from the engine's state and undoes the
 pending events, so the screens never keep game state of their own.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -17,10 +18,10 @@ class PlayerView:
         self.display = display
         self.gold = display.gold
         self.fame = display.fame
-        self.hidden: set = set()   # (row, col) whose tile is not shown yet
-        self.vacant: set = set()   # (row, col) whose Viking is not shown yet
+        self.hidden: set = set()  # (row, col) whose tile is not shown yet
+        self.vacant: set = set()  # (row, col) whose Viking is not shown yet
         self.pool = list(display.pool)
-        self.held = list(held)      # special tile kinds beside the mainland (advanced game)
+        self.held = list(held)  # special tile kinds beside the mainland (advanced game)
         self.placed = list(placed)  # (kind, row, col) of building special tiles on the islands
 
     def tile_at(self, row: int, col: int) -> int:
@@ -38,15 +39,16 @@ class Visible:
         pending `start_player` of the auction, whose event does not say."""
         rules = game.rules
         self.game = game
-        self.players = [PlayerView(d, game.specials_held(p), game.specials_placed(p))
-                        for p, d in enumerate(game.displays)]
+        self.players = [
+            PlayerView(d, game.specials_held(p), game.specials_placed(p)) for p, d in enumerate(game.displays)
+        ]
         self.wheel_tile = list(game.wheel_tile)
         self.wheel_viking = list(game.wheel_viking)
         self.offset = game.offset
         self.round = game.round
         self.bag = sum(game.bag)
         self.start_player = game.start_player
-        self.wheel_hidden = False     # a new offer not laid out yet
+        self.wheel_hidden = False  # a new offer not laid out yet
         self.start_tile_shown = [d.start_tile < 0 for d in game.displays]
         auction = "auction" in game.options
         self.auction_vikings = list(game.auction_vikings)  # drawn, not yet removed or on the wheel
@@ -82,8 +84,10 @@ class Visible:
                 v.gold -= d["gold_change"]
                 v.fame -= d["fame_change"]
             elif t == "start_player" and d.get("after") == "auction":  # the winner takes the ship
-                self.start_player = next((x.player for x in reversed(pending[:i]) if x.type == "auction"),
-                                         opener if opener is not None else self.start_player)
+                self.start_player = next(
+                    (x.player for x in reversed(pending[:i]) if x.type == "auction"),
+                    opener if opener is not None else self.start_player,
+                )
             elif t == "start_player":  # the ship passes on as the next round begins
                 self.start_player = (p - 1) % game.n
                 if not auction:  # (with the auction, undoing its opening sets the round)
@@ -129,7 +133,7 @@ class Visible:
         return Counter({k: c for k, c in enumerate(self.players[p].pool) if c})
 
 
-PLACING = frozenset({"tile_placed", "start_tile_placed", "special_placed"})   # events that lay a tile on a cell
+PLACING = frozenset({"tile_placed", "start_tile_placed", "special_placed"})  # events that lay a tile on a cell
 MOVES = frozenset({"bought", "viking_placed", "viking_to_pool", "viking_moved", "boatswain_used"}) | PLACING
 
 

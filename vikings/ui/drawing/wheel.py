@@ -2,6 +2,7 @@
 it. Pure drawing from a `view.Visible`; returns the geometry that turns a click into a
 wheel space.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,10 +18,10 @@ class WheelGeometry:
         self.spaces = spaces
         self.side = rect.w
         self.centre = rect.center
-        self.disc = round(rect.w * 0.62)          # diameter of the wooden disc
-        self.tile = round(rect.w * 0.122)          # a group's tile
-        self.ring = rect.w * 0.432                 # radius of the groups' tiles
-        self.viking_ring = rect.w * 0.322          # radius of the groups' Vikings (on the rim)
+        self.disc = round(rect.w * 0.62)  # diameter of the wooden disc
+        self.tile = round(rect.w * 0.122)  # a group's tile
+        self.ring = rect.w * 0.432  # radius of the groups' tiles
+        self.viking_ring = rect.w * 0.322  # radius of the groups' Vikings (on the rim)
 
     def angle(self, space: float) -> float:
         return -math.pi / 2 + 2 * math.pi * space / self.spaces  # space 0 at the top, clockwise
@@ -31,7 +32,8 @@ class WheelGeometry:
 
     def tile_rect(self, space: int) -> pygame.Rect:
         return pygame.Rect(0, 0, self.tile, self.tile).move(
-            self.at(space, self.ring)[0] - self.tile // 2, self.at(space, self.ring)[1] - self.tile // 2)
+            self.at(space, self.ring)[0] - self.tile // 2, self.at(space, self.ring)[1] - self.tile // 2
+        )
 
     def group_rect(self, space: int) -> pygame.Rect:
         """A group on the wheel: its tile and its Viking on the rim."""
@@ -67,15 +69,30 @@ def _wheel_disc(app, size: int, turn: float) -> pygame.Surface:
             r = round(size * _HUB_RADIUS)
             hub = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
             pygame.draw.circle(hub, (255, 255, 255, 255), (r, r), r)
-            hub.blit(flat, (0, 0), pygame.Rect(size // 2 - r, size // 2 - r, 2 * r, 2 * r),
-                     special_flags=pygame.BLEND_RGBA_MIN)
+            hub.blit(
+                flat,
+                (0, 0),
+                pygame.Rect(size // 2 - r, size // 2 - r, 2 * r, 2 * r),
+                special_flags=pygame.BLEND_RGBA_MIN,
+            )
             img.blit(hub, hub.get_rect(center=img.get_rect().center))
         _ROTATED[key] = img
     return img
 
 
-def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = None, highlight=(),
-               blocked=(), hover=None, selected=None, hidden_spaces=()) -> WheelGeometry:
+def draw_wheel(
+    surface,
+    app,
+    vis,
+    rect: pygame.Rect,
+    *,
+    turn: float | None = None,
+    highlight=(),
+    blocked=(),
+    hover=None,
+    selected=None,
+    hidden_spaces=(),
+) -> WheelGeometry:
     """The price wheel with every group still on it. `turn` (default: the wheel's offset)
     rotates the disc, so the printed prices move as the wheel turns."""
     g = WheelGeometry(rect, app.rules.wheel_spaces)
@@ -99,8 +116,7 @@ def draw_wheel(surface, app, vis, rect: pygame.Rect, *, turn: float | None = Non
         if s == selected:
             pygame.draw.rect(surface, GOLD, tr.inflate(g.tile // 3, g.tile // 3), border_radius=g.tile // 6)
         elif s in highlight:
-            pygame.draw.rect(surface, (255, 232, 150), tr.inflate(g.tile // 5, g.tile // 5),
-                             border_radius=g.tile // 6)
+            pygame.draw.rect(surface, (255, 232, 150), tr.inflate(g.tile // 5, g.tile // 5), border_radius=g.tile // 6)
         surface.blit(app.sprites.get("tiles", app.rules.tiles[tile].id, height=g.tile), tr)
         if viking >= 0:
             fig = app.sprites.get("vikings", app.rules.vikings[viking].id, height=round(g.tile * 0.72))

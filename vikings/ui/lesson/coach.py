@@ -14,18 +14,17 @@ What a step says is looked up when it is shown (`Step.text`, `Coach.refusal`): a
 keeps the catalogue key of its words and the figures they name (ids of tiles and Vikings,
 prices), never finished text, so a language chosen mid-lesson shows the step anew in it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vikings.engine.actions import Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain
 from vikings.text import words
 from vikings.text.lang import t
-
-from vikings.engine.actions import (
-    Buy, FinishBoatswains, MoveViking, PlaceStart, PlaceTile, PlaceViking, UseBoatswain)
-from vikings.ui.table.match import MoveRefused
 from vikings.text.words import in_sentence
 from vikings.ui.lesson.script import lesson_game
+from vikings.ui.table.match import MoveRefused
 
 PROGRESS_VERSION = 1
 
@@ -54,17 +53,17 @@ def spoken(words_: tuple | None) -> str:
 @dataclass(frozen=True)
 class Step:
     id: str
-    words: tuple = ()              # say(): the catalogue key of what the step says, and its figures
+    words: tuple = ()  # say(): the catalogue key of what the step says, and its figures
     target: tuple = ()
-    at: int | None = None          # actions played when the step comes up
-    move: object = None            # the taught action (a move step), None for a read step
-    event: str | None = None       # the event waiting to be shown when it comes up
+    at: int | None = None  # actions played when the step comes up
+    move: object = None  # the taught action (a move step), None for a read step
+    event: str | None = None  # the event waiting to be shown when it comes up
     player: int | None = None
     kind: str | None = None
-    view: int | None = None        # whose display the table shows large (a scoring's player if not given)
-    refuse_words: tuple = ()       # say(): the friendly word when the player tries another move
-    finish: bool = False           # offers to let the bot play the person's seat
-    auto: bool = False             # made by the coach for an untaught scripted move
+    view: int | None = None  # whose display the table shows large (a scoring's player if not given)
+    refuse_words: tuple = ()  # say(): the friendly word when the player tries another move
+    finish: bool = False  # offers to let the bot play the person's seat
+    auto: bool = False  # made by the coach for an untaught scripted move
 
     @property
     def is_move(self) -> bool:
@@ -88,10 +87,10 @@ class Coach:
         self.script = lesson["script"]
         self.steps = build_steps(lesson, rules)
         self.index = max(0, min(index, len(self.steps) - 1))
-        self.view = self.index          # the step shown (Back reads earlier ones again)
-        self.refused = None             # say(): the last refused move's word, shown until the next step
-        self.handed_over = False        # the bot plays the person's seat
-        self._save = save               # called with the step index whenever it changes
+        self.view = self.index  # the step shown (Back reads earlier ones again)
+        self.refused = None  # say(): the last refused move's word, shown until the next step
+        self.handed_over = False  # the bot plays the person's seat
+        self._save = save  # called with the step index whenever it changes
 
     @property
     def refusal(self) -> str:
@@ -208,8 +207,11 @@ class Coach:
         if want is None or action == want:
             self.refused = None
             return
-        self.refused = (s.refuse_words if s is not None and s.is_move and s.refuse_words else
-                        move_words(self.rules, match.game, want, "refuse"))
+        self.refused = (
+            s.refuse_words
+            if s is not None and s.is_move and s.refuse_words
+            else move_words(self.rules, match.game, want, "refuse")
+        )
         raise MoveRefused(self.refusal)
 
     def holds(self, match, handles=(), phases=()) -> bool:
@@ -244,20 +246,39 @@ def build_steps(lesson: dict, rules) -> list[Step]:
     the person that no step teaches, in the order they come up."""
     scoring = {k: v for k, v in rules.scoring.__dict__.items() if isinstance(v, int)}
     taught = {s["at"] for s in lesson["steps"] if s["move"] is not None}
-    authored = [Step(**{k: v for k, v in s.items() if k not in ("text", "refuse")},
-                     words=say(s["text"], **scoring), refuse_words=say(s["refuse"]) if s["refuse"] else ())
-                for s in lesson["steps"]]
+    authored = [
+        Step(
+            **{k: v for k, v in s.items() if k not in ("text", "refuse")},
+            words=say(s["text"], **scoring),
+            refuse_words=say(s["refuse"]) if s["refuse"] else (),
+        )
+        for s in lesson["steps"]
+    ]
     autos = []
     for i, game, action in _person_moves(lesson, rules):
         if i not in taught:
-            autos.append(Step(id=f"move_{i}", words=move_words(rules, game, action, "move"),
-                              target=move_target(game, action), at=i, move=action, auto=True))
+            autos.append(
+                Step(
+                    id=f"move_{i}",
+                    words=move_words(rules, game, action, "move"),
+                    target=move_target(game, action),
+                    at=i,
+                    move=action,
+                    auto=True,
+                )
+            )
     steps = authored + autos
     # Stable: at the same moment, event steps first (the events are shown before the next
     # decision), then read steps, then the move; steps without `at` (after the script) last.
     big = len(lesson["script"]) + 1
-    order = sorted(range(len(steps)), key=lambda k: (steps[k].at if steps[k].at is not None else big,
-                                                     0 if steps[k].event else 2 if steps[k].is_move else 1, k))
+    order = sorted(
+        range(len(steps)),
+        key=lambda k: (
+            steps[k].at if steps[k].at is not None else big,
+            0 if steps[k].event else 2 if steps[k].is_move else 1,
+            k,
+        ),
+    )
     return [steps[k] for k in order]
 
 

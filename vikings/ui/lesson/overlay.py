@@ -6,6 +6,7 @@ the coach refuses the moves the step does not teach. Keys: Page Down (or Enter /
 a step that is read) for Next, Page Up for Back, F to let the bot finish; Esc leaves (the
 table's own key: the lesson is saved and resumes where it stopped).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -15,21 +16,31 @@ from pygame_gui.elements import UIButton
 
 from vikings.engine.state import OVER
 from vikings.text.lang import t
-from vikings.ui.scene import Scene
 from vikings.ui.dialogs.kit import fitted_class
 from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import (
-    BAD, BUTTON_EDGE, BUTTON_FONT, BUTTON_PAD, GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD_DARK)
+    BAD,
+    BUTTON_EDGE,
+    BUTTON_FONT,
+    BUTTON_PAD,
+    GOLD,
+    INK,
+    INK_SOFT,
+    PAPER,
+    WHITE,
+    WOOD_DARK,
+)
 from vikings.ui.lesson.targets import locate_all
+from vikings.ui.scene import Scene
 
-BUTTONS = ("back", "next", "leave", "skip")    # captions: lesson.box.KEY
+BUTTONS = ("back", "next", "leave", "skip")  # captions: lesson.box.KEY
 ROW_LETTERING = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13), ("@smallest", 11))  # theme classes
-EXTRA = ("finish", "real_game")   # captions: lesson.box.KEY, or lesson.box.KEY_short in a narrow box
+EXTRA = ("finish", "real_game")  # captions: lesson.box.KEY, or lesson.box.KEY_short in a narrow box
 
 
 class LessonOverlay(Scene):
     is_panel = True
-    modal = False   # the table below takes the clicks the box does not
+    modal = False  # the table below takes the clicks the box does not
 
     def __init__(self, app, session):
         super().__init__(app)
@@ -38,7 +49,7 @@ class LessonOverlay(Scene):
         self.match = session.match
         self.buttons: dict = {}
         self.box: pygame.Rect | None = None
-        self._seen = None   # (index, view) last laid out
+        self._seen = None  # (index, view) last laid out
         self.skipping = False
 
     # Widgets ---------------------------------------------------------------------------------
@@ -66,9 +77,9 @@ class LessonOverlay(Scene):
         # the smallest lettering would not fit in one.
         labels = [t(f"lesson.box.{key}") for key in BUTTONS]
         inner = box.w - 2 * pad
-        row = self._one_row(labels, inner - 3 * gap, h)   # (widths, theme class) or None
+        row = self._one_row(labels, inner - 3 * gap, h)  # (widths, theme class) or None
         cols = 2 if row is None else 4
-        if row is None:   # two of the same width a row, again in one lettering
+        if row is None:  # two of the same width a row, again in one lettering
             w = (inner - gap) // 2
             row = [w] * len(labels), self._lettering(labels, w, h)
         rows = len(BUTTONS) // cols
@@ -91,8 +102,9 @@ class LessonOverlay(Scene):
             label = t(f"lesson.box.{key}")
             if look.caption_width(label) > box.w - 2 * pad:
                 label = t(f"lesson.box.{key}_short")
-            self.buttons[key] = self.add(UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui,
-                                                  object_id="@primary"))
+            self.buttons[key] = self.add(
+                UIButton(pygame.Rect(box.x + pad, y - h - gap, box.w - 2 * pad, h), label, ui, object_id="@primary")
+            )
         self.refresh()
 
     def _one_row(self, labels, room: int, h: int):
@@ -148,8 +160,9 @@ class LessonOverlay(Scene):
         if event.type == pygame.KEYDOWN:
             c, m = self.coach, self.match
             reading = c.view < c.index or (c.step is not None and not c.step.is_move and c.can_next(m))
-            if event.key == pygame.K_PAGEDOWN or (reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                                             pygame.K_SPACE)):
+            if event.key == pygame.K_PAGEDOWN or (
+                reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            ):
                 self.command("next")
                 return True
             if event.key == pygame.K_PAGEUP:
@@ -172,7 +185,7 @@ class LessonOverlay(Scene):
         elif key == "leave":
             self.session.leave()
             return
-        elif key == "skip" and not self.skipping:   # a second click skips: the lesson's progress goes
+        elif key == "skip" and not self.skipping:  # a second click skips: the lesson's progress goes
             self.skipping = True
             self.buttons["skip"].set_text(t("lesson.box.skip_again"))
             return
@@ -193,8 +206,13 @@ class LessonOverlay(Scene):
             self._seen = key
             s = c.step
             base = self.app.scenes.base
-            view = s.view if s is not None and s.view is not None else \
-                s.player if s is not None and s.event == "scoring" else None
+            view = (
+                s.view
+                if s is not None and s.view is not None
+                else s.player
+                if s is not None and s.event == "scoring"
+                else None
+            )
             if due and view is not None and hasattr(base, "ctx"):
                 base.ctx.viewed = view  # the display the step talks about
             self.refresh()
@@ -228,7 +246,7 @@ class LessonOverlay(Scene):
         px = self.app.look.px
         if self.box is not None:
             self.draw_box(surface)
-        for outer in self.rings():   # (after the box: a ring may be around one of its buttons)
+        for outer in self.rings():  # (after the box: a ring may be around one of its buttons)
             pygame.draw.rect(surface, WOOD_DARK, outer, max(2, px(3)), border_radius=px(8))
             pygame.draw.rect(surface, GOLD, outer.inflate(-px(4), -px(4)), max(3, px(5)), border_radius=px(8))
 
@@ -252,7 +270,7 @@ class LessonOverlay(Scene):
         else:
             text, colour = s.text, INK
         bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else box.bottom
-        for size in (16, 15, 14, 13, 12, 11):   # smaller lettering before a line is left out
+        for size in (16, 15, 14, 13, 12, 11):  # smaller lettering before a line is left out
             font = look.font(size)
             lines = wrap(font, text, width)
             if y + len(lines) * font.get_linesize() <= bottom:

@@ -4,10 +4,10 @@ engine's door and finding where each topic of the lesson comes up.
 `topics()` is what tools/probes/find_lesson_deal.py searches with and what the tests check the
 shipped script with, so the deal in data/lesson.yaml is known to show every topic.
 """
+
 from __future__ import annotations
 
 from vikings.engine import GameConfig, new_game
-from vikings.text.lang import t
 from vikings.engine.actions import Buy, PlaceTile, PlaceViking
 from vikings.engine.state import BOATSWAIN, PURCHASE, VIKING
 
@@ -32,7 +32,7 @@ def topics(rules, seed: int, person: int, actions) -> dict[str, int | None]:
     """For each topic, the index of the first action at which it comes up (None: never).
     An index is that of the decision the lesson can point at: the purchase, the placement,
     or the action whose events include the scoring."""
-    found: dict[str, int | None] = {t: None for t in TOPICS}
+    found: dict[str, int | None] = dict.fromkeys(TOPICS)
 
     def mark(topic, i):
         if found[topic] is None:

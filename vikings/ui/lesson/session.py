@@ -5,6 +5,7 @@ its own (`Storage.lesson_game_path`, so a real game in progress is never overwri
 beside it `Storage.lesson_path` keeps the step the lesson is at. "Learn to play" resumes
 from both if they load, and starts the deal afresh otherwise.
 """
+
 from __future__ import annotations
 
 import logging
@@ -12,8 +13,8 @@ import logging
 from vikings.content.data import load_lesson
 from vikings.engine import new_game
 from vikings.ui import flow
-from vikings.ui.table.match import Match, Seat, load_doc_text
 from vikings.ui.lesson.coach import PROGRESS_VERSION, Coach
+from vikings.ui.table.match import Match, Seat, load_doc_text
 
 log = logging.getLogger("vikings")
 
@@ -29,7 +30,7 @@ class LessonSession:
 
     # Starting ------------------------------------------------------------------------------
     @classmethod
-    def start(cls, app, fresh: bool = False) -> "LessonSession":
+    def start(cls, app, fresh: bool = False) -> LessonSession:
         """Open the lesson at the table: where it stopped, or from its first step."""
         lesson = load_lesson(app.rules)
         storage = app.storage
@@ -40,8 +41,9 @@ class LessonSession:
             seats = [(n, k.format(bot=lesson["bot"]), c) for n, k, c in SEATS]
             if lesson["person"] == 1:
                 seats.reverse()
-            match = Match.new(seats, app.rules, seed=lesson["seed"], start_player=lesson["person"],
-                              storage=storage, autosave=False)
+            match = Match.new(
+                seats, app.rules, seed=lesson["seed"], start_player=lesson["person"], storage=storage, autosave=False
+            )
             index = 0
         match.autosave_path = storage.lesson_game_path
         match.autosave_enabled = True
@@ -55,6 +57,7 @@ class LessonSession:
         cls._save_progress(storage, coach.index)
         flow.enter_game(app, match)
         from vikings.ui.lesson.overlay import LessonOverlay
+
         app.scenes.push(LessonOverlay(app, session))
         return session
 
@@ -73,8 +76,11 @@ class LessonSession:
         index = doc.get("step") if isinstance(doc, dict) and doc.get("version") == PROGRESS_VERSION else None
         played = match.game.actions()
         script = lesson["script"]
-        if not isinstance(index, int) or match.game.config.seed != lesson["seed"] or \
-                list(played[:len(script)]) != list(script[:len(played)]):
+        if (
+            not isinstance(index, int)
+            or match.game.config.seed != lesson["seed"]
+            or list(played[: len(script)]) != list(script[: len(played)])
+        ):
             return None
         return match, index
 

@@ -13,6 +13,7 @@ Each is asked of the current table scene's own drawing geometry (the layout, the
 drawn wheel and display: `wheel_geo`, `board_geo`, `layout`, `widget()`), so when the
 table's layout changes only those accessors must keep working. None: not on screen now.
 """
+
 from __future__ import annotations
 
 import pygame

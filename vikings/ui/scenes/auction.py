@@ -16,6 +16,7 @@ still animating is not in the table yet.
 The scene owns its decision panel (`self.panel`, auction_panel.py: the text, the strip of
 drawn Vikings, the bid's cost; its table of players is auction_rows.py's).
 """
+
 from __future__ import annotations
 
 import copy
@@ -26,13 +27,13 @@ import pygame_gui
 from vikings.engine.actions import Bid, ChooseColour, PassBid, RemoveViking
 from vikings.engine.state import BID, COLOUR, REMOVE
 from vikings.text.lang import t
-from vikings.ui.flow import AUCTION_EVENTS
-from vikings.ui.table.fx import Call, Float, Fly, Pause
-from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.drawing.theme import BAD, GOOD, shrink_caption
 from vikings.ui.drawing.tooltips import viking_text
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.flow import AUCTION_EVENTS
 from vikings.ui.scenes.auction_panel import AuctionPanel
 from vikings.ui.scenes.offer import OfferScene
+from vikings.ui.table.fx import Call, Float, Fly, Pause
 
 # The auction's events, the start player change it makes, the offer it completes and the
 # special tiles turned up before it.
@@ -44,17 +45,17 @@ class AuctionRecord:
 
     def __init__(self, events):
         self.opener = None
-        self.bids: dict[int, int] = {}       # each player's latest bid
-        self.passed: dict[int, bool] = {}    # who passed (True: could not raise)
+        self.bids: dict[int, int] = {}  # each player's latest bid
+        self.passed: dict[int, bool] = {}  # who passed (True: could not raise)
         self.high, self.bidder = -1, None
-        self.winner = None                   # (player, amount, gold, fame)
+        self.winner = None  # (player, amount, gold, fame)
         self.removed = None
-        self.colours: list = []              # (player, kind, spaces)
+        self.colours: list = []  # (player, kind, spaces)
         start = next((i for i in range(len(events) - 1, -1, -1) if events[i].type == "auction"), None)
         if start is None:
             return
         self.opener = events[start].player
-        for e in events[start + 1:]:
+        for e in events[start + 1 :]:
             d = e.data
             if e.type == "bid":
                 self.bids[e.player] = self.high = d["amount"]
@@ -75,12 +76,12 @@ class AuctionScene(OfferScene):
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
-        self.amount = 0                 # the person's bid, kept within the legal bids
+        self.amount = 0  # the person's bid, kept within the legal bids
         self.panel = AuctionPanel(self)  # the decision panel: its text, the drawn Vikings, the players' rows
         self.hover_kind = None
-        self.flying: set = set()        # wheel spaces whose Viking is in the air (not yet in the strip count)
-        self.landed: set = set()        # wheel spaces whose Viking has landed, its event still pending
-        self.drawn: list = []           # the auction's Vikings out of the bag so far (while they fly)
+        self.flying: set = set()  # wheel spaces whose Viking is in the air (not yet in the strip count)
+        self.landed: set = set()  # wheel spaces whose Viking has landed, its event still pending
+        self.drawn: list = []  # the auction's Vikings out of the bag so far (while they fly)
 
     # Widgets -----------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -89,17 +90,30 @@ class AuctionScene(OfferScene):
         y = r.bottom - h - px(14)
         sw = self.app.look.caption_width("+", 46, pad=4)
         x = r.x + px(14)
-        self.b_minus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui,
-                                                             tool_tip_text=t("table.auction.less")))
+        self.b_minus = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(x, y, sw, h), "−", ui, tool_tip_text=t("table.auction.less"))
+        )
         pass_w = self.app.look.caption_width(t("table.auction.pass"), 120)
         bid_w = r.right - px(14) - pass_w - px(10) - (x + 2 * sw + px(12))
-        self.b_bid = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + px(6), y, bid_w, h), t("table.auction.bid"), ui,
-                                                           object_id="@primary"))
-        self.b_plus = self.add(pygame_gui.elements.UIButton(pygame.Rect(x + sw + bid_w + px(12), y, sw, h), "+", ui,
-                                                            tool_tip_text=t("table.auction.more")))
-        self.b_pass = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.right - px(14) - pass_w, y, pass_w, h),
-                                                            t("table.auction.pass"), ui, object_id="@danger",
-                                                            tool_tip_text=t("table.auction.pass_tip")))
+        self.b_bid = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x + sw + px(6), y, bid_w, h), t("table.auction.bid"), ui, object_id="@primary"
+            )
+        )
+        self.b_plus = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(x + sw + bid_w + px(12), y, sw, h), "+", ui, tool_tip_text=t("table.auction.more")
+            )
+        )
+        self.b_pass = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.right - px(14) - pass_w, y, pass_w, h),
+                t("table.auction.pass"),
+                ui,
+                object_id="@danger",
+                tool_tip_text=t("table.auction.pass_tip"),
+            )
+        )
         shrink_caption(self.b_pass)
 
     def legal_bids(self) -> list[int]:
@@ -128,9 +142,12 @@ class AuctionScene(OfferScene):
         self.b_minus.enable() if self.amount > bids[0] else self.b_minus.disable()
         self.b_plus.enable() if self.amount < bids[-1] else self.b_plus.disable()
         fame = self.fame_for(self.amount)
-        self.b_bid.set_text(t("table.auction.bid_fame", amount=self.amount, fame=fame) if fame
-                            else t("table.auction.bid_amount", amount=self.amount))
-        shrink_caption(self.b_bid)   # a long bid at a large UI scale: smaller lettering
+        self.b_bid.set_text(
+            t("table.auction.bid_fame", amount=self.amount, fame=fame)
+            if fame
+            else t("table.auction.bid_amount", amount=self.amount)
+        )
+        shrink_caption(self.b_bid)  # a long bid at a large UI scale: smaller lettering
 
     def fame_for(self, amount: int) -> int:
         g = self.match.game
@@ -232,37 +249,53 @@ class AuctionScene(OfferScene):
             self.ctx.message = ""
             rects = self.panel.strip_layout(d["vikings"])
             self.drawn = []
-            for i, k in enumerate(d["vikings"]):
+            for _i, k in enumerate(d["vikings"]):
                 dst = next(r.center for r, kind in rects if kind == k)
                 img = app.sprites.get("vikings", rules.vikings[k].id, height=look.px(40))
                 self.fx.add(Fly(img, self.bag_pos(), dst, duration=0.12, arc=0.1))
                 self.fx.add(Call(lambda k=k: self.drawn.append(k)))
             self.fx.add(Pause(0.3))
         elif e.type == "bid":
-            self.fx.add(Float(look.text(t("table.fx.bids", amount=d["amount"]), 22, GOOD, bold=True), self.card_pos(p), duration=0.8))
+            self.fx.add(
+                Float(
+                    look.text(t("table.fx.bids", amount=d["amount"]), 22, GOOD, bold=True),
+                    self.card_pos(p),
+                    duration=0.8,
+                )
+            )
         elif e.type == "bid_passed":
             text = t("table.fx.cannot_raise" if d["forced"] else "table.fx.passes")
             self.fx.add(Float(look.text(text, 20, BAD, bold=True), self.card_pos(p), duration=0.7))
         elif e.type == "auction_won":
-            paid = t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"]) if d["fame"] else \
-                t("table.fx.cost", gold=d["gold"])
-            self.fx.add(Float(look.text(t("table.fx.wins"), 22, GOOD, bold=True), self.card_pos(p), duration=0.8),
-                        Float(look.text(paid, 18, BAD, bold=True), (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
-                              duration=0.8))
+            paid = (
+                t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"])
+                if d["fame"]
+                else t("table.fx.cost", gold=d["gold"])
+            )
+            self.fx.add(
+                Float(look.text(t("table.fx.wins"), 22, GOOD, bold=True), self.card_pos(p), duration=0.8),
+                Float(
+                    look.text(paid, 18, BAD, bold=True),
+                    (self.card_pos(p)[0], self.card_pos(p)[1] + look.px(30)),
+                    duration=0.8,
+                ),
+            )
         elif e.type == "start_player":
             from vikings.ui.scenes.scoring import ship_spot
+
             vis = self.visible()
             old = vis.start_player
             if old != p:  # the ship sails to the winner (where the scoring scene sails it between rounds)
                 img = app.sprites.get("board", "start_player", height=look.px(34))
-                self.fx.add(Fly(img, ship_spot(self, vis, old), ship_spot(self, vis, p),
-                                duration=0.7, arc=0.3))
+                self.fx.add(Fly(img, ship_spot(self, vis, old), ship_spot(self, vis, p), duration=0.7, arc=0.3))
         elif e.type == "viking_removed":
             rects = self.panel.strip_layout(self.visible().auction_vikings)
             src = next((r.center for r, kind in rects if kind == d["viking"]), self.layout.decision.center)
             img = app.sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(44))
-            self.fx.add(Fly(img, src, (src[0], self.layout.decision.y - look.px(40)), duration=0.45, arc=0.05),
-                        Float(look.text(t("table.fx.removed"), 18, BAD, bold=True), src, duration=0.7))
+            self.fx.add(
+                Fly(img, src, (src[0], self.layout.decision.y - look.px(40)), duration=0.45, arc=0.05),
+                Float(look.text(t("table.fx.removed"), 18, BAD, bold=True), src, duration=0.7),
+            )
         elif e.type == "tiles_laid":
             g = self.wheel_geo
             self.offer = e

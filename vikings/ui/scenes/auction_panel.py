@@ -6,12 +6,13 @@ players (auction_rows.py). A part of `AuctionScene`: it reads the scene's state 
 in flight, the Vikings drawn and flying, the amount, the Viking under the mouse) and keeps
 where it drew the Vikings (`kind_rects`, for the clicks and the keys).
 """
+
 from __future__ import annotations
 
 import pygame
 
-from vikings.text import words
 from vikings.engine.state import BID, COLOUR, REMOVE
+from vikings.text import words
 from vikings.text.events import paid as paid_text
 from vikings.text.lang import t
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WOOD
@@ -21,7 +22,7 @@ from vikings.ui.scenes.auction_rows import ROW_MIN, draw_bid_rows
 class AuctionPanel:
     def __init__(self, scene):
         self.scene = scene
-        self.kind_rects: list = []      # (rect, kind) of the drawn Vikings in the panel
+        self.kind_rects: list = []  # (rect, kind) of the drawn Vikings in the panel
         self.strip_h: int | None = None  # the strip's height in the last frame (None: not drawn yet)
 
     def strip_vikings(self, vis) -> list[int]:
@@ -74,16 +75,22 @@ class AuctionPanel:
         opening = sc.opening()
         if opening is not None:  # a new round: its special tiles turn up, then the Vikings are drawn
             d = opening.data
-            return [t("table.auction.title", round=d["round"]),
-                    t("table.auction.opening", name=m.seats[opening.player].name,
-                      vikings=words.any_vikings(len(d["vikings"])))]
+            return [
+                t("table.auction.title", round=d["round"]),
+                t(
+                    "table.auction.opening",
+                    name=m.seats[opening.player].name,
+                    vikings=words.any_vikings(len(d["vikings"])),
+                ),
+            ]
         if g.phase == BID or (e is not None and e.type in ("auction", "bid", "bid_passed")) or rec.winner is None:
             lines = [t("table.auction.title", round=rnd)]
             if rec.opener is not None:
                 lines.append(t("table.auction.drew", name=m.seats[rec.opener].name))
             if sc.bidding():
-                lines.append(t("table.auction.your_bid_open") if rec.high < 0 else
-                             t("table.auction.your_bid", high=rec.high))
+                lines.append(
+                    t("table.auction.your_bid_open") if rec.high < 0 else t("table.auction.your_bid", high=rec.high)
+                )
             elif not seat.is_person and g.phase == BID:
                 lines.append(t("table.auction.deciding", name=seat.name))
             return lines
@@ -143,8 +150,10 @@ class AuctionPanel:
         if amount == 0:
             text, colour = t("table.auction.free_bid"), INK_SOFT
         elif fame:
-            text, colour = t("table.auction.cost_fame", amount=amount, gold=words.gold(gold),
-                             fame=words.fame(fame)), BAD
+            text, colour = (
+                t("table.auction.cost_fame", amount=amount, gold=words.gold(gold), fame=words.fame(fame)),
+                BAD,
+            )
         else:
             text, colour = t("table.auction.cost", amount=amount, pay=amount, gold=words.gold(gold)), INK_SOFT
         img = sc.app.look.text(text, 14, colour, bold=bool(fame))

@@ -3,6 +3,7 @@ auction_panel.py): one row per player, clockwise from the opener, with her bid l
 her bid, a pass or the win, and the colours she chose. Where the panel is short (four
 players at 1280x720, a language with long sentences above) the rows go in two columns
 and the bid limit is left out of a row too narrow for it."""
+
 from __future__ import annotations
 
 import pygame
@@ -11,7 +12,7 @@ from vikings.engine.state import BID
 from vikings.text.lang import t
 from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK, colour_of
 
-ROW_MIN = 20   # design pixels: shorter rows go in two columns
+ROW_MIN = 20  # design pixels: shorter rows go in two columns
 
 
 def status_of(rec, g, p: int, to_move: bool) -> tuple[str, tuple]:
@@ -52,8 +53,12 @@ def draw_bid_rows(scene, surface, box: pygame.Rect) -> None:
         high = rec.winner is None and p == rec.bidder or rec.winner is not None and rec.winner[0] == p
         if to_move or high:
             pygame.draw.rect(surface, (250, 228, 160) if to_move else (228, 240, 222), row, border_radius=px(5))
-        pygame.draw.rect(surface, colour_of(m.seats[p].colour), (row.x + px(4), row.y + px(4), px(8), row.h - px(8)),
-                         border_radius=px(2))
+        pygame.draw.rect(
+            surface,
+            colour_of(m.seats[p].colour),
+            (row.x + px(4), row.y + px(4), px(8), row.h - px(8)),
+            border_radius=px(2),
+        )
         name = bold.render(m.seats[p].name, True, INK)
         surface.blit(name, (row.x + px(18), row.centery - name.get_height() // 2))
         x = row.right - px(4)
@@ -67,5 +72,5 @@ def draw_bid_rows(scene, surface, box: pygame.Rect) -> None:
         if rec.winner is None:
             limit = look.text(t("table.auction.up_to", limit=g.bid_limit(p)), size - 2, INK_SOFT)
             lx = row.x + px(18) + name.get_width() + px(8)
-            if lx + limit.get_width() + px(6) <= x - px(8) - st.get_width():   # (left out where it would touch)
+            if lx + limit.get_width() + px(6) <= x - px(8) - st.get_width():  # (left out where it would touch)
                 surface.blit(limit, (lx, row.centery - limit.get_height() // 2 + px(1)))

@@ -8,6 +8,7 @@ landing, the Vikings the boatswains move), so it owns the same motion part
 (purchase_fx.py's `PurchaseMotion`) and draws the wheel with it; it buys nothing, so it
 is no purchasing scene.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -31,8 +32,8 @@ class BoatswainScene(TableScene):
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
-        self.motion = PurchaseMotion(self)   # the moves' animations, the wheel's turn
-        self.option_buttons: list = []       # (button, action) per choice the engine offers
+        self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
+        self.option_buttons: list = []  # (button, action) per choice the engine offers
 
     def build_decision_ui(self) -> None:
         self.option_buttons = []
@@ -68,8 +69,11 @@ class BoatswainScene(TableScene):
                 oid = "@primary"
             else:
                 vikings = viking_in_sentence(rules, a.kind, "plural")
-                text = t("table.boatswain.all_boat", vikings=vikings, boat=boat) if boat else \
-                    t("table.boatswain.all", vikings=vikings, count=pool[a.kind])
+                text = (
+                    t("table.boatswain.all_boat", vikings=vikings, boat=boat)
+                    if boat
+                    else t("table.boatswain.all", vikings=vikings, count=pool[a.kind])
+                )
                 oid = "@primary"
             rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + px(8)), w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, text, self.app.ui, object_id=oid))
@@ -92,8 +96,9 @@ class BoatswainScene(TableScene):
         if not m.persons_turn() or m.pending or g.phase != BOATSWAIN:
             return False
         for a in g.legal_actions():
-            if (event.key == pygame.K_d and isinstance(a, FinishBoatswains)) or \
-                    (event.key == pygame.K_e and isinstance(a, UseBoatswain) and a.mode == "each"):
+            if (event.key == pygame.K_d and isinstance(a, FinishBoatswains)) or (
+                event.key == pygame.K_e and isinstance(a, UseBoatswain) and a.mode == "each"
+            ):
                 self.act(a)
                 return True
         return False
@@ -135,8 +140,11 @@ class BoatswainScene(TableScene):
         m, g, rules = self.match, self.match.game, self.app.rules
         seat = m.seat()
         if not seat.is_person or m.pending:
-            return [t("table.boatswain.title", name=seat.name), t("table.auction.deciding", name=seat.name),
-                    text(self.ctx.message)]
+            return [
+                t("table.boatswain.title", name=seat.name),
+                t("table.auction.deciding", name=seat.name),
+                text(self.ctx.message),
+            ]
         d = g.displays[g.to_move]
         lines = [t("table.boatswain.title", name=seat.name)]
         boatswains = words.vikings(rules.vikings[rules.boatswain], d.pool[rules.boatswain])
@@ -154,4 +162,3 @@ class BoatswainScene(TableScene):
         if self.ctx.message:
             lines.append(text(self.ctx.message))
         return lines
-

@@ -1,13 +1,14 @@
 """Shown instead of vanishing when something went wrong: what happened, where the log is,
 and that the game was saved; Esc goes back to the title, Q quits."""
+
 from __future__ import annotations
 
 import pygame
 
 from vikings.text.lang import t
-from vikings.ui.scene import Scene
 from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import BAD, INK, INK_SOFT, WOOD_DARK
+from vikings.ui.scene import Scene
 
 
 class ErrorScene(Scene):
@@ -22,6 +23,7 @@ class ErrorScene(Scene):
                 self.app.quit()
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
                 from vikings.ui import flow
+
                 self.app.match = None
                 flow.show(self.app, "title")
             return True
@@ -34,13 +36,15 @@ class ErrorScene(Scene):
         box = pygame.Rect(0, 0, min(w - px(40), px(1000)), min(h - px(40), px(520)))
         box.center = (w // 2, h // 2)
         panel(surface, box, look)
-        lines = [(t("errors.crash.title"), 30, WOOD_DARK, True),
-                 # the error itself, for a bug report: technical, as Python wrote it
-                 (f"{type(self.error).__name__}: {self.error}", 18, BAD, True),
-                 (t("errors.crash.saved", button=t("menus.title.continue")), 18, INK, False),
-                 (t("errors.crash.log", path=str(self.log_path)), 16, INK_SOFT, False),
-                 (t("errors.crash.back", keycap=t("menus.keys.esc")), 18, INK, True),
-                 (t("errors.crash.quit", keycap=t("menus.keys.q")), 18, INK, True)]
+        lines = [
+            (t("errors.crash.title"), 30, WOOD_DARK, True),
+            # the error itself, for a bug report: technical, as Python wrote it
+            (f"{type(self.error).__name__}: {self.error}", 18, BAD, True),
+            (t("errors.crash.saved", button=t("menus.title.continue")), 18, INK, False),
+            (t("errors.crash.log", path=str(self.log_path)), 16, INK_SOFT, False),
+            (t("errors.crash.back", keycap=t("menus.keys.esc")), 18, INK, True),
+            (t("errors.crash.quit", keycap=t("menus.keys.q")), 18, INK, True),
+        ]
         y = box.y + px(24)
         for text, size, colour, bold in lines:
             font = look.font(size, bold)

@@ -1,6 +1,7 @@
 """Offer preparation: the round's tiles fly from their stack to the wheel (islands from
 space 0 up, ships from 11 down), then the Vikings come out of the bag in colour order.
 Space or a click skips to the laid-out wheel."""
+
 from __future__ import annotations
 
 import copy
@@ -9,10 +10,10 @@ import pygame
 
 from vikings.text import words
 from vikings.text.lang import t
-from vikings.ui.table.fx import Call, Fly, Pause
-from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.drawing.theme import SEA, SEA_DARK, WHITE
+from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.table.fx import Call, Fly, Pause
 
 
 class OfferScene(TableScene):
@@ -49,8 +50,9 @@ class OfferScene(TableScene):
         order += [s for s in reversed(range(size)) if tiles[s] >= 0 and rules.tile_is_ship[tiles[s]]]
         for s in order:
             img = sprites.get("tiles", rules.tiles[tiles[s]].id, height=g.tile)
-            self.fx.add(Fly(img, self.stack_rect().center, g.tile_rect(s).center, duration=0.16, arc=0.08),
-                        )
+            self.fx.add(
+                Fly(img, self.stack_rect().center, g.tile_rect(s).center, duration=0.16, arc=0.08),
+            )
             self.fx.add(Call(lambda s=s: self.tiles_shown.add(s)))
         for s, k in enumerate(vikings):
             img = sprites.get("vikings", rules.vikings[k].id, height=round(g.tile * 0.78))
@@ -88,10 +90,18 @@ class OfferScene(TableScene):
             return [t("table.offer.laid_out")]
         d = e.data
         drawn = sum(1 for k in d["vikings"] if k >= 0)
-        return [t("table.offer.title", round=d["round"]),
-                t("table.offer.body", islands=t("table.offer.islands", count=d["islands"]),
-                  ships=t("table.offer.ships", count=d["ships"]), vikings=words.any_vikings(drawn), bag=d["bag"]),
-                t("table.offer.starter", name=self.match.seats[e.player].name), t("table.offer.skip")]
+        return [
+            t("table.offer.title", round=d["round"]),
+            t(
+                "table.offer.body",
+                islands=t("table.offer.islands", count=d["islands"]),
+                ships=t("table.offer.ships", count=d["ships"]),
+                vikings=words.any_vikings(drawn),
+                bag=d["bag"],
+            ),
+            t("table.offer.starter", name=self.match.seats[e.player].name),
+            t("table.offer.skip"),
+        ]
 
 
 __all__ = ["OfferScene", "WHITE"]

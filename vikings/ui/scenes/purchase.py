@@ -12,25 +12,39 @@ do now, the pieces in hand, the offered special tiles), the moves' animations an
 wheel they turn (`self.motion`, purchase_fx.py) and the direct moves on the wheel
 (`self.drag`, ui/table/drag.py: dragging a group onto its cell, the hovered group's fit).
 """
+
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
-from vikings.engine.actions import (
-    Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial)
+from vikings.engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
-from vikings.ui.table.drag import WheelDrag
-from vikings.ui.drawing.theme import INK, shrink_caption
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import Said
+from vikings.ui.drawing.theme import INK, shrink_caption
 from vikings.ui.drawing.tooltips import blocker
 from vikings.ui.scenes.purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from vikings.ui.scenes.purchase_panel import PurchasePanel
 from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.table.drag import WheelDrag
 
-MOVE_EVENTS = frozenset({"bought", "wheel_turned", "tile_placed", "start_tile_placed", "tile_discarded",
-                         "viking_placed", "viking_to_pool", "boatswain_used", "viking_moved"}) | SPECIAL_EVENTS
+MOVE_EVENTS = (
+    frozenset(
+        {
+            "bought",
+            "wheel_turned",
+            "tile_placed",
+            "start_tile_placed",
+            "tile_discarded",
+            "viking_placed",
+            "viking_to_pool",
+            "boatswain_used",
+            "viking_moved",
+        }
+    )
+    | SPECIAL_EVENTS
+)
 
 
 class PurchaseScene(TableScene):
@@ -39,14 +53,14 @@ class PurchaseScene(TableScene):
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
-        self.selected: int | None = None      # a wheel space chosen, not yet bought
-        self.preview_cells: list = []         # where its tile could go
-        self.start_first = False              # place the start tile before the bought one
-        self.returning: int | None = None     # a dropped group flying back to its wheel space
-        self.plan = None                      # a cell the tile was dropped on, still to be placed
-        self.drag = WheelDrag(self)           # press-and-drag on the wheel, the hovered group's places
-        self.motion = PurchaseMotion(self)    # the moves' animations, the wheel's turn
-        self.panel = PurchasePanel(self)      # the decision panel
+        self.selected: int | None = None  # a wheel space chosen, not yet bought
+        self.preview_cells: list = []  # where its tile could go
+        self.start_first = False  # place the start tile before the bought one
+        self.returning: int | None = None  # a dropped group flying back to its wheel space
+        self.plan = None  # a cell the tile was dropped on, still to be placed
+        self.drag = WheelDrag(self)  # press-and-drag on the wheel, the hovered group's places
+        self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
+        self.panel = PurchasePanel(self)  # the decision panel
 
     # Widgets ------------------------------------------------------------------------------------
     def build_decision_ui(self) -> None:
@@ -55,18 +69,32 @@ class PurchaseScene(TableScene):
         w, h = (r.w - px(40)) // 2, px(42)
         y = r.bottom - h - px(14)
         ui = self.app.ui
-        self.b_buy = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.buy"), ui,
-                                                           object_id="@primary"))
-        self.b_cancel = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
-                                                              t("table.purchase.cancel"), ui))
-        self.b_tile = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, w, h),
-                                                            t("table.purchase.on_tile"), ui, object_id="@primary"))
-        self.b_pool = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h),
-                                                            t("table.purchase.to_pool"), ui))
-        self.b_start = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
-                                                             t("table.purchase.start_first"), ui))
-        self.b_decline = self.add(pygame_gui.elements.UIButton(pygame.Rect(r.x + px(14), y, r.w - px(28), h),
-                                                               t("table.purchase.no_special"), ui))
+        self.b_buy = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.buy"), ui, object_id="@primary"
+            )
+        )
+        self.b_cancel = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h), t("table.purchase.cancel"), ui)
+        )
+        self.b_tile = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.on_tile"), ui, object_id="@primary"
+            )
+        )
+        self.b_pool = self.add(
+            pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h), t("table.purchase.to_pool"), ui)
+        )
+        self.b_start = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.x + px(14), y, r.w - px(28), h), t("table.purchase.start_first"), ui
+            )
+        )
+        self.b_decline = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.x + px(14), y, r.w - px(28), h), t("table.purchase.no_special"), ui
+            )
+        )
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
@@ -82,15 +110,20 @@ class PurchaseScene(TableScene):
         for b, on in show.items():
             b.show() if on else b.hide()
         if show[self.b_start]:
-            self.b_start.set_text(t("table.purchase.bought_first" if self.start_first else "table.purchase.start_first"))
+            self.b_start.set_text(
+                t("table.purchase.bought_first" if self.start_first else "table.purchase.start_first")
+            )
         if show[self.b_buy]:
             cost = g.fame_cost(self.selected)
             price = g.price(self.selected)
-            self.b_buy.set_text(t("table.purchase.buy_for_fame", price=price, fame=cost) if cost
-                                else t("table.purchase.buy_for", price=price))
+            self.b_buy.set_text(
+                t("table.purchase.buy_for_fame", price=price, fame=cost)
+                if cost
+                else t("table.purchase.buy_for", price=price)
+            )
         for b, on in show.items():
             if on:
-                shrink_caption(b)   # (a long caption in a long language: smaller lettering, not cut)
+                shrink_caption(b)  # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
     def legal_cells(self) -> dict:
@@ -114,14 +147,18 @@ class PurchaseScene(TableScene):
         g = self.match.game
         self.selected = space
         self.preview_cells = []
-        self.plan = None   # (a tile dropped on a cell waits for this group's Buy only)
+        self.plan = None  # (a tile dropped on a cell waits for this group's Buy only)
         if space is not None:
             probe = g.copy()
             probe.quiet = True
             probe.apply(Buy(space))
-            self.preview_cells = sorted({(a.row, a.col if isinstance(a, PlaceTile) else 1)
-                                         for a in probe.legal_actions()
-                                         if isinstance(a, (PlaceTile, PlaceStart))})
+            self.preview_cells = sorted(
+                {
+                    (a.row, a.col if isinstance(a, PlaceTile) else 1)
+                    for a in probe.legal_actions()
+                    if isinstance(a, (PlaceTile, PlaceStart))
+                }
+            )
             if not self.app.settings.confirm_purchase:
                 self.buy()
                 return
@@ -160,8 +197,15 @@ class PurchaseScene(TableScene):
             self.plan = None
 
     def named_widgets(self) -> dict:
-        return {**super().named_widgets(), "buy": self.b_buy, "cancel": self.b_cancel, "tile": self.b_tile,
-                "pool": self.b_pool, "start": self.b_start, "decline": self.b_decline}
+        return {
+            **super().named_widgets(),
+            "buy": self.b_buy,
+            "cancel": self.b_cancel,
+            "tile": self.b_tile,
+            "pool": self.b_pool,
+            "start": self.b_start,
+            "decline": self.b_decline,
+        }
 
     def handle_widget(self, event) -> bool:
         el = event.ui_element
@@ -284,19 +328,24 @@ class PurchaseScene(TableScene):
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:
             highlight = {a.space for a in g.legal_actions()}
             # (the words come from the engine's reasons: the 0 space's rule, or the price)
-            blocked = {s: t("table.purchase.blocked_zero" if g.price(s) == 0 else "table.purchase.blocked_dear")
-                       for s in g.groups() if s not in highlight}
+            blocked = {
+                s: t("table.purchase.blocked_zero" if g.price(s) == 0 else "table.purchase.blocked_dear")
+                for s in g.groups()
+                if s not in highlight
+            }
         hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
-        return self.motion.draw_wheel(surface, vis, hidden, highlight=highlight, blocked=blocked,
-                                      selected=self.selected)
+        return self.motion.draw_wheel(
+            surface, vis, hidden, highlight=highlight, blocked=blocked, selected=self.selected
+        )
 
     def draw_board(self, surface, vis, rect):
         geo = super().draw_board(surface, vis, rect)
         cells = self.replace_cells() if self.match.persons_turn() else {}
         if self.hover_cell in cells and self.shown_player == self.match.game.to_move:
             # The building tile previewed where it would lie (as draw_display lays it).
-            img = self.app.sprites.get("special_tiles", self.app.rules.specials[self.building_to_lay()].id,
-                                       height=round(geo.t * 0.86)).copy()
+            img = self.app.sprites.get(
+                "special_tiles", self.app.rules.specials[self.building_to_lay()].id, height=round(geo.t * 0.86)
+            ).copy()
             img.set_alpha(190)
             surface.blit(img, img.get_rect(center=geo.cell_rect(*self.hover_cell).center))
         return geo

@@ -5,20 +5,21 @@ their places, special tiles travel between the strip, the card and the display.
 A part of the purchasing scene, and of the boatswain scene, which shows the same moves:
 it keeps the wheel's turn while it animates and the pieces that landed ahead of their
 events, and draws the wheel with both."""
+
 from __future__ import annotations
 
 import pygame
 
-from vikings.text import words
 from vikings.engine.state import PLACE, VIKING
+from vikings.text import words
 from vikings.text.events import tile_in_sentence
-from vikings.ui.drawing.notice import Said
 from vikings.text.lang import t
-from vikings.ui.table.fx import Fly, Float, Tween
-from vikings.ui.table.motion import money_flights
 from vikings.ui.drawing.cards import card_icon_spots
+from vikings.ui.drawing.notice import Said
 from vikings.ui.drawing.theme import BAD, GOOD, INK_SOFT
 from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.table.fx import Float, Fly, Tween
+from vikings.ui.table.motion import money_flights
 
 SPECIAL_EVENTS = frozenset({"special_taken", "special_declined", "special_gold", "special_placed", "special_spent"})
 
@@ -27,8 +28,8 @@ class PurchaseMotion:
     def __init__(self, scene):
         self.scene = scene
         self.wheel_turn: float | None = None  # the wheel's turn while it animates
-        self.early: set = set()               # ids of pending events whose piece has landed already
-        self.drop_origin = None               # (space, pos) where a dragged group was dropped
+        self.early: set = set()  # ids of pending events whose piece has landed already
+        self.drop_origin = None  # (space, pos) where a dragged group was dropped
 
     def bot_places_ahead(self) -> bool:
         """A bot's purchase waits on screen until the bot has also placed the tile and its
@@ -75,7 +76,7 @@ class PurchaseMotion:
         sc = self.scene
         tile = viking = None
         for f in list(sc.match.pending)[1:]:
-            if f.type == "bought" or f.player not in (None, e.player):   # (the wheel's turn has no player)
+            if f.type == "bought" or f.player not in (None, e.player):  # (the wheel's turn has no player)
                 break
             if f.type == "tile_placed" and tile is None:
                 tile = f
@@ -86,7 +87,7 @@ class PurchaseMotion:
     def landed_early(self, vis):
         """`vis` with the pieces that flew to their cells ahead of their events in place."""
         sc = self.scene
-        for e in sc.match.pending:   # pieces that have landed ahead of their event
+        for e in sc.match.pending:  # pieces that have landed ahead of their event
             if id(e) in self.early:
                 v = vis.players[e.player]
                 if e.type == "tile_placed":
@@ -99,7 +100,7 @@ class PurchaseMotion:
         sc = self.scene
         app, rules, p, d = sc.app, sc.app.rules, e.player, e.data
         sprites, look = app.sprites, app.look
-        if id(e) in self.early:   # it flew to its place with the purchase
+        if id(e) in self.early:  # it flew to its place with the purchase
             self.early.discard(id(e))
             return
         if e.type == "bought" and sc.wheel_geo:
@@ -110,32 +111,52 @@ class PurchaseMotion:
                 src = origin[1]
             tile_e, viking_e = self._following(e)
             hand = self.hand_spot()
-            if tile_e is not None:   # straight from the wheel (or the drop) to its cell
+            if tile_e is not None:  # straight from the wheel (or the drop) to its cell
                 cell, ts = self.target(p, tile_e.data["row"], tile_e.data["col"])
-                fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=ts), src, cell.center,
-                               duration=0.5, arc=0.08, on_done=lambda: self.early.add(id(tile_e)))
+                fly_tile = Fly(
+                    sprites.get("tiles", rules.tiles[d["tile"]].id, height=ts),
+                    src,
+                    cell.center,
+                    duration=0.5,
+                    arc=0.08,
+                    on_done=lambda: self.early.add(id(tile_e)),
+                )
             else:
                 fly_tile = Fly(sprites.get("tiles", rules.tiles[d["tile"]].id, height=look.px(56)), src, hand)
             vsrc = geo.at(d["space"], geo.viking_ring)
             if viking_e is not None and viking_e.type == "viking_placed":
                 cell, ts = self.target(p, viking_e.data["row"], viking_e.data["col"])
-                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(ts * 0.6)), vsrc,
-                                 (cell.x + round(ts * 0.3), cell.bottom - round(ts * 0.38)), duration=0.55,
-                                 on_done=lambda: self.early.add(id(viking_e)))
+                fly_viking = Fly(
+                    sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(ts * 0.6)),
+                    vsrc,
+                    (cell.x + round(ts * 0.3), cell.bottom - round(ts * 0.38)),
+                    duration=0.55,
+                    on_done=lambda: self.early.add(id(viking_e)),
+                )
             else:
-                fly_viking = Fly(sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)), vsrc,
-                                 (hand[0] + look.px(66), hand[1]))
+                fly_viking = Fly(
+                    sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(56)),
+                    vsrc,
+                    (hand[0] + look.px(66), hand[1]),
+                )
             coin_src = card_icon_spots(look, sc.layout.cards[p])["coin"]
-            sc.fx.add(fly_tile, fly_viking, *money_flights(app, coin_src, geo.tile_rect(d["space"]).center,
-                                                             d["gold"], d["fame"]))
-            if d["gold"] or d["fame"]:   # (a group at price 0 costs nothing: no "-0 Gold")
-                cost = t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"]) if d["fame"] else \
-                    t("table.fx.cost", gold=d["gold"])
+            sc.fx.add(
+                fly_tile,
+                fly_viking,
+                *money_flights(app, coin_src, geo.tile_rect(d["space"]).center, d["gold"], d["fame"]),
+            )
+            if d["gold"] or d["fame"]:  # (a group at price 0 costs nothing: no "-0 Gold")
+                cost = (
+                    t("table.fx.cost_fame", gold=d["gold"], fame=d["fame"])
+                    if d["fame"]
+                    else t("table.fx.cost", gold=d["gold"])
+                )
                 sc.fx.add(Float(look.text(cost, 18, BAD, bold=True), sc.layout.cards[p].center, duration=0.6))
         elif e.type == "wheel_turned":
             start = sc.visible().offset  # before the turn (the event is still pending)
-            sc.fx.add(Tween(self._set_turn, start, start + d["steps"], duration=0.6,
-                              on_done=lambda: self._set_turn(None)))
+            sc.fx.add(
+                Tween(self._set_turn, start, start + d["steps"], duration=0.6, on_done=lambda: self._set_turn(None))
+            )
         elif e.type in ("tile_placed", "start_tile_placed"):
             cell, ts = self.target(p, d["row"], d["col"])
             img = sprites.get("tiles", rules.tiles[d["tile"]].id, height=ts)
@@ -144,20 +165,27 @@ class PurchaseMotion:
             cell, ts = self.target(p, d["row"], d["col"])
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=round(ts * 0.6))
             hand = self.hand_spot()
-            src = (hand[0] + look.px(66), hand[1]) if e.type == "viking_placed" else \
-                (sc.board_geo.pool_rect.center if p == sc.shown_player and sc.board_geo else cell.center)
+            src = (
+                (hand[0] + look.px(66), hand[1])
+                if e.type == "viking_placed"
+                else (sc.board_geo.pool_rect.center if p == sc.shown_player and sc.board_geo else cell.center)
+            )
             sc.fx.add(Fly(img, src, cell.center, duration=0.4))
         elif e.type == "viking_to_pool":
-            dst = (sc.board_geo.pool_rect.center if p == sc.shown_player and sc.board_geo
-                   else sc.layout.cards[p].center)
+            dst = sc.board_geo.pool_rect.center if p == sc.shown_player and sc.board_geo else sc.layout.cards[p].center
             img = sprites.get("vikings", rules.vikings[d["viking"]].id, height=look.px(40))
             sc.fx.add(Fly(img, self.hand_spot(), dst, duration=0.4))
         elif e.type == "tile_discarded":
-            sc.ctx.message = Said("table.purchase.discarded", name=sc.match.seats[p].name,
-                                    tile=lambda: tile_in_sentence(rules, d["tile"]))
-            sc.fx.add(Float(look.text(t("table.fx.discarded"), 20, BAD, bold=True), sc.layout.decision.center, duration=1.0))
+            sc.ctx.message = Said(
+                "table.purchase.discarded", name=sc.match.seats[p].name, tile=lambda: tile_in_sentence(rules, d["tile"])
+            )
+            sc.fx.add(
+                Float(look.text(t("table.fx.discarded"), 20, BAD, bold=True), sc.layout.decision.center, duration=1.0)
+            )
         elif e.type == "boatswain_used":
-            sc.fx.add(Float(look.text(t("table.fx.boatswain"), 20, GOOD, bold=True), sc.layout.cards[p].center, duration=0.7))
+            sc.fx.add(
+                Float(look.text(t("table.fx.boatswain"), 20, GOOD, bold=True), sc.layout.cards[p].center, duration=0.7)
+            )
         elif e.type in SPECIAL_EVENTS:
             self.show_special(e)
 
@@ -170,24 +198,44 @@ class PurchaseMotion:
         card = sc.layout.cards[p]
         if e.type == "special_taken":
             src = next((r.center for r, _, slot in sc.slot_spots if slot == d["slot"]), sc.layout.log.center)
-            dst = (card.right - look.px(20), card.y + look.px(45)) if p != sc.shown_player or not sc.board_geo \
+            dst = (
+                (card.right - look.px(20), card.y + look.px(45))
+                if p != sc.shown_player or not sc.board_geo
                 else (sc.layout.board.right - look.px(20), sc.layout.board.y + look.px(10))
+            )
             img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=look.px(56))
             sc.fx.add(Fly(img, src, dst, duration=0.55))
-            sc.fx.add(Float(look.text(words.special(rules.specials[d["special"]]), 18, GOOD, bold=True), card.center,
-                              duration=0.8))
+            sc.fx.add(
+                Float(
+                    look.text(words.special(rules.specials[d["special"]]), 18, GOOD, bold=True),
+                    card.center,
+                    duration=0.8,
+                )
+            )
         elif e.type == "special_declined":
             sc.fx.add(Float(look.text(t("table.fx.no_special"), 18, INK_SOFT, bold=True), card.center, duration=0.6))
         elif e.type == "special_gold":
-            sc.fx.add(Float(look.text(t("table.fx.gold", gold=d["gold"]), 20, GOOD, bold=True), card.center, duration=0.8))
+            sc.fx.add(
+                Float(look.text(t("table.fx.gold", gold=d["gold"]), 20, GOOD, bold=True), card.center, duration=0.8)
+            )
         elif e.type == "special_placed":
             cell, ts = self.target(p, d["row"], d["col"])
             img = app.sprites.get("special_tiles", rules.specials[d["special"]].id, height=ts)
             src = (card.right - look.px(20), card.y + look.px(45))
             sc.fx.add(Fly(img, src, cell.center, duration=0.5))
         elif e.type == "special_spent":
-            sc.fx.add(Float(look.text(t("table.fx.spent", special=words.special(rules.specials[d["special"]])), 18, INK_SOFT, bold=True),
-                              card.center, duration=0.7))
+            sc.fx.add(
+                Float(
+                    look.text(
+                        t("table.fx.spent", special=words.special(rules.specials[d["special"]])),
+                        18,
+                        INK_SOFT,
+                        bold=True,
+                    ),
+                    card.center,
+                    duration=0.7,
+                )
+            )
 
     def _set_turn(self, value) -> None:
         self.wheel_turn = value
@@ -200,5 +248,13 @@ class PurchaseMotion:
         e = sc.in_flight
         if e is not None and e.type == "bought":
             hidden.append(e.data["space"])
-        return draw_wheel(surface, sc.app, vis, sc.layout.wheel, turn=self.wheel_turn, hover=sc.hover_space,
-                          hidden_spaces=hidden, **options)
+        return draw_wheel(
+            surface,
+            sc.app,
+            vis,
+            sc.layout.wheel,
+            turn=self.wheel_turn,
+            hover=sc.hover_space,
+            hidden_spaces=hidden,
+            **options,
+        )

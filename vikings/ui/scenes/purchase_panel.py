@@ -6,13 +6,14 @@ special tiles as a list to choose from (tile, name and effect). A part of
 `PurchaseScene`: it reads the scene's state (the group selected, the cells it fits) and
 keeps where it drew the offered special tiles (`special_rows`, for the clicks).
 """
+
 from __future__ import annotations
 
 import pygame
 
-from vikings.text import words
 from vikings.engine.actions import PlaceStart
 from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
+from vikings.text import words
 from vikings.text.events import paid, tile_in_sentence, viking_in_sentence
 from vikings.text.lang import t
 from vikings.ui.drawing.cards import bot_level
@@ -31,13 +32,18 @@ class PurchasePanel:
         """Whose move it is and what to do now."""
         sc = self.scene
         m, g, rules = sc.match, sc.match.game, sc.app.rules
-        seat = m.seat(sc.acting_player())   # (a move still being shown is its player's)
+        seat = m.seat(sc.acting_player())  # (a move still being shown is its player's)
         if m.pending or sc.fx.active:
-            return [t("table.top.turn_person" if seat.is_person else "table.purchase.playing", name=seat.name),
-                    text(sc.ctx.message)]
+            return [
+                t("table.top.turn_person" if seat.is_person else "table.purchase.playing", name=seat.name),
+                text(sc.ctx.message),
+            ]
         if not seat.is_person:
-            return [t("table.purchase.thinking", name=seat.name),
-                    t("table.purchase.bot_note", level=bot_level(seat.kind)), text(sc.ctx.message)]
+            return [
+                t("table.purchase.thinking", name=seat.name),
+                t("table.purchase.bot_note", level=bot_level(seat.kind)),
+                text(sc.ctx.message),
+            ]
         lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(sc.ctx.message)] if sc.ctx.message else [])
         if g.phase == PURCHASE:
             if sc.selected is None:
@@ -49,8 +55,11 @@ class PurchasePanel:
             else:
                 s = sc.selected
                 price, fame = g.price(s), g.fame_cost(s)
-                group = t("table.purchase.group", paid=paid(price - fame, fame),
-                          **group_text(rules, g.wheel_tile[s], g.wheel_viking[s]))
+                group = t(
+                    "table.purchase.group",
+                    paid=paid(price - fame, fame),
+                    **group_text(rules, g.wheel_tile[s], g.wheel_viking[s]),
+                )
                 lines.append(f"{group} {t('table.purchase.also_special')}" if g.brings_special(s) else group)
                 if not sc.preview_cells:
                     lines.append(t("table.purchase.fits_nowhere"))
@@ -91,8 +100,7 @@ class PurchasePanel:
                 surface.blit(sc.app.sprites.get("tiles", sc.app.rules.tiles[g.hand_tile].id, height=t), (x, y))
                 x += t + sc.app.look.px(10)
             if g.hand_viking >= 0:
-                surface.blit(sc.app.sprites.get("vikings", sc.app.rules.vikings[g.hand_viking].id,
-                                                height=t), (x, y))
+                surface.blit(sc.app.sprites.get("vikings", sc.app.rules.vikings[g.hand_viking].id, height=t), (x, y))
 
     def _draw_special_offer(self, surface, vis, rect) -> None:
         """The face-up special tiles as a list to choose from: tile, name and effect."""

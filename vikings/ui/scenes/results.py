@@ -10,6 +10,7 @@ that was loaded from a file. The rows and the course are made in results_sheet.p
 
 Enter or Esc: back to the title screen.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -19,15 +20,14 @@ from vikings.text import lang, words
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.drawing.chart import Series, draw_line_chart, draw_marker
-from vikings.ui.table.fx import Effect
-from vikings.ui.table.hints import summary as hint_summary
 from vikings.ui.drawing.panels import panel
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
-from vikings.ui.scenes.results_sheet import (
-    Row, course, final_scores, ordinal, results_rows, seat_kind, signed)
+from vikings.ui.scenes.results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
 from vikings.ui.scenes.scoring_panel import fit
 from vikings.ui.scenes.scoring_text import names_list
 from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.table.fx import Effect
+from vikings.ui.table.hints import summary as hint_summary
 
 
 class _Grow(Effect):
@@ -40,7 +40,7 @@ class ResultsScene(TableScene):
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
         self.table_view = False
-        self._rows: tuple = ("", [])   # (language, the score sheet's rows in it)
+        self._rows: tuple = ("", [])  # (language, the score sheet's rows in it)
         self.grow = _Grow(on_done=self._grown)
         self.grown = False
         self.fx.add(self.grow)
@@ -52,6 +52,7 @@ class ResultsScene(TableScene):
     @property
     def progress(self) -> float:
         from vikings.ui.table.fx import ease
+
         return 1.0 if self.grown else ease(self.grow.progress)
 
     @property
@@ -68,7 +69,9 @@ class ResultsScene(TableScene):
     def top_buttons(self) -> tuple:
         # Nothing to undo at the end, and the banner has New game and Title (Esc still
         # leaves). A finished game saved under a name loads back to this screen.
-        return tuple((key, t(f"results.top.{key}"), t(f"results.top.{key}_tip")) for key in ("settings", "rules", "save"))
+        return tuple(
+            (key, t(f"results.top.{key}"), t(f"results.top.{key}_tip")) for key in ("settings", "rules", "save")
+        )
 
     def areas(self) -> dict:
         px = self.app.look.px
@@ -90,18 +93,28 @@ class ResultsScene(TableScene):
         y = banner.centery - h // 2
         x = banner.right - px(16)
         self.b_results = {}
-        for key, width, oid in (("title", 140, None), ("new", 140, "@primary"), ("table", 160, None),
-                                ("review", 110, None)):
+        for key, width, oid in (
+            ("title", 140, None),
+            ("new", 140, "@primary"),
+            ("table", 160, None),
+            ("review", 110, None),
+        ):
             label, tip = t(f"results.button.{key}"), t(f"results.button.{key}_tip")
-            w = look.caption_width(label, width)   # grows with the UI scale's lettering
+            w = look.caption_width(label, width)  # grows with the UI scale's lettering
             x -= w
-            self.b_results[key] = self.add(pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip))
+            self.b_results[key] = self.add(
+                pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip)
+            )
             x -= px(10)
         r = self.layout.decision
-        self.b_back = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(r.x + px(14), r.bottom - px(14) - h, r.w - px(28), h), t("results.button.back"), ui,
-            object_id="@primary"))
+        self.b_back = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(r.x + px(14), r.bottom - px(14) - h, r.w - px(28), h),
+                t("results.button.back"),
+                ui,
+                object_id="@primary",
+            )
+        )
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
@@ -146,6 +159,7 @@ class ResultsScene(TableScene):
     def open_review(self) -> None:
         """The review of this game (scenes/review.py); leaving it comes back here."""
         from vikings.ui.scenes.review import ReviewScene
+
         app, ctx = self.app, self.ctx
         app.scenes.switch(ReviewScene(app, self.match, back=lambda: app.scenes.switch(ResultsScene(app, ctx))))
 
@@ -170,8 +184,11 @@ class ResultsScene(TableScene):
     def top_text(self, vis) -> str:
         rounds = len(self.match.game.track) or self.app.rules.rounds
         used = hint_summary(self.match)  # how many hints each person asked for
-        text = t("results.top_text", rounds=t("results.rounds_played", count=rounds),
-                 players=t("results.players", count=self.match.game.n))
+        text = t(
+            "results.top_text",
+            rounds=t("results.rounds_played", count=rounds),
+            players=t("results.players", count=self.match.game.n),
+        )
         return text + (f"   ·   {used}" if used else "")
 
     def winners(self) -> list[int]:
@@ -190,14 +207,18 @@ class ResultsScene(TableScene):
             sub = t("results.fame_and_gold", fame=words.fame(d.fame), gold=words.gold(d.gold))
             if others:
                 q = others[0]
-                sub += "   ·   " + t("results.next", rank=ordinal(g.ranks[q]), name=seats[q].name,
-                                     fame=words.fame(g.displays[q].fame))
+                sub += "   ·   " + t(
+                    "results.next", rank=ordinal(g.ranks[q]), name=seats[q].name, fame=words.fame(g.displays[q].fame)
+                )
                 if g.displays[q].fame == d.fame:
                     sub += " " + t("results.gold_decides", gold=d.gold, other=g.displays[q].gold)
         else:
             title = t("results.share_win", names=names_list(names))
-            sub = t("results.both_with" if len(win) == 2 else "results.all_with",
-                    fame=words.fame(d.fame), gold=words.gold(d.gold))
+            sub = t(
+                "results.both_with" if len(win) == 2 else "results.all_with",
+                fame=words.fame(d.fame),
+                gold=words.gold(d.gold),
+            )
         return title, sub
 
     def draw_banner(self, surface, rect) -> None:
@@ -220,7 +241,9 @@ class ResultsScene(TableScene):
             if mx + px(14) > x + room:
                 break
             seat = self.match.seats[p]
-            draw_marker(surface, look, (mx, y + head.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13))
+            draw_marker(
+                surface, look, (mx, y + head.get_height() // 2), colour_of(seat.colour), seat.name, radius=px(13)
+            )
             mx += px(32)
 
     def column_order(self) -> list[int]:
@@ -236,13 +259,26 @@ class ResultsScene(TableScene):
         head = look.text(t("results.sheet"), 18, WOOD_DARK, bold=True)
         surface.blit(head, (rect.x + pad, rect.y + px(10)))
         fame_icon = self.app.sprites.get("board", "fame", height=px(18))
-        surface.blit(fame_icon, (rect.x + pad + head.get_width() + px(8), rect.y + px(10) + (head.get_height() - fame_icon.get_height()) // 2))
-        note = look.fit_text(t("results.sheet_note"), 12, INK_SOFT,
-                             width=max(1, rect.w - 2 * pad - head.get_width() - px(40)))
-        surface.blit(note, (rect.right - pad - note.get_width(), rect.y + px(10) + head.get_height() - note.get_height()))
+        surface.blit(
+            fame_icon,
+            (
+                rect.x + pad + head.get_width() + px(8),
+                rect.y + px(10) + (head.get_height() - fame_icon.get_height()) // 2,
+            ),
+        )
+        note = look.fit_text(
+            t("results.sheet_note"), 12, INK_SOFT, width=max(1, rect.w - 2 * pad - head.get_width() - px(40))
+        )
+        surface.blit(
+            note, (rect.right - pad - note.get_width(), rect.y + px(10) + head.get_height() - note.get_height())
+        )
         order = self.column_order()
-        inner = pygame.Rect(rect.x + pad, rect.y + px(10) + head.get_height() + px(8), rect.w - 2 * pad,
-                            rect.bottom - px(12) - (rect.y + px(10) + head.get_height() + px(8)))
+        inner = pygame.Rect(
+            rect.x + pad,
+            rect.y + px(10) + head.get_height() + px(8),
+            rect.w - 2 * pad,
+            rect.bottom - px(12) - (rect.y + px(10) + head.get_height() + px(8)),
+        )
         label_w = round(inner.w * 0.40)
         col_w = (inner.w - label_w) // max(1, len(order))
         name_font, kind_font = look.font(16, True), look.font(11)
@@ -270,7 +306,9 @@ class ResultsScene(TableScene):
             surface.blit(name, (x + 2 * r + px(6), name_y - name.get_height() // 2))
             kind = kind_font.render(fit(kind_font, seat_kind(seat), col_w - px(4)), True, INK_SOFT)
             surface.blit(kind, kind.get_rect(midtop=(cx, kind_y)))
-        pygame.draw.line(surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2)))
+        pygame.draw.line(
+            surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2))
+        )
         value_font, total_font = look.font(17, True), look.font(20, True)
         small, label_font = look.font(12), look.font(15)
         y = inner.y + head_h
@@ -309,8 +347,9 @@ class ResultsScene(TableScene):
                 h = img.get_height() + (dimg.get_height() - px(3) if dimg else 0)
                 top = box.centery - h // 2
                 if row.style == "rank" and v == 1:
-                    pygame.draw.rect(surface, GOLD, img.get_rect(midtop=(cx, top)).inflate(px(16), px(2)),
-                                     border_radius=px(10))
+                    pygame.draw.rect(
+                        surface, GOLD, img.get_rect(midtop=(cx, top)).inflate(px(16), px(2)), border_radius=px(10)
+                    )
                     img = font.render(text, True, WHITE)
                 surface.blit(img, img.get_rect(midtop=(cx, top)))
                 if dimg:
@@ -328,7 +367,7 @@ class ResultsScene(TableScene):
         x = rect.x + pad
         y = rect.y + px(10) + head.get_height() + px(6)
         font = look.font(14, True)
-        for p, seat in enumerate(seats):
+        for _p, seat in enumerate(seats):
             col = colour_of(seat.colour)
             name = font.render(fit(font, seat.name, px(120)), True, INK)
             w = px(28) + name.get_width() + px(16)
@@ -345,14 +384,28 @@ class ResultsScene(TableScene):
         fame_rect = pygame.Rect(body.x, body.y, body.w, round(body.h * 0.56))
         gold_rect = pygame.Rect(body.x, fame_rect.bottom + px(10), body.w, body.bottom - fame_rect.bottom - px(10))
         icon = self.app.sprites.get("board", "fame", height=px(20))
-        draw_line_chart(surface, look, fame_rect,
-                        [Series(s.name, colour_of(s.colour), fame[p]) for p, s in enumerate(seats)],
-                        labels, title=t("results.chart.fame"), icon=icon, progress=self.progress)
+        draw_line_chart(
+            surface,
+            look,
+            fame_rect,
+            [Series(s.name, colour_of(s.colour), fame[p]) for p, s in enumerate(seats)],
+            labels,
+            title=t("results.chart.fame"),
+            icon=icon,
+            progress=self.progress,
+        )
         icon = self.app.sprites.get("board", "coin", height=px(20))
-        draw_line_chart(surface, look, gold_rect,
-                        [Series(s.name, colour_of(s.colour), gold[p], dashed=True) for p, s in enumerate(seats)],
-                        labels, title=t("results.chart.gold"), icon=icon, progress=self.progress,
-                        x_title=t("results.chart.round"))
+        draw_line_chart(
+            surface,
+            look,
+            gold_rect,
+            [Series(s.name, colour_of(s.colour), gold[p], dashed=True) for p, s in enumerate(seats)],
+            labels,
+            title=t("results.chart.gold"),
+            icon=icon,
+            progress=self.progress,
+            x_title=t("results.chart.round"),
+        )
 
     # The table view ---------------------------------------------------------------------------------
     def decision_text(self, vis) -> list[str]:

@@ -12,32 +12,34 @@ Left/Right step one decision, PageUp/PageDown jump by rounds, Home/End to the st
 a click on the chart (or dragging along it) chooses a moment, a click on a costly
 decision jumps to it, Esc leaves.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 
-from vikings.text.lang import t
-from vikings.engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from vikings.advice.review import DEFAULT_LEVEL, replays
+from vikings.engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from vikings.processes.review_job import PROCESS_ENDED, ReviewJob
-from vikings.ui.scene import Scene
-from vikings.ui.drawing.specials import draw_held
+from vikings.text.lang import t
 from vikings.ui.drawing.cards import draw_card
 from vikings.ui.drawing.displays import display_geometry, draw_display
 from vikings.ui.drawing.panels import panel
-from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.specials import draw_held
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
 from vikings.ui.drawing.view import Visible
+from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.scene import Scene
 from vikings.ui.scenes.review_chart import draw_chances, round_starts
 from vikings.ui.scenes.review_text import costly_lines, decision_lines, draw_lines
 
 
 class ReviewScene(Scene):
-    def __init__(self, app, match, back: Callable[[], None], level: str = DEFAULT_LEVEL,
-                 in_process: bool | None = None):
+    def __init__(
+        self, app, match, back: Callable[[], None], level: str = DEFAULT_LEVEL, in_process: bool | None = None
+    ):
         super().__init__(app)
         self.match = match
         self.back = back
@@ -52,13 +54,13 @@ class ReviewScene(Scene):
         self.states = replays(self.config, self.actions, self.rules)
         self.rounds = round_starts(self.states)
         self.persons = tuple(p for p, s in enumerate(self.seats) if s.is_person)
-        self.index = len(self.actions)   # the moment shown: the game after `index` decisions
-        self.viewed: int | None = None   # a display chosen by clicking its card
+        self.index = len(self.actions)  # the moment shown: the game after `index` decisions
+        self.viewed: int | None = None  # a display chosen by clicking its card
         self.job: ReviewJob | None = None
         self.review = None
         self.chart = None
         self.card_rects: list = []
-        self.costly_spots: list = []     # (rect, moment) of the costly decisions listed
+        self.costly_spots: list = []  # (rect, moment) of the costly decisions listed
 
     # The review in the background ----------------------------------------------------------
     def enter(self) -> None:
@@ -71,8 +73,9 @@ class ReviewScene(Scene):
         if self.job is not None:
             self.job.close()
         self.review = None
-        self.job = ReviewJob(self.rules, self.config, self.actions, self.persons, self.level,
-                             in_process=self.in_process).start()
+        self.job = ReviewJob(
+            self.rules, self.config, self.actions, self.persons, self.level, in_process=self.in_process
+        ).start()
 
     def cancel_review(self) -> None:
         if self.job is not None:
@@ -82,7 +85,7 @@ class ReviewScene(Scene):
 
     @property
     def status(self) -> str:
-        """"done", "running", "cancelled" or "failed"."""
+        """ "done", "running", "cancelled" or "failed"."""
         job = self.job
         if self.review is not None:
             return "done"
@@ -141,18 +144,30 @@ class ReviewScene(Scene):
         top = a["top"]
         back = t("review.button.back")
         bw = self.app.look.caption_width(back, 130, pad=8)
-        self.b_back = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(top.right - px(8) - bw, top.y + (top.h - h) // 2, bw, h), back, ui,
-            tool_tip_text=t("review.button.back_tip")))
+        self.b_back = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(top.right - px(8) - bw, top.y + (top.h - h) // 2, bw, h),
+                back,
+                ui,
+                tool_tip_text=t("review.button.back_tip"),
+            )
+        )
         chart = a["chart"]
         cancel, again = t("review.button.cancel"), t("review.button.again")
         bw = max(self.app.look.caption_width(cancel, 150), self.app.look.caption_width(again, 150))
-        self.b_cancel = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), cancel, ui,
-            tool_tip_text=t("review.button.cancel_tip")))
-        self.b_again = self.add(pygame_gui.elements.UIButton(
-            pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), again, ui,
-            object_id="@primary"))
+        self.b_cancel = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h),
+                cancel,
+                ui,
+                tool_tip_text=t("review.button.cancel_tip"),
+            )
+        )
+        self.b_again = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), again, ui, object_id="@primary"
+            )
+        )
         self.refresh_ui()
 
     def refresh_ui(self) -> None:
@@ -281,8 +296,11 @@ class ReviewScene(Scene):
         pygame.draw.rect(surface, WOOD_DARK, rect)
         n = len(self.actions)
         g = self.state
-        where = (t("review.top.end" if g.is_over else "review.top.stopped") if self.index == n else
-                 t("review.top.decision", n=self.index + 1, total=n))
+        where = (
+            t("review.top.end" if g.is_over else "review.top.stopped")
+            if self.index == n
+            else t("review.top.decision", n=self.index + 1, total=n)
+        )
         rnd = min(g.round + 1, g.rules.rounds)
         text = t("review.top.text", names=t("review.top.vs").join(self.names), where=where, round=rnd)
         label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, self.b_back.rect.x - px(30)))
@@ -304,8 +322,16 @@ class ReviewScene(Scene):
         for p, seat in enumerate(self.seats):
             rect = pygame.Rect(area.x, area.y + p * (ch + gap), area.w, ch)
             self.card_rects.append(rect)
-            draw_card(surface, self.app, rect, seat, vis.players[p], to_move=p == g.to_move and not g.is_over,
-                      start=p == vis.start_player, selected=p == self.shown_player)
+            draw_card(
+                surface,
+                self.app,
+                rect,
+                seat,
+                vis.players[p],
+                to_move=p == g.to_move and not g.is_over,
+                start=p == vis.start_player,
+                selected=p == self.shown_player,
+            )
             if specials:  # the special tiles she holds, as at the table
                 draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(45), px(18))
 
@@ -320,7 +346,9 @@ class ReviewScene(Scene):
             img = font.render(name, True, INK)
             if x + px(26) + img.get_width() > rect.right - px(10):
                 break
-            pygame.draw.line(surface, self.colours[p], (x, rect.y + px(17)), (x + px(18), rect.y + px(17)), max(2, px(3)))
+            pygame.draw.line(
+                surface, self.colours[p], (x, rect.y + px(17)), (x + px(18), rect.y + px(17)), max(2, px(3))
+            )
             surface.blit(img, (x + px(22), rect.y + px(17) - img.get_height() // 2))
             x += px(34) + img.get_width()
         body = pygame.Rect(rect.x + px(8), rect.y + px(30), rect.w - px(16), rect.h - px(38))
@@ -328,8 +356,9 @@ class ReviewScene(Scene):
             self.chart = None
             self.draw_progress(surface, rect)
             return
-        self.chart = draw_chances(surface, look, body, self.review.chances, self.colours, self.names, self.rounds,
-                                  self.index, self.marks())
+        self.chart = draw_chances(
+            surface, look, body, self.review.chances, self.colours, self.names, self.rounds, self.index, self.marks()
+        )
 
     def draw_progress(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
@@ -341,7 +370,9 @@ class ReviewScene(Scene):
         elif status == "cancelled":
             text = t("review.cancelled")
         else:
-            error = t("review.process_ended") if job.error == PROCESS_ENDED else ((job.error or "").splitlines() or [""])[0]
+            error = (
+                t("review.process_ended") if job.error == PROCESS_ENDED else ((job.error or "").splitlines() or [""])[0]
+            )
             text = t("review.failed", error=error)
         label = look.text(text, 15, BAD if status == "failed" else INK, bold=status == "running")
         surface.blit(label, label.get_rect(midbottom=(rect.centerx, bar.y - px(8))))

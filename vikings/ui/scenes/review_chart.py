@@ -5,6 +5,7 @@ rounds marked; y is the chance from 0 to 100 %. A cursor shows the moment whose 
 shown, with each player's marker (chart.draw_marker) on her line; numbered rings mark the
 persons' costliest decisions. `ChartGeometry.index_at` turns a click into a moment.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -43,15 +44,17 @@ def round_starts(states) -> list[tuple[int, int]]:
     return out
 
 
-def draw_chances(surface, look, rect: pygame.Rect, chances, colours, names, rounds, cursor: int,
-                 marks=()) -> ChartGeometry:
+def draw_chances(
+    surface, look, rect: pygame.Rect, chances, colours, names, rounds, cursor: int, marks=()
+) -> ChartGeometry:
     """The chart in `rect`. chances[i][p]: player p's chance after i decisions; rounds:
     (moment, round number) of each round's start; marks: (moment, player, number) rings."""
     px = look.px
     font = look.font(12)
     label_w = font.size(percent(1))[0] + px(8)
-    plot = pygame.Rect(rect.x + label_w, rect.y + px(18), rect.w - label_w - px(10),
-                       rect.h - px(18) - font.get_linesize() - px(6))
+    plot = pygame.Rect(
+        rect.x + label_w, rect.y + px(18), rect.w - label_w - px(10), rect.h - px(18) - font.get_linesize() - px(6)
+    )
     geo = ChartGeometry(plot, len(chances))
     if plot.w < 20 or plot.h < 20 or not chances:
         return geo

@@ -1,20 +1,31 @@
 """The review screen's words: the decision at the shown moment, and each person's
 costliest decisions (clickable: each jumps to its moment). Built from the review and the
 replay, drawn as wrapped lines in the side panel."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
 
 import pygame
 
+from vikings.advice.review import describe_action
 from vikings.text import words
 from vikings.text.lang import number, percent, t
-from vikings.advice.review import describe_action
 from vikings.ui.drawing.panels import wrap
 from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, WOOD_DARK
 
-PHASES = ("purchase", "place", "viking", "boatswain", "boatswain_move", "bid", "remove", "colour", "special",
-          "replace")   # what the player to move does (review.phase.<phase>)
+PHASES = (
+    "purchase",
+    "place",
+    "viking",
+    "boatswain",
+    "boatswain_move",
+    "bid",
+    "remove",
+    "colour",
+    "special",
+    "replace",
+)  # what the player to move does (review.phase.<phase>)
 
 
 class Line(NamedTuple):
@@ -23,13 +34,13 @@ class Line(NamedTuple):
     colour: tuple = INK
     bold: bool = False
     moment: int | None = None  # a click on the line shows this moment
-    indent: int = 0            # design pixels
-    one_line: bool = False     # cut with an ellipsis instead of wrapped
+    indent: int = 0  # design pixels
+    one_line: bool = False  # cut with an ellipsis instead of wrapped
 
 
 def short(text: str, name: str) -> str:
     """A log line without its subject ("Ann buys X" -> "buys X")."""
-    return text[len(name) + 1:] if text.startswith(name + " ") else text
+    return text[len(name) + 1 :] if text.startswith(name + " ") else text
 
 
 def fame1(x: float) -> str:
@@ -38,12 +49,12 @@ def fame1(x: float) -> str:
 
 
 def _level(scene) -> str:
-    """"Normal bot" / "Bot (Normal)": the bot the review asked."""
+    """ "Normal bot" / "Bot (Normal)": the bot the review asked."""
     return t(f"review.level.{scene.level}")
 
 
 def _doing(scene, who: str, phase: str) -> str:
-    """"Ann buys a group" for the player to move in `phase`."""
+    """ "Ann buys a group" for the player to move in `phase`."""
     return t(f"review.phase.{phase}", name=who) if phase in PHASES else who
 
 
@@ -55,22 +66,43 @@ def decision_lines(scene) -> list[Line]:
         out.append(Line(t("review.end" if g.is_over else "review.stopped"), 20, WOOD_DARK, True))
         if g.is_over and g.ranks:
             order = sorted(range(g.n), key=lambda p: (g.ranks[p], p))
-            out.append(Line("   ·   ".join(t("review.fame_of", name=names[p], fame=words.fame(g.displays[p].fame))
-                                           for p in order), 15))
+            out.append(
+                Line(
+                    "   ·   ".join(
+                        t("review.fame_of", name=names[p], fame=words.fame(g.displays[p].fame)) for p in order
+                    ),
+                    15,
+                )
+            )
         out.append(Line(t("review.step_back"), 14, INK_SOFT))
     else:
         p = g.to_move
         seat = scene.seats[p]
         who = names[p] if seat.is_person else t("review.bot_seat", name=names[p], bot=t(f"results.seat.{seat.kind}"))
         out.append(Line(t("review.decision_of", n=i + 1, total=n), 20, WOOD_DARK, True))
-        out.append(Line(t("review.round_doing", round=t("game.round", n=g.round + 1), doing=_doing(scene, who, g.phase)),
-                        14, INK_SOFT))
+        out.append(
+            Line(
+                t("review.round_doing", round=t("game.round", n=g.round + 1), doing=_doing(scene, who, g.phase)),
+                14,
+                INK_SOFT,
+            )
+        )
         out.append(Line(describe_action(g, scene.action, names), 15, INK, True))
         out += _judgement(scene)
     if review is not None:
         now = review.chances[i]
-        out.append(Line(t("review.chance_here", list="   ".join(t("review.name_value", name=names[p], value=percent(now[p]))
-                                                                 for p in range(len(names)))), 14, INK))
+        out.append(
+            Line(
+                t(
+                    "review.chance_here",
+                    list="   ".join(
+                        t("review.name_value", name=names[p], value=percent(now[p])) for p in range(len(names))
+                    ),
+                ),
+                14,
+                INK,
+            )
+        )
     return out
 
 
@@ -88,22 +120,37 @@ def _judgement(scene) -> list[Line]:
     if not d.judged:
         return [Line(said, 14), Line(t("review.judge.auction"), 13, INK_SOFT)]
     if not d.differs:
-        return [Line(t("review.judge.same", bot=_level(scene)), 14, GOOD, True),
-                Line(t("review.judge.expected", fame=fame1(d.fame)), 14)]
+        return [
+            Line(t("review.judge.same", bot=_level(scene)), 14, GOOD, True),
+            Line(t("review.judge.expected", fame=fame1(d.fame)), 14),
+        ]
     cost = d.cost
-    verdict = (t("review.judge.costs", fame=fame1(cost)) if cost > 0.05 else
-               t("review.judge.better", fame=fame1(-cost)) if cost < -0.05 else t("review.judge.as_good"))
-    return [Line(said, 14),
-            Line(t("review.judge.compare", fame=fame1(d.fame), bot_fame=fame1(d.bot_fame), verdict=verdict),
-                 14, BAD if cost > 0.05 else INK, cost > 0.05),
-            Line(t("review.judge.chance", chance=percent(d.chance), bot_chance=percent(d.bot_chance)), 13, INK_SOFT),
-            Line(t("review.judge.frames"), 13, INK_SOFT)]
+    verdict = (
+        t("review.judge.costs", fame=fame1(cost))
+        if cost > 0.05
+        else t("review.judge.better", fame=fame1(-cost))
+        if cost < -0.05
+        else t("review.judge.as_good")
+    )
+    return [
+        Line(said, 14),
+        Line(
+            t("review.judge.compare", fame=fame1(d.fame), bot_fame=fame1(d.bot_fame), verdict=verdict),
+            14,
+            BAD if cost > 0.05 else INK,
+            cost > 0.05,
+        ),
+        Line(t("review.judge.chance", chance=percent(d.chance), bot_chance=percent(d.bot_chance)), 13, INK_SOFT),
+        Line(t("review.judge.frames"), 13, INK_SOFT),
+    ]
 
 
 def costly_lines(scene) -> list[Line]:
     names, review = scene.names, scene.review
-    out = [Line(t("review.costly.title"), 17, WOOD_DARK, True),
-           Line(t("review.costly.explain", bot=_level(scene)), 13, INK_SOFT)]
+    out = [
+        Line(t("review.costly.title"), 17, WOOD_DARK, True),
+        Line(t("review.costly.explain", bot=_level(scene)), 13, INK_SOFT),
+    ]
     if not scene.persons:
         return out + [Line(t("review.costly.all_bots"), 14)]
     if review is None:

@@ -21,6 +21,7 @@ word comes from scoring_text.py in the language in use, looked up as it is drawn
 Space or a click skips the current player's scoring; "Skip scoring" (or S) skips every
 scoring event still waiting.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,23 +31,23 @@ import pygame_gui
 
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
-from vikings.ui.table.motion import money_flights
 from vikings.ui.drawing.cards import card_icon_spots, card_ship_spot
 from vikings.ui.drawing.theme import BAD, GOOD
 from vikings.ui.scenes.scoring_board import ScoringBoard
 from vikings.ui.scenes.scoring_panel import ScoringPanel, amount_parts, blit_row
 from vikings.ui.scenes.scoring_text import kind_title, line_words
 from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
+from vikings.ui.table.motion import money_flights
 
 # Beats, in seconds at normal speed.
-T_INTRO = 0.45      # the player's display comes up
-T_THREAT = 0.7      # the bands run down the columns
+T_INTRO = 0.45  # the player's display comes up
+T_THREAT = 0.7  # the bands run down the columns
 T_THREAT_REST = 0.45
-T_LINE = 0.45       # one line counted
+T_LINE = 0.45  # one line counted
 T_LINE_ZERO = 0.22  # a line worth nothing (a majority not won)
 T_GAP = 0.1
-T_END = 0.8         # the totals stay a moment
+T_END = 0.8  # the totals stay a moment
 T_FLOAT = 1.0
 
 
@@ -73,16 +74,16 @@ class ScoringScene(TableScene):
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
-        self.current = None          # the scoring event being shown (stays until the next one)
-        self.note = None             # a start_player or game_over event being shown
-        self.passing = None          # the start_player event whose ship is flying
-        self.cum: list = [(0, 0)]    # Gold and Fame after each line of the current scoring
-        self.counted = 0             # lines fully counted on the card
+        self.current = None  # the scoring event being shown (stays until the next one)
+        self.note = None  # a start_player or game_over event being shown
+        self.passing = None  # the start_player event whose ship is flying
+        self.cum: list = [(0, 0)]  # Gold and Fame after each line of the current scoring
+        self.counted = 0  # lines fully counted on the card
         self.step_fx: Step | None = None
         self.board = ScoringBoard(app, self.match)
         self.panel = ScoringPanel(app, self.match, self.board)
         self.floaters: list[Float] = []
-        self.fame_float: dict = {}   # the Fame track's markers, counted smoothly
+        self.fame_float: dict = {}  # the Fame track's markers, counted smoothly
         self.b_skip = None
         self._took_view = False
         if self.match.pending and self.match.pending[0].type == "scoring":
@@ -95,8 +96,9 @@ class ScoringScene(TableScene):
         label = t("scoring.skip.button")
         w, h = self.app.look.caption_width(label, 170), self.app.look.caption_height(34, pad=1)
         rect = pygame.Rect(r.right - px(12) - w, r.bottom - px(10) - h, w, h)
-        self.b_skip = self.add(pygame_gui.elements.UIButton(
-            rect, label, self.app.ui, tool_tip_text=t("scoring.skip.tip")))
+        self.b_skip = self.add(
+            pygame_gui.elements.UIButton(rect, label, self.app.ui, tool_tip_text=t("scoring.skip.tip"))
+        )
 
     def named_widgets(self) -> dict:
         return {**super().named_widgets(), "skip": self.b_skip}
@@ -152,8 +154,12 @@ class ScoringScene(TableScene):
                 f.t += dt * speed
             self.floaters = [f for f in self.floaters if f.t < f.duration]
         m = self.match
-        if not self.fx.active and m.pending and m.pending[0].type not in self.handles \
-                and flow.scene_for(self.ctx) is type(self):
+        if (
+            not self.fx.active
+            and m.pending
+            and m.pending[0].type not in self.handles
+            and flow.scene_for(self.ctx) is type(self)
+        ):
             # An event no other scene would take now (e.g. a last boatswain move once the
             # game is over): land it without an animation rather than wait for ever.
             m.pending.popleft()
@@ -180,7 +186,7 @@ class ScoringScene(TableScene):
             self.fx.add(Call(lambda: self._start_threat(threat)))
             self.fx.add(threat)
             self.fx.add(Pause(T_THREAT_REST if d["threatened"] or d["repelled"] else 0.15))
-        pace = min(1.0, max(0.5, 10 / max(1, len(lines))))   # long breakdowns run quicker
+        pace = min(1.0, max(0.5, 10 / max(1, len(lines))))  # long breakdowns run quicker
         for i, line in enumerate(lines):
             worth = bool(line["gold"] or line["fame"])
             step = Step((T_LINE if worth else T_LINE_ZERO) * pace, on_done=lambda i=i: self._counted(i))
@@ -231,12 +237,19 @@ class ScoringScene(TableScene):
             img = self._float_image(line["gold"], line["fame"])
             src = self._float_pos(e, line)
             self.floaters.append(Float(img, src, duration=T_FLOAT, rise=look.px(46)))
-            spots = card_icon_spots(look, self.layout.cards[e.player])   # income flies to the card
+            spots = card_icon_spots(look, self.layout.cards[e.player])  # income flies to the card
             for icon, amount in (("coin", line["gold"]), ("fame", line["fame"])):
                 if amount:
                     a, b = (src, spots[icon]) if amount > 0 else (spots[icon], src)
-                    self.floaters += money_flights(self.app, a, b, amount if icon == "coin" else 0,
-                                                   amount if icon == "fame" else 0, duration=0.5, after=0.35)
+                    self.floaters += money_flights(
+                        self.app,
+                        a,
+                        b,
+                        amount if icon == "coin" else 0,
+                        amount if icon == "fame" else 0,
+                        duration=0.5,
+                        after=0.35,
+                    )
             if self.fx.active:  # (not while skipping)
                 self.app.sound.play("score_tick")
         self.app.invalidate()
@@ -250,7 +263,7 @@ class ScoringScene(TableScene):
 
     def _show_pass(self, e) -> None:
         vis = self.visible()
-        self.panel.new_round = vis.round + 2   # the event is still pending: vis is the round just scored
+        self.panel.new_round = vis.round + 2  # the event is still pending: vis is the round just scored
         self.fx.add(Call(lambda: self._begin_note(e, passing=True)))
         src, dst = self._ship_spot(vis, e.player - 1), self._ship_spot(vis, e.player)
         img = self.app.sprites.get("board", "start_player", height=self.app.look.px(34))
@@ -337,8 +350,17 @@ class ScoringScene(TableScene):
         e = self.note if self.note is not None else self.current
         if e is None and self.match.pending:
             e = self.match.pending[0]
-        self.panel.draw(surface, vis, rect, e, self.b_skip.rect if self.b_skip is not None else None,
-                        self.counting(), self.counted, self.cum[-1], self.fame_float)
+        self.panel.draw(
+            surface,
+            vis,
+            rect,
+            e,
+            self.b_skip.rect if self.b_skip is not None else None,
+            self.counting(),
+            self.counted,
+            self.cum[-1],
+            self.fame_float,
+        )
 
     def draw(self, surface) -> None:
         super().draw(surface)
@@ -348,7 +370,11 @@ class ScoringScene(TableScene):
     def top_text(self, vis) -> str:
         rules = self.app.rules
         e = self.current if self.counting() else (self.match.pending[0] if self.match.pending else self.current)
-        kind = e.data["kind"] if e is not None and e.type == "scoring" else rules.schedule[min(vis.round, rules.rounds - 1)]
+        kind = (
+            e.data["kind"]
+            if e is not None and e.type == "scoring"
+            else rules.schedule[min(vis.round, rules.rounds - 1)]
+        )
         what = kind_title(kind)
         if e is not None and e.type == "game_over":
             what = t("scoring.game_over")

@@ -4,16 +4,17 @@ side as the threat reaches them, the repelled ships ringed, and the cells of the
 breakdown line being counted lit. The board keeps the threat's progress and the lit
 cells; the scene tells it the scoring shown.
 """
+
 from __future__ import annotations
 
 from vikings.engine.display import completed_islands
 from vikings.text.lang import t
-from vikings.ui.table.fx import ease
-from vikings.ui.drawing.layout import BOARD_COLS
 from vikings.ui.drawing.displays import draw_display
-from vikings.ui.drawing.threat import draw_threat
+from vikings.ui.drawing.layout import BOARD_COLS
 from vikings.ui.drawing.theme import INK_SOFT
+from vikings.ui.drawing.threat import draw_threat
 from vikings.ui.scenes.scoring_text import kind_inline, special_kind
+from vikings.ui.table.fx import ease
 
 
 class ScoringBoard:
@@ -21,9 +22,9 @@ class ScoringBoard:
 
     def __init__(self, app, match):
         self.app, self.match = app, match
-        self.threat_fx = None        # the Step the threat grows with, while it grows
-        self.threat_full = False     # the threat has reached its end
-        self.cells: list = []        # the cells of the line being counted, lit
+        self.threat_fx = None  # the Step the threat grows with, while it grows
+        self.threat_full = False  # the threat has reached its end
+        self.cells: list = []  # the cells of the line being counted, lit
 
     def begin(self, p: int) -> None:
         """A new scoring of player p: no threat drawn yet (a full one if she has no ships)."""
@@ -69,8 +70,12 @@ class ScoringBoard:
             cells = [(row, col)]
             k = special_kind(rules, line["detail"]) if what == "special" else None
             if k is not None and k.effect == "building":  # it counts the Vikings on it and around it
-                cells += [(r, c) for r in range(max(1, row - 1), min(rules.island_rows, row + 1) + 1)
-                          for c in range(max(1, col - 1), col + 2) if (r, c) != (row, col) and d.occupied(r, c)]
+                cells += [
+                    (r, c)
+                    for r in range(max(1, row - 1), min(rules.island_rows, row + 1) + 1)
+                    for c in range(max(1, col - 1), col + 2)
+                    if (r, c) != (row, col) and d.occupied(r, c)
+                ]
             if what == "warrior":
                 cells.append((0, col))
             elif what == "scout":
@@ -99,8 +104,9 @@ class ScoringBoard:
         img = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
         surface.blit(img, (rect.x, rect.y))
         body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
-        geo = draw_display(surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),),
-                           **self.options(e, p))
+        geo = draw_display(
+            surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),), **self.options(e, p)
+        )
         if e is not None and e.player == p:
             self._draw_threat(surface, geo, e)
         return geo

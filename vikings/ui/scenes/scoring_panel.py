@@ -5,6 +5,7 @@ note, and the Fame track with every player's marker. A part of `ScoringScene`: t
 keeps which lines it lists and which one is lit; the scene hands it the event shown, the
 lines counted and the Fame counted so far as it draws.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -15,9 +16,15 @@ from vikings.ui.drawing.chart import draw_marker, nice_max
 from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK, colour_of
 from vikings.ui.scenes.scoring_text import (
-    kind_inline, line_words, names_list, nothing_note, repelled_note, threatened_note)
+    kind_inline,
+    line_words,
+    names_list,
+    nothing_note,
+    repelled_note,
+    threatened_note,
+)
 
-STACK = 1.7   # markers on the same Fame stack upwards, this many radii apart
+STACK = 1.7  # markers on the same Fame stack upwards, this many radii apart
 
 
 def line_icon(app, line: dict, height: int) -> pygame.Surface | None:
@@ -82,10 +89,10 @@ class ScoringPanel:
     """The decision panel of the scorings."""
 
     def __init__(self, app, match, board):
-        self.app, self.match, self.board = app, match, board   # (the board tells the threat's progress)
-        self.listed = 0              # lines of the breakdown listed
-        self.active_line: int | None = None   # the line being counted, lit
-        self.new_round = 0           # the round the start player ship passes on to
+        self.app, self.match, self.board = app, match, board  # (the board tells the threat's progress)
+        self.listed = 0  # lines of the breakdown listed
+        self.active_line: int | None = None  # the line being counted, lit
+        self.new_round = 0  # the round the start player ship passes on to
 
     def begin(self) -> None:
         """A new scoring: nothing listed yet."""
@@ -109,11 +116,12 @@ class ScoringPanel:
         # The bottom: a hint, and the Skip button (a widget) at the right.
         bottom = skip.y if skip is not None else rect.bottom - px(10) - px(34)
         hint_key = "scoring.skip.hint_player" if e is not None and e.type == "scoring" else "scoring.skip.hint_ahead"
-        hint = look.fit_text(t(hint_key), 12, INK_SOFT, width=max(1, (skip.x if skip else rect.right)
-                                                                 - px(10) - inner.x))
+        hint = look.fit_text(
+            t(hint_key), 12, INK_SOFT, width=max(1, (skip.x if skip else rect.right) - px(10) - inner.x)
+        )
         surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
         track_h = self._track_height()
-        if inner.w > 1.9 * rect.h:   # a wide, low panel: the lines on the left, the Fame track beside them
+        if inner.w > 1.9 * rect.h:  # a wide, low panel: the lines on the left, the Fame track beside them
             split = round(inner.w * 0.62)
             track = pygame.Rect(inner.x + split + px(16), bottom - px(8) - track_h, inner.w - split - px(16), track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), split, bottom - px(4) - rect.y - px(10))
@@ -128,8 +136,9 @@ class ScoringPanel:
         elif e.type == "start_player":
             name = self.match.seats[e.player].name
             self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
-            y = self._draw_text(surface, body.move(0, px(40)), [
-                t("scoring.ship_passes", name=name, first=name, n=self.new_round)])
+            y = self._draw_text(
+                surface, body.move(0, px(40)), [t("scoring.ship_passes", name=name, first=name, n=self.new_round)]
+            )
             # Who hands the ship to whom: marker → ship → marker.
             n = self.match.game.n
             old, seats = (e.player - 1) % n, self.match.seats
@@ -138,12 +147,24 @@ class ScoringPanel:
             if cy + ship.get_height() // 2 < body.bottom:
                 cx = body.centerx
                 r = px(14)
-                draw_marker(surface, look, (cx - ship.get_width() // 2 - px(46), cy), colour_of(seats[old].colour),
-                            seats[old].name, radius=r)
-                draw_marker(surface, look, (cx + ship.get_width() // 2 + px(46), cy), colour_of(seats[e.player].colour),
-                            seats[e.player].name, radius=r)
+                draw_marker(
+                    surface,
+                    look,
+                    (cx - ship.get_width() // 2 - px(46), cy),
+                    colour_of(seats[old].colour),
+                    seats[old].name,
+                    radius=r,
+                )
+                draw_marker(
+                    surface,
+                    look,
+                    (cx + ship.get_width() // 2 + px(46), cy),
+                    colour_of(seats[e.player].colour),
+                    seats[e.player].name,
+                    radius=r,
+                )
                 half = ship.get_width() // 2
-                for x0 in (cx - half - px(30), cx + half + px(4)):   # arrows: old → ship → new
+                for x0 in (cx - half - px(30), cx + half + px(4)):  # arrows: old → ship → new
                     x1 = x0 + px(18)
                     pygame.draw.line(surface, WOOD, (x0, cy), (x1, cy), max(2, px(3)))
                     pygame.draw.polygon(surface, WOOD, [(x1, cy - px(6)), (x1 + px(8), cy), (x1, cy + px(6))])
@@ -154,8 +175,12 @@ class ScoringPanel:
             names = names_list(self.match.seats[p].name for p in winners)
             p = winners[0]
             self._draw_heading(surface, body, p, t("scoring.game_over"), "")
-            said = t("scoring.share_win" if len(winners) > 1 else "scoring.wins", names=names,
-                     fame=words.fame(e.data["fame"][p]), gold=words.gold(e.data["gold"][p]))
+            said = t(
+                "scoring.share_win" if len(winners) > 1 else "scoring.wins",
+                names=names,
+                fame=words.fame(e.data["fame"][p]),
+                gold=words.gold(e.data["gold"][p]),
+            )
             self._draw_text(surface, body.move(0, px(40)), [said, t("scoring.results_follow")])
 
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
@@ -194,7 +219,7 @@ class ScoringPanel:
         row_h = px(25)
         icon_h = px(20)
         font, small = look.font(15), look.font(13)
-        rows = []   # (kind, payload)
+        rows = []  # (kind, payload)
         k = self.board.threat_k()
         if k < 1 and self.board.ships(p):
             rows.append(("note", (t("scoring.note.threat_runs"), INK_SOFT)))
@@ -224,7 +249,9 @@ class ScoringPanel:
             if kind_ == "note":
                 text, colour = payload
                 f = look.font(14, True)
-                surface.blit(f.render(fit(f, text, body.w - px(8)), True, colour), (body.x + px(4), cy - f.get_height() // 2))
+                surface.blit(
+                    f.render(fit(f, text, body.w - px(8)), True, colour), (body.x + px(4), cy - f.get_height() // 2)
+                )
             else:
                 i = payload
                 line = lines[i]
@@ -234,15 +261,18 @@ class ScoringPanel:
                 icon = line_icon(self.app, line, icon_h)
                 if icon is not None:
                     if icon.get_width() > icon_h * 1.4:
-                        icon = pygame.transform.smoothscale(icon, (round(icon_h * 1.4), round(icon.get_height() * icon_h * 1.4 / icon.get_width())))
+                        icon = pygame.transform.smoothscale(
+                            icon, (round(icon_h * 1.4), round(icon.get_height() * icon_h * 1.4 / icon.get_width()))
+                        )
                     surface.blit(icon, icon.get_rect(center=(x + icon_h // 2 + px(2), cy)))
                 x += icon_h + px(10)
                 amounts = amount_parts(self.app, line["gold"], line["fame"], 15, px(18), zero=number(0))
                 amount_w = sum(a.get_width() for a in amounts) + px(3) * (len(amounts) - 1)
                 label, detail = line_words(line, rules)
                 room_w = body.right - px(6) - amount_w - px(12) - x
-                lf = next((f for f in (font, look.font(14), look.font(13)) if f.size(label)[0] <= room_w),
-                          look.font(13))   # (a long name in smaller letters before it is cut)
+                lf = next(
+                    (f for f in (font, look.font(14), look.font(13)) if f.size(label)[0] <= room_w), look.font(13)
+                )  # (a long name in smaller letters before it is cut)
                 lab = fit(lf, label, room_w)
                 img = lf.render(lab, True, INK)
                 surface.blit(img, (x, cy - img.get_height() // 2))
@@ -263,15 +293,19 @@ class ScoringPanel:
             blit_row(surface, parts, body.right - px(6), cy, px(3), right=True)
             right_x = body.right - px(6) - sum(a.get_width() for a in parts) - px(3) * (len(parts) - 1)
             after_x = body.x + px(4) + tot.get_width() + px(12)
-            after = look.fit_text(t("scoring.now", gold=words.gold(d["gold"]), fame=words.fame(d["fame"])), 13,
-                                  INK_SOFT, width=max(1, right_x - px(10) - after_x))
+            after = look.fit_text(
+                t("scoring.now", gold=words.gold(d["gold"]), fame=words.fame(d["fame"])),
+                13,
+                INK_SOFT,
+                width=max(1, right_x - px(10) - after_x),
+            )
             surface.blit(after, (after_x, cy - after.get_height() // 2 + px(1)))
 
     def _order(self, e, vis) -> tuple[int, int]:
         """(position, count) of this player in the scoring's order (start player first)."""
         g = self.match.game
         n = g.n
-        if e.data["kind"] == "final":   # the final scoring goes round the table from the first seat
+        if e.data["kind"] == "final":  # the final scoring goes round the table from the first seat
             return e.player + 1, n
         start = vis.start_player if vis.start_player >= 0 else g.start_player
         return (e.player - start) % n + 1, n

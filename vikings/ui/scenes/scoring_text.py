@@ -7,6 +7,7 @@ The engine's `detail` of a line is data, not text for players: a tile's or speci
 tile's id, a count ("2"), or numbers in a fixed form ("2 below", "3 Gold each",
 "10 food for 12"); `detail_numbers` reads the numbers out of it.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,17 +41,17 @@ def special_kind(rules, ident: str):
 
 
 def kind_title(kind: str) -> str:
-    """"Small scoring" / "Kleine Wertung" (as a heading)."""
+    """ "Small scoring" / "Kleine Wertung" (as a heading)."""
     return t(f"scoring.kind.{kind if kind in KINDS else 'final'}")
 
 
 def kind_inline(kind: str) -> str:
-    """"small scoring" / "kleine Wertung" (inside a sentence)."""
+    """ "small scoring" / "kleine Wertung" (inside a sentence)."""
     return t(f"scoring.kind_inline.{kind if kind in KINDS else 'final'}")
 
 
 def names_list(names) -> str:
-    """"Ann", "Ann and Bea", "Ann, Bea and Cid" (in the language in use)."""
+    """ "Ann", "Ann and Bea", "Ann, Bea and Cid" (in the language in use)."""
     names = list(names)
     if len(names) < 2:
         return names[0] if names else ""
@@ -72,8 +73,9 @@ def line_words(line: dict, rules) -> tuple[str, str]:
         return t("scoring.line.ship", colour=sail(rules, detail)), t("scoring.line.column", col=col)
     if what == "gold":  # (the Treasury special tile gives its own rate as the detail)
         if nums:
-            return t("scoring.line.gold"), t("scoring.line.gold_rate_special", count=nums[0],
-                                             special=words.special("treasury"))
+            return t("scoring.line.gold"), t(
+                "scoring.line.gold_rate_special", count=nums[0], special=words.special("treasury")
+            )
         return t("scoring.line.gold"), t("scoring.line.gold_rate", count=rules.scoring.gold_per_fame)
     if what == "special":
         k = special_kind(rules, detail)
@@ -82,8 +84,9 @@ def line_words(line: dict, rules) -> tuple[str, str]:
             return t("scoring.line.building", special=name, col=col), t("scoring.line.building_detail")
         if k is not None and k.effect in ("goldsmith", "viking_fame") and line.get("row") is not None:
             viking = t(f"hints.viking.{rules.vikings[rules.row_viking[line['row']]].id}", count=1)  # (in a sentence)
-            return t("scoring.line.special_viking", special=name, viking=viking, col=col), \
-                t("scoring.line.special_tile")
+            return t("scoring.line.special_viking", special=name, viking=viking, col=col), t(
+                "scoring.line.special_tile"
+            )
         return name, t("scoring.line.special_tile")
     if what == "boatswains":
         return t("scoring.line.boatswains"), t("scoring.line.boatswains_detail", count=nums[0] if nums else 0)
@@ -112,5 +115,16 @@ def nothing_note(kind: str) -> str:
     return t(f"scoring.note.nothing_{kind if kind in KINDS else 'final'}")
 
 
-__all__ = ["line_words", "ship_colour", "sail", "special_kind", "detail_numbers", "kind_title",
-           "kind_inline", "names_list", "threatened_note", "repelled_note", "nothing_note"]
+__all__ = [
+    "line_words",
+    "ship_colour",
+    "sail",
+    "special_kind",
+    "detail_numbers",
+    "kind_title",
+    "kind_inline",
+    "names_list",
+    "threatened_note",
+    "repelled_note",
+    "nothing_note",
+]

@@ -5,6 +5,7 @@ starts, the seed, the advanced rules; it also names the seats). The widgets are 
 from it, so a change that touches other widgets (a colour swapped with another seat, a
 seat added) simply rebuilds the widgets.
 """
+
 from __future__ import annotations
 
 import html
@@ -14,20 +15,29 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
 
-from vikings.text import words
 from vikings.engine.errors import VikingsError
+from vikings.text import words
 from vikings.text.lang import t
-from vikings.ui.table.match import Match, Seat
 from vikings.ui import flow
-from vikings.ui.scene import Scene
-from vikings.ui.drawing.theme import (
-    BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of)
 from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
+from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
+from vikings.ui.scene import Scene
 from vikings.ui.scenes.setup_choices import (
-    BOT_NOTES, KINDS, MAX_SEATS, MIN_SEATS, NAME_LIMIT, OPTIONS, Choices, colour_label, kind_label,
-    level_name, random_seed)
+    BOT_NOTES,
+    KINDS,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME_LIMIT,
+    OPTIONS,
+    Choices,
+    colour_label,
+    kind_label,
+    level_name,
+    random_seed,
+)
+from vikings.ui.table.match import Match, Seat
 
-NAME_ROOM = "Sigrid (Beginner)"   # a name the name column should show whole, if it can
+NAME_ROOM = "Sigrid (Beginner)"  # a name the name column should show whole, if it can
 
 # Columns of a seat row, design pixels: (x, width); the last three grow with the UI
 # scale's lettering (from the row's right end, ROW_RIGHT) and the name takes the rest.
@@ -35,13 +45,13 @@ COL_NAME, COL_KIND, COL_COLOUR, COL_REMOVE = (200, 300), (520, 220), (760, 170),
 ROW_RIGHT, COL_GAP = 1060, 20
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
-OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42   # the advanced rules' tick boxes
+OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42  # the advanced rules' tick boxes
 
 
 class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.choices = Choices()   # what is chosen; the widgets show it
+        self.choices = Choices()  # what is chosen; the widgets show it
         self.rows: list[dict] = []
 
     # Starting ---------------------------------------------------------------------------------
@@ -54,9 +64,10 @@ class SetupScene(Scene):
         seed = int(self.choices.seed_text) if self.choices.seed_text.strip() else random_seed()
         start = None if self.choices.start == "random" else int(self.choices.start)
         try:
-            match = Match.new(seats, self.app.rules, seed, start, storage=self.app.storage,
-                              options=sorted(self.choices.options))
-        except VikingsError as e:   # (the checks above should leave nothing for the engine to refuse)
+            match = Match.new(
+                seats, self.app.rules, seed, start, storage=self.app.storage, options=sorted(self.choices.options)
+            )
+        except VikingsError as e:  # (the checks above should leave nothing for the engine to refuse)
             self.choices.engine_error = str(e)
             self._show_error()
             return
@@ -79,9 +90,11 @@ class SetupScene(Scene):
             gap = look.px(COL_GAP)
             out = {}
             remove = (["\u00d7"], 48, 10) if compact else ([t("menus.setup.remove")], COL_REMOVE[1], 14)
-            for key, texts, design, pad in (("remove", *remove),
-                                            ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
-                                            ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24)):
+            for key, texts, design, pad in (
+                ("remove", *remove),
+                ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
+                ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24),
+            ):
                 w = widest(texts, design, pad)
                 out[key] = (right - w, w)
                 right -= w + gap
@@ -101,23 +114,29 @@ class SetupScene(Scene):
         def cell(key, y):
             x, w = cols[key]
             return pygame.Rect(x, page.pos(0, y)[1], w, row_h)
+
         self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
-        self.choices.rename()   # names nobody typed follow the language
+        self.choices.rename()  # names nobody typed follow the language
         kinds = [(kind_label(kind), kind) for kind, _ in KINDS]
         colours = [(colour_label(c), c) for c, _ in PLAYER_COLOURS]
         for i, s in enumerate(self.choices.seats):
             y = ROW_TOP + i * ROW_STEP
-            row = {"name": self.add(UITextEntryLine(cell("name", y), ui,
-                                                    object_id=ObjectID(f"#seat{i}_name", None)))}
+            row = {"name": self.add(UITextEntryLine(cell("name", y), ui, object_id=ObjectID(f"#seat{i}_name", None)))}
             row["name"].set_text_length_limit(NAME_LIMIT)
             row["name"].set_text(s["name"])
-            row["kind"] = self.add(UIDropDownMenu(kinds, (kind_label(s["kind"]), s["kind"]),
-                                                  cell("kind", y), ui))
-            row["colour"] = self.add(UIDropDownMenu(colours, (colour_label(s["colour"]), s["colour"]),
-                                                    cell("colour", y), ui))
-            row["remove"] = self.add(UIButton(cell("remove", y), "\u00d7" if self.compact_remove else t("menus.setup.remove"), ui,
-                                              tool_tip_text=t("menus.setup.remove_tip")))
+            row["kind"] = self.add(UIDropDownMenu(kinds, (kind_label(s["kind"]), s["kind"]), cell("kind", y), ui))
+            row["colour"] = self.add(
+                UIDropDownMenu(colours, (colour_label(s["colour"]), s["colour"]), cell("colour", y), ui)
+            )
+            row["remove"] = self.add(
+                UIButton(
+                    cell("remove", y),
+                    "\u00d7" if self.compact_remove else t("menus.setup.remove"),
+                    ui,
+                    tool_tip_text=t("menus.setup.remove_tip"),
+                )
+            )
             if len(self.choices.seats) <= MIN_SEATS:
                 row["remove"].disable()
             self.rows.append(row)
@@ -131,27 +150,49 @@ class SetupScene(Scene):
         self._build_start_menu()
         self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 404, SIDE_W, ROW_H), ui))
         self.seed_entry.set_text(self.choices.seed_text)
-        self.error_label = self.add(UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui,
-                                              object_id=ObjectID("#setup_error", "@error")))
+        self.error_label = self.add(
+            UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui, object_id=ObjectID("#setup_error", "@error"))
+        )
         self._show_error()
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
-            self.option_buttons[key] = self.add(fitted_button(page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
-                                                              t(label), ui, look, group=[t(o[1]) for o in OPTIONS],
-                                                              tool_tip_text=t(tip, longboat=words.special("boat")),
-                                                              tool_tip_object_id=ObjectID("#wide_tip", None)))
+            self.option_buttons[key] = self.add(
+                fitted_button(
+                    page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
+                    t(label),
+                    ui,
+                    look,
+                    group=[t(o[1]) for o in OPTIONS],
+                    tool_tip_text=t(tip, longboat=words.special("boat")),
+                    tool_tip_object_id=ObjectID("#wide_tip", None),
+                )
+            )
         every = len(self.choices.options) == len(OPTIONS)
         caption = t("menus.setup.none") if every else t("menus.setup.all")
-        w = max(look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8))
+        w = max(
+            look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8)
+        )
         h = look.caption_height(30, pad=1)
         all_rect = pygame.Rect(0, 0, w, h)
         all_rect.topright = page.pos(SIDE_X + SIDE_W - 12, 568)
-        self.all_button = self.add(fitted_button(all_rect, caption, ui, look,
-                                                 tool_tip_text=t("menus.setup.none_tip") if every else
-                                                 t("menus.setup.all_tip")))
+        self.all_button = self.add(
+            fitted_button(
+                all_rect,
+                caption,
+                ui,
+                look,
+                tool_tip_text=t("menus.setup.none_tip") if every else t("menus.setup.all_tip"),
+            )
+        )
         self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), t("menus.setup.back"), ui))
-        self.start_button = self.add(UIButton(page.rect(1260, 800, 200, 56), t("menus.setup.start"), ui,
-                                              object_id=ObjectID("#setup_start", "@primary")))
+        self.start_button = self.add(
+            UIButton(
+                page.rect(1260, 800, 200, 56),
+                t("menus.setup.start"),
+                ui,
+                object_id=ObjectID("#setup_start", "@primary"),
+            )
+        )
 
     def _build_start_menu(self) -> None:
         """The start player menu names the seats, so it follows their names."""
@@ -160,10 +201,12 @@ class SetupScene(Scene):
             self.widgets.remove(self.start_menu)
         options = [(t("menus.setup.random_start"), "random")] + [
             (t("menus.setup.start_seat", n=i + 1, name=s["name"] or t("menus.setup.no_name")), str(i))
-            for i, s in enumerate(self.choices.seats)]
+            for i, s in enumerate(self.choices.seats)
+        ]
         chosen = next(o for o in options if o[1] == self.choices.start)
-        self.start_menu = self.add(UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H),
-                                                  self.app.ui))
+        self.start_menu = self.add(
+            UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H), self.app.ui)
+        )
 
     def _show_error(self) -> None:
         self.error_text = self.choices.error or self.choices.seed_problem()
@@ -271,9 +314,10 @@ class SetupScene(Scene):
         px = look.px
         # The heading and the line under it share the band above the cards (they shrink to it).
         band = page.rect(140, 30, 1350, 126)
-        sub = look.fit_text(t("menus.setup.intro"),
-                            19, INK_SOFT, width=band.w, height=px(24))
-        title = look.fit_text(t("menus.setup.title"), 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10))
+        sub = look.fit_text(t("menus.setup.intro"), 19, INK_SOFT, width=band.w, height=px(24))
+        title = look.fit_text(
+            t("menus.setup.title"), 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10)
+        )
         surface.blit(title, band.topleft)
         sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub.get_height())
         surface.blit(sub, (band.x + px(2), sub_y))
@@ -285,13 +329,19 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
             surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
         row_top = page.pos(0, ROW_TOP)[1]
-        for key, label in (("name", t("menus.setup.name")), ("kind", t("menus.setup.played_by")), ("colour", t("menus.setup.colour"))):
+        for key, label in (
+            ("name", t("menus.setup.name")),
+            ("kind", t("menus.setup.played_by")),
+            ("colour", t("menus.setup.colour")),
+        ):
             x, w = self.cols[key]
             img = look.fit_text(label, 16, INK_SOFT, bold=True, width=w, height=px(26))
             surface.blit(img, (x + px(4), row_top - img.get_height() - px(1)))
 
         # What the bot levels mean, in the room the seats leave free (below the last row).
-        seats_end = page.pos(0, ROW_TOP + len(self.choices.seats) * ROW_STEP + (ROW_H if len(self.choices.seats) < MAX_SEATS else 0))[1]
+        seats_end = page.pos(
+            0, ROW_TOP + len(self.choices.seats) * ROW_STEP + (ROW_H if len(self.choices.seats) < MAX_SEATS else 0)
+        )[1]
         heading = look.text(t("menus.setup.bots"), 18, WOOD_DARK, bold=True)
         font, bold = look.font(16), look.font(16, bold=True)
         step = max(px(28), font.get_linesize())
@@ -299,10 +349,15 @@ class SetupScene(Scene):
         y = min(y, page.pos(0, 600)[1])
         surface.blit(heading, (page.pos(144, 0)[0], y))
         y += heading.get_height() + px(4)
-        text_x = max(page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(level_name(lv))[0] for lv in BOT_NOTES) + px(14))
+        text_x = max(
+            page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(level_name(lv))[0] for lv in BOT_NOTES) + px(14)
+        )
         for j, level in enumerate(BOT_NOTES):
             surface.blit(bold.render(level_name(level), True, INK), (page.pos(144, 0)[0], y + j * step))
-            surface.blit(look.fit_text(t(f"menus.setup.bot_note.{level}"), 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x), (text_x, y + j * step))
+            surface.blit(
+                look.fit_text(t(f"menus.setup.bot_note.{level}"), 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x),
+                (text_x, y + j * step),
+            )
 
         # Each seat's number on a disc of its colour.
         for i, s in enumerate(self.choices.seats):
@@ -316,7 +371,7 @@ class SetupScene(Scene):
 
         for y, label in ((262, t("menus.setup.start_player")), (376, t("menus.setup.seed"))):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
-        if not self.error_text:   # down to the advanced rules' box, in smaller lettering if need be
+        if not self.error_text:  # down to the advanced rules' box, in smaller lettering if need be
             y = page.pos(0, 460)[1]
             for size in (15, 14, 13, 12):
                 font = look.font(size)
@@ -332,23 +387,45 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
         head_x = page.pos(SIDE_X + 14, 0)[0]
-        surface.blit(look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=self.all_button.rect.x - px(6) - head_x,
-                                   height=px(26)), (head_x, page.pos(0, 572)[1]))
+        surface.blit(
+            look.fit_text(
+                t("menus.setup.advanced"),
+                18,
+                WOOD_DARK,
+                bold=True,
+                width=self.all_button.rect.x - px(6) - head_x,
+                height=px(26),
+            ),
+            (head_x, page.pos(0, 572)[1]),
+        )
         for i, (key, _, _) in enumerate(OPTIONS):
             tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
             on = key in self.choices.options
             pygame.draw.rect(surface, GOLD if on else PAPER, tick, border_radius=px(4))
             pygame.draw.rect(surface, WOOD_DARK, tick, width=max(1, px(2)), border_radius=px(4))
             if on:
-                pts = [(tick.x + tick.w * 0.22, tick.y + tick.h * 0.52), (tick.x + tick.w * 0.42, tick.y + tick.h * 0.74),
-                       (tick.x + tick.w * 0.8, tick.y + tick.h * 0.28)]
+                pts = [
+                    (tick.x + tick.w * 0.22, tick.y + tick.h * 0.52),
+                    (tick.x + tick.w * 0.42, tick.y + tick.h * 0.74),
+                    (tick.x + tick.w * 0.8, tick.y + tick.h * 0.28),
+                ]
                 pygame.draw.lines(surface, WOOD_DARK, False, pts, max(2, px(3)))
 
-        esc = draw_keycap(surface, look, (self.back_button.rect.right + px(10), self.back_button.rect.centery),
-                          t("menus.keys.esc"), align="left")
-        enter = draw_keycap(surface, look, (self.start_button.rect.x - px(10), self.start_button.rect.centery),
-                            t("menus.keys.enter"), align="right")
-        if self.replaces_autosave:   # centred, between the key caps (smaller if it must be)
+        esc = draw_keycap(
+            surface,
+            look,
+            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
+            t("menus.keys.esc"),
+            align="left",
+        )
+        enter = draw_keycap(
+            surface,
+            look,
+            (self.start_button.rect.x - px(10), self.start_button.rect.centery),
+            t("menus.keys.enter"),
+            align="right",
+        )
+        if self.replaces_autosave:  # centred, between the key caps (smaller if it must be)
             room = 2 * min(page.pos(800, 0)[0] - esc.right, enter.x - page.pos(800, 0)[0]) - px(24)
             note = look.fit_text(t("menus.setup.replaces_autosave"), 16, BAD, width=room)
             surface.blit(note, note.get_rect(center=page.pos(800, 828)))

@@ -5,24 +5,29 @@ names a seat gets until someone types one, and what keeps Start from starting.
 Text is looked up when it is needed (`t()`), so the names nobody typed and the problems
 follow a change of language.
 """
+
 from __future__ import annotations
 
 import random
 
-from vikings.text import words
 from vikings.bots import LEVELS
+from vikings.text import words
 from vikings.text.lang import has, t
-from vikings.ui.table.match import PERSON
 from vikings.ui.drawing.theme import PLAYER_COLOURS
+from vikings.ui.table.match import PERSON
 
 MIN_SEATS, MAX_SEATS = 2, 4
 # Who plays a seat: (kind, catalogue key of its label in the menu).
-KINDS = ((PERSON, "menus.setup.kind.person"),) + tuple((lv, f"menus.setup.kind.{lv}") for lv in LEVELS if lv != "random")
+KINDS = ((PERSON, "menus.setup.kind.person"),) + tuple(
+    (lv, f"menus.setup.kind.{lv}") for lv in LEVELS if lv != "random"
+)
 BOT_NAMES = ("Astrid", "Bjorn", "Sigrid", "Leif", "Freydis", "Ragnar", "Gudrun", "Harald")
-BOT_NOTES = ("beginner", "normal", "hard", "expert")   # levels explained under the seats
+BOT_NOTES = ("beginner", "normal", "hard", "expert")  # levels explained under the seats
 # The advanced game's rules, each on its own: (engine option, label key, tooltip key).
-OPTIONS = tuple((k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
-                for k in ("auction", "single_boatswain", "special_tiles"))
+OPTIONS = tuple(
+    (k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
+    for k in ("auction", "single_boatswain", "special_tiles")
+)
 NAME_LIMIT = 20
 SEED_DIGITS = 18
 
@@ -52,7 +57,7 @@ def colour_label(colour: str) -> str:
 
 def random_seed() -> int:
     """A fresh deal from the operating system's randomness (not the engine's seeded one)."""
-    return random.SystemRandom().randrange(10 ** 9)
+    return random.SystemRandom().randrange(10**9)
 
 
 class Choices:
@@ -62,16 +67,20 @@ class Choices:
         self.seats: list[dict] = []
         for kind in (PERSON, "normal"):
             self.add_seat(kind)
-        self.start = "random"   # "random" or a seat index as text
+        self.start = "random"  # "random" or a seat index as text
         self.seed_text = ""
-        self.failed = False     # Start was refused (the problems are said until the next change)
+        self.failed = False  # Start was refused (the problems are said until the next change)
         self.engine_error = ""  # ... or the engine refused the setup
         self.options: set = set()  # the advanced game's rules chosen (engine option names)
 
     def add_seat(self, kind: str) -> None:
         used_colours = {s["colour"] for s in self.seats}
-        seat = {"kind": kind, "auto": True, "norse": None,
-                "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours)}
+        seat = {
+            "kind": kind,
+            "auto": True,
+            "norse": None,
+            "colour": next(c for c, _ in PLAYER_COLOURS if c not in used_colours),
+        }
         self.seats.append(seat)
         self.rename()
 

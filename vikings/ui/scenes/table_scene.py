@@ -13,6 +13,7 @@ pointer and the tooltip, and keeps where it drew them (`wheel_geo`, `board_geo`,
 `card_geos`, ...) for the clicks and the hover. Subclasses change its parts
 (`draw_wheel`, `draw_board`, `board_options`, `draw_decision`, `decision_text`...).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -21,11 +22,7 @@ import pygame_gui
 from vikings.engine.state import PURCHASE
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
-from vikings.ui.table.fx import Call, FxQueue, Fly, Pause
-from vikings.ui.table.hints import TIP as HINT_TIP, HintController
-from vikings.ui.table.match import MoveRefused
-from vikings.ui.table.motion import CountingFigures
+from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
 from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
@@ -36,12 +33,18 @@ from vikings.ui.drawing.theme import INK, INK_SOFT
 from vikings.ui.drawing.think_ring import RingWatch
 from vikings.ui.drawing.view import MOVES, Visible
 from vikings.ui.drawing.wheel import draw_wheel
-from vikings.ui.dialogs.kit import fitted_button
+from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
 from vikings.ui.scene import Scene
+from vikings.ui.table.fx import Call, Fly, FxQueue, Pause
+from vikings.ui.table.hints import TIP as HINT_TIP
+from vikings.ui.table.hints import HintController
+from vikings.ui.table.match import MoveRefused
+from vikings.ui.table.motion import CountingFigures
+
 
 class TableScene(Scene):
-    handles: frozenset = frozenset()   # event types this scene animates
-    phases: frozenset = frozenset()    # engine phases this scene asks decisions for
+    handles: frozenset = frozenset()  # event types this scene animates
+    phases: frozenset = frozenset()  # engine phases this scene asks decisions for
 
     def __init__(self, app, ctx: TableContext):
         super().__init__(app)
@@ -51,7 +54,7 @@ class TableScene(Scene):
         self.hover_cell = None
         self.hover_space = None
         self.tooltip: str | None = None
-        self.error: str | Said | None = None   # (a Said reads in the language in use)
+        self.error: str | Said | None = None  # (a Said reads in the language in use)
         self.layout = None
         self.board_geo = None
         self.wheel_geo = None
@@ -59,25 +62,30 @@ class TableScene(Scene):
         self._bot_wait = 0.0
         self.in_flight = None
         self.buttons = {}
-        self.tips: list = []        # (rect, text) of pieces drawn with an explanation (special tiles)
+        self.tips: list = []  # (rect, text) of pieces drawn with an explanation (special tiles)
         self.slot_spots: list = []  # (rect, text, slot) of the face-up special tiles
         self.hover_slot = None
         self.hint = HintController(self)  # the Hint button, the H key and the hint drawn
-        self.drag = None            # a press-and-drag controller (the purchasing scene has one)
-        self.hover_card = None      # an opponent's card under the pointer: her display shown enlarged
-        self.hover_log = None       # a log entry under the pointer: its place is lit
+        self.drag = None  # a press-and-drag controller (the purchasing scene has one)
+        self.hover_card = None  # an opponent's card under the pointer: her display shown enlarged
+        self.hover_log = None  # a log entry under the pointer: its place is lit
         self.log_spots: list = []
-        self.marks: dict = {}       # player -> (row, col, colour) marked on her display
+        self.marks: dict = {}  # player -> (row, col, colour) marked on her display
         self.mouse = (0, 0)
-        self.zoom = None            # (rect, tile size) of the enlarged display drawn
-        self.ring = RingWatch()          # redraws for the thinking bot's ring
-        self.money = CountingFigures()   # the cards' Gold and Fame, counting towards the real ones
+        self.zoom = None  # (rect, tile size) of the enlarged display drawn
+        self.ring = RingWatch()  # redraws for the thinking bot's ring
+        self.money = CountingFigures()  # the cards' Gold and Fame, counting towards the real ones
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
         app = self.app
-        self.layout = Layout(app.look, self.match.game.n, app.sprites.aspect("board", "mainland"),
-                             app.rules.island_rows + 1, STRIP_H if "special_tiles" in self.match.options else 0)
+        self.layout = Layout(
+            app.look,
+            self.match.game.n,
+            app.sprites.aspect("board", "mainland"),
+            app.rules.island_rows + 1,
+            STRIP_H if "special_tiles" in self.match.options else 0,
+        )
         px = app.look.px
         top = self.layout.top
         # As wide as their captions at the UI scale, and no taller than the bar.
@@ -88,15 +96,19 @@ class TableScene(Scene):
         for key, label, tip in self.top_buttons():
             w = app.look.caption_width(label, 92, pad=8)
             x -= w + px(6)
-            self.buttons[key] = self.add(fitted_button(pygame.Rect(x, y, w, h), label, app.ui, app.look, tool_tip_text=tip))
-        self.top_room = x - px(8)   # the bar's text stays left of the buttons
+            self.buttons[key] = self.add(
+                fitted_button(pygame.Rect(x, y, w, h), label, app.ui, app.look, tool_tip_text=tip)
+            )
+        self.top_room = x - px(8)  # the bar's text stays left of the buttons
         self.build_decision_ui()
         self.refresh_ui()
 
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
-        buttons = tuple((key, t(f"table.top.{key}"), t(f"table.top.{key}_tip"))
-                        for key in ("menu", "settings", "rules", "save", "undo"))
+        buttons = tuple(
+            (key, t(f"table.top.{key}"), t(f"table.top.{key}_tip"))
+            for key in ("menu", "settings", "rules", "save", "undo")
+        )
         return buttons + (("hint", t("table.top.hint"), HINT_TIP),)
 
     def build_decision_ui(self) -> None:
@@ -219,7 +231,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
             if event.key == pygame.K_ESCAPE and self.drag is not None and self.drag.active:
-                self.drag.abort()   # (Esc lets go of a dragged tile before it leaves the table)
+                self.drag.abort()  # (Esc lets go of a dragged tile before it leaves the table)
                 return True
             if self.handle_key(event):
                 return True
@@ -233,8 +245,11 @@ class TableScene(Scene):
                 self.command("undo")
             elif event.key == pygame.K_SPACE and (self.fx.active or self._bot_wait > 0):
                 self.skip()
-            elif pygame.K_1 <= event.key <= pygame.K_4 and event.key - pygame.K_1 < self.match.game.n \
-                    and event.mod & pygame.KMOD_ALT:
+            elif (
+                pygame.K_1 <= event.key <= pygame.K_4
+                and event.key - pygame.K_1 < self.match.game.n
+                and event.mod & pygame.KMOD_ALT
+            ):
                 self.ctx.viewed = event.key - pygame.K_1
             else:
                 return False
@@ -246,7 +261,7 @@ class TableScene(Scene):
             if self.fx.active:
                 self.skip()
                 return True
-            for p, g in enumerate(self.card_geos):
+            for p, _g in enumerate(self.card_geos):
                 if self.layout.cards[p].collidepoint(event.pos):
                     self.ctx.viewed = None if self.ctx.viewed == p else p
                     return True
@@ -263,12 +278,15 @@ class TableScene(Scene):
             flow.leave_game(app, self.ctx)
         elif key == "rules":
             from vikings.ui.dialogs.rules import RulesPanel
+
             app.scenes.push(RulesPanel(app))
         elif key == "settings":
             from vikings.ui.dialogs.settings import SettingsPanel
+
             app.scenes.push(SettingsPanel(app))
         elif key == "save":
             from vikings.ui.dialogs.saves import SavesPanel
+
             app.scenes.push(SavesPanel(app, mode="save", match=self.match))
         elif key == "undo" and self.match.can_undo():
             self.fx.clear(finish=False)
@@ -303,8 +321,11 @@ class TableScene(Scene):
         self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
         self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
         self.mouse = pos
-        self.hover_card = next((p for p, r in enumerate(self.layout.cards) if r.collidepoint(pos)
-                                and p != self.shown_player), None) if self.layout else None
+        self.hover_card = (
+            next((p for p, r in enumerate(self.layout.cards) if r.collidepoint(pos) and p != self.shown_player), None)
+            if self.layout
+            else None
+        )
         self.hover_log = next((i for r, i in self.log_spots if r.collidepoint(pos)), None)
         self.tooltip = self.tooltip_at(pos)
         self.app.invalidate()
@@ -351,14 +372,26 @@ class TableScene(Scene):
         turn = self.turn_player()
         self.marks = board_marks(m, self.hover_log)
         for p, rect in enumerate(L.cards):
-            self.card_geos.append(draw_card(
-                surface, self.app, rect, m.seats[p], vis.players[p], to_move=p == turn,
-                start=p == vis.start_player, selected=p == self.shown_player,
-                thought=m.thought() if p == m.game.to_move else None, order=(p - vis.start_player) % m.game.n + 1,
-                mark=self.marks.get(p), money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame))))
+            self.card_geos.append(
+                draw_card(
+                    surface,
+                    self.app,
+                    rect,
+                    m.seats[p],
+                    vis.players[p],
+                    to_move=p == turn,
+                    start=p == vis.start_player,
+                    selected=p == self.shown_player,
+                    thought=m.thought() if p == m.game.to_move else None,
+                    order=(p - vis.start_player) % m.game.n + 1,
+                    mark=self.marks.get(p),
+                    money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame)),
+                )
+            )
             if specials:  # the tiles beside her mainland, under her Fame and Gold
-                self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8),
-                                       rect.y + px(CARD_HEAD) + px(12), px(18))
+                self.tips += draw_held(
+                    surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(CARD_HEAD) + px(12), px(18)
+                )
         self.wheel_geo = self.draw_wheel(surface, vis)
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
@@ -369,11 +402,19 @@ class TableScene(Scene):
         log = L.log
         if specials:
             strip, log = self.strip_and_log()
-            self.slot_spots = draw_face_up(surface, self.app, vis, strip, offered=self.special_offered(),
-                                           hover=self.hover_slot)
+            self.slot_spots = draw_face_up(
+                surface, self.app, vis, strip, offered=self.special_offered(), hover=self.hover_slot
+            )
             self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
-            self.tips += draw_held(surface, self.app, vis.players[self.shown_player].held, L.board.right,
-                                   L.board.y + px(10), px(24), label=t("table.card.held"))
+            self.tips += draw_held(
+                surface,
+                self.app,
+                vis.players[self.shown_player].held,
+                L.board.right,
+                L.board.y + px(10),
+                px(24),
+                label=t("table.card.held"),
+            )
         self.log_spots = draw_log(surface, self.app, log, m.shown_log(), hover=self.hover_log)
         self.fx.draw(surface)
         self.hint.draw(surface)
@@ -382,16 +423,26 @@ class TableScene(Scene):
             self.drag.draw(surface)
         self.zoom = None
         if not dragging and self.hover_card is not None and self.board_geo is not None:
-            p = self.hover_card   # her display enlarged, at least half the large one's scale
+            p = self.hover_card  # her display enlarged, at least half the large one's scale
             size = max(round(self.board_geo.t * 0.6), self.card_geos[p].t)
-            self.zoom = draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)), size
+            self.zoom = (
+                draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)),
+                size,
+            )
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
-        draw_top_bar(surface, self.app, self.layout.top, self.top_text(vis), vis.bag if self.shows_bag else None,
-                     self.turn_text(), right=getattr(self, "top_room", None))
+        draw_top_bar(
+            surface,
+            self.app,
+            self.layout.top,
+            self.top_text(vis),
+            vis.bag if self.shows_bag else None,
+            self.turn_text(),
+            right=getattr(self, "top_room", None),
+        )
 
     shows_bag = True
 
@@ -414,13 +465,17 @@ class TableScene(Scene):
 
     def draw_board(self, surface, vis, rect):
         p = self.shown_player
-        label = t("table.card.display" if self.ctx.viewed is None else "table.card.display_viewed",
-                  name=self.match.seats[p].name)
+        label = t(
+            "table.card.display" if self.ctx.viewed is None else "table.card.display_viewed",
+            name=self.match.seats[p].name,
+        )
         cap = self.app.look.text(label, 14, INK_SOFT)
         surface.blit(cap, (rect.x, rect.y))
         body = rect.inflate(0, -cap.get_height() - 4).move(0, (cap.get_height() + 4) // 2)
         opts = self.board_options(vis, p)
-        opts["extra_cells"] = tuple(opts.get("extra_cells", ())) + ((1, BOARD_COLS - 1),)  # the grid fills its room (7 columns)
+        opts["extra_cells"] = tuple(opts.get("extra_cells", ())) + (
+            (1, BOARD_COLS - 1),
+        )  # the grid fills its room (7 columns)
         geo = draw_display(surface, self.app, vis.players[p], body, **opts)
         if p in self.marks:
             ring_cell(surface, geo, *self.marks[p])
@@ -431,8 +486,14 @@ class TableScene(Scene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         panel(surface, rect, self.app.look)
-        self.decision_bottom = draw_panel_text(surface, self.app.look, rect, self.decision_text(vis), text(self.error) or None,
-                                               room=self.decision_text_room(rect))
+        self.decision_bottom = draw_panel_text(
+            surface,
+            self.app.look,
+            rect,
+            self.decision_text(vis),
+            text(self.error) or None,
+            room=self.decision_text_room(rect),
+        )
 
     def decision_text(self, vis) -> list[str]:
         return []
@@ -445,6 +506,7 @@ class TableScene(Scene):
     def tooltip_at(self, pos) -> str | None:
         """Explain the piece under the mouse."""
         from vikings.ui.drawing.tooltips import cell_tip, wheel_tip
+
         for rect, tip in self.tips:
             if rect.collidepoint(pos):
                 return tip
@@ -467,8 +529,9 @@ class TableScene(Scene):
         if spot is None:
             return
         px = self.app.look.px
-        img = self.app.sprites.get("special_tiles", self.app.rules.specials[e.data["special"]].id,
-                                   height=spot.h - px(8))
+        img = self.app.sprites.get(
+            "special_tiles", self.app.rules.specials[e.data["special"]].id, height=spot.h - px(8)
+        )
         strip = self.strip_and_log()[0]
         self.fx.add(Fly(img, (strip.x + px(40), strip.bottom - px(20)), spot.center, duration=0.3, arc=0.1))
 

@@ -1,4 +1,5 @@
 """The title screen: the game's art, and the way into a new, continued or loaded game."""
+
 from __future__ import annotations
 
 import pygame
@@ -7,15 +8,14 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from vikings import version
+from vikings.saves.unreadable import explain
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.saves.unreadable import explain
-from vikings.ui.scene import Scene
+from vikings.ui.dialogs.kit import Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
-from vikings.ui.dialogs.kit import (
-    Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap)
+from vikings.ui.scene import Scene
 
-SEA = (45, 103, 135)        # the tiles' own sea, so the band and the island tiles meet unseen
+SEA = (45, 103, 135)  # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
 ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
 FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
@@ -33,7 +33,7 @@ def shortcut(what: str) -> tuple[str, tuple[int, ...]]:
     letter = t(f"menus.title.shortcut.{what}")
     try:
         return letter, (pygame.key.key_code(letter.lower()),)
-    except ValueError:   # not a key's name (the pseudo-language's accented letters): no key
+    except ValueError:  # not a key's name (the pseudo-language's accented letters): no key
         return letter, ()
 
 
@@ -42,8 +42,8 @@ class TitleScene(Scene):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
         self.can_continue = False
-        self.refusal = None           # why Continue is not possible (a broken autosave): (reason, file kept)
-        self.resumes = None           # what Continue would resume (menu_kit.match_summary)
+        self.refusal = None  # why Continue is not possible (a broken autosave): (reason, file kept)
+        self.resumes = None  # what Continue would resume (menu_kit.match_summary)
         self._background = None
 
     def enter(self) -> None:
@@ -81,7 +81,7 @@ class TitleScene(Scene):
     def refuse_autosave(self, e: BaseException) -> None:
         """Say why the autosave cannot be continued, and set the file aside (renamed, not
         deleted) so the next start does not trip over it."""
-        reason = unreadable(e)   # English, for the log
+        reason = unreadable(e)  # English, for the log
         self.refusal = (reason, None)
         path = self.app.storage.autosave_path
         if path.exists():
@@ -124,17 +124,21 @@ class TitleScene(Scene):
             flow.show(app, "setup")
         elif what == "lesson":
             from vikings.ui.lesson.session import LessonSession
+
             LessonSession.start(app)
         elif what == "continue":
             self.continue_game()
         elif what == "load":
             from vikings.ui.dialogs.saves import SavesPanel
+
             app.scenes.push(SavesPanel(app, mode="load"))
         elif what == "rules":
             from vikings.ui.dialogs.rules import RulesPanel
+
             app.scenes.push(RulesPanel(app))
         elif what == "settings":
             from vikings.ui.dialogs.settings import SettingsPanel
+
             app.scenes.push(SettingsPanel(app))
         elif what == "quit":
             app.quit()
@@ -178,9 +182,10 @@ class TitleScene(Scene):
         rule_y = page.pos(0, 178)[1]
         for sx in (-1, 1):
             pygame.draw.line(bg, WOOD, (cx + sx * px(40), rule_y), (cx + sx * px(300), rule_y), max(1, px(2)))
-        pygame.draw.polygon(bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)])
-        credit = look.fit_text(t("menus.title.credit"), 20, INK_SOFT,
-                               width=px(760), height=px(24))
+        pygame.draw.polygon(
+            bg, GOLD, [(cx, rule_y - px(8)), (cx + px(8), rule_y), (cx, rule_y + px(8)), (cx - px(8), rule_y)]
+        )
+        credit = look.fit_text(t("menus.title.credit"), 20, INK_SOFT, width=px(760), height=px(24))
         bg.blit(credit, credit.get_rect(center=page.pos(800, 210)))
         label = look.text(t("menus.title.version", version=version()), 14, INK_SOFT)
         bg.blit(label, label.get_rect(topright=(w - px(12), px(8))))
@@ -188,21 +193,27 @@ class TitleScene(Scene):
         # The wheel on the left; the bag, Gold, Fame and the start player ship on the right.
         wheel = sprites.get("board", "wheel", height=px(430))
         bg.blit(wheel, wheel.get_rect(center=page.pos(300, 420)))
-        for ident, (x, y), hh in (("start_player", (490, 590), 116), ("bag", (1300, 380), 250),
-                                  ("coin", (1190, 575), 100), ("coin", (1262, 618), 84),
-                                  ("fame", (1392, 596), 108)):
+        for ident, (x, y), hh in (
+            ("start_player", (490, 590), 116),
+            ("bag", (1300, 380), 250),
+            ("coin", (1190, 575), 100),
+            ("coin", (1262, 618), 84),
+            ("fame", (1392, 596), 108),
+        ):
             piece = sprites.get("board", ident, height=px(hh))
             bg.blit(piece, piece.get_rect(center=page.pos(x, y)))
 
         # The shortcut keys beside the buttons.
         for i, what in enumerate(BUTTONS):
             y = self.TOP + i * (self.H + self.GAP) + self.H / 2
-            draw_keycap(bg, look, (page.pos(self.COL_X - 14, 0)[0], page.pos(0, y)[1]), shortcut(what)[0], align="right")
+            draw_keycap(
+                bg, look, (page.pos(self.COL_X - 14, 0)[0], page.pos(0, y)[1]), shortcut(what)[0], align="right"
+            )
 
         # What Continue resumes, or why it cannot.
         y = page.pos(0, self.TOP + len(BUTTONS) * (self.H + self.GAP) + 4)[1]
         text, colour = (self.notice, BAD) if self.notice else (self.autosave_info, INK_SOFT)
-        room = page.pos(0, 722)[1] - y   # down to the sea; a long refusal gets a wider, smaller text
+        room = page.pos(0, 722)[1] - y  # down to the sea; a long refusal gets a wider, smaller text
         for size, width in ((18, 820), (16, 1100), (14, 1200), (13, 1400), (12, 1500), (11, 1560)):
             font = look.font(size, bold=bool(self.notice))
             lines = wrap(font, text, px(width))

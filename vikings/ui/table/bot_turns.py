@@ -6,6 +6,7 @@ drawing never waits: `RemoteWorker` in the bots' helper process (bots/remote.py)
 `Ready` for a decision known at once (the lesson's scripted bot moves). Each can be stopped
 at any time and reports the share of the search done, for the thinking ring.
 """
+
 from __future__ import annotations
 
 import threading
@@ -71,8 +72,7 @@ class ThreadWorker(Decision):
         self.done = threading.Event()
         copy = game.copy()
         legal = game.legal_actions()
-        self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True,
-                                       name="vikings-bot")
+        self.thread = threading.Thread(target=self._run, args=(bot, copy, legal), daemon=True, name="vikings-bot")
         self.thread.start()
 
     def finished(self) -> bool:

@@ -11,6 +11,7 @@ its place on the wheel, with the reason in the decision panel. A press and relea
 without moving is a click, as before. Hovering a group you may buy lights the cells its
 tile would fit and adds the price and their count to the wheel's tooltip.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,7 +26,7 @@ from vikings.text.words import tile as tile_name
 from vikings.ui.drawing.notice import Said
 from vikings.ui.table.fx import Fly
 
-DRAG_START = 6   # design pixels the mouse must travel before a press becomes a drag
+DRAG_START = 6  # design pixels the mouse must travel before a press becomes a drag
 
 
 def places_after_buy(game, space: int) -> dict:
@@ -67,8 +68,11 @@ def why_not(rules, display, tile: int, row: int, col: int) -> Said:
         return Said("table.drag.ship_order")
     if row == 0:
         return Said("table.drag.top_row")
-    touches = col == 1 or any(display.tile_at(r, c) >= 0 for r, c in
-                              ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col)) if r >= 1 and c >= 1)
+    touches = col == 1 or any(
+        display.tile_at(r, c) >= 0
+        for r, c in ((row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col))
+        if r >= 1 and c >= 1
+    )
     if not touches:
         return Said("table.drag.touch")
     return Said("table.drag.coasts")
@@ -80,12 +84,12 @@ class WheelDrag:
 
     def __init__(self, scene):
         self.scene = scene
-        self.space: int | None = None     # the group pressed on
+        self.space: int | None = None  # the group pressed on
         self.press_pos = None
         self.pos = None
-        self.active = False               # moved far enough: a drag, not a click
-        self.cells: list = []             # where its tile may go
-        self._fit: tuple = (None, [])     # (key, cells) of the hovered group's places
+        self.active = False  # moved far enough: a drag, not a click
+        self.cells: list = []  # where its tile may go
+        self._fit: tuple = (None, [])  # (key, cells) of the hovered group's places
 
     # Input ------------------------------------------------------------------------------------
     def press(self, pos) -> bool:
@@ -150,7 +154,7 @@ class WheelDrag:
         if cell is not None and cell in places:
             self.buy_to(space, places[cell], pos)
             return
-        if not cells and cell is not None:   # it fits nowhere: choose it, the panel says so
+        if not cells and cell is not None:  # it fits nowhere: choose it, the panel says so
             sc.select(space)
             return
         tile = g.wheel_tile[space]
@@ -166,11 +170,19 @@ class WheelDrag:
         sc = self.scene
         geo = sc.wheel_geo
         img = sc.app.sprites.get("tiles", sc.app.rules.tiles[sc.match.game.wheel_tile[space]].id, height=geo.tile)
-        sc.returning = space   # the wheel leaves its place empty until the group is back
-        flights = [Fly(img, pos, geo.tile_rect(space).center, duration=0.3, arc=0.05,
-                       on_done=lambda: setattr(sc, "returning", None))]
+        sc.returning = space  # the wheel leaves its place empty until the group is back
+        flights = [
+            Fly(
+                img,
+                pos,
+                geo.tile_rect(space).center,
+                duration=0.3,
+                arc=0.05,
+                on_done=lambda: setattr(sc, "returning", None),
+            )
+        ]
         k = sc.match.game.wheel_viking[space]
-        if k >= 0:   # its Viking (carried along on the tile) back to the rim
+        if k >= 0:  # its Viking (carried along on the tile) back to the rim
             fig = sc.app.sprites.get("vikings", sc.app.rules.vikings[k].id, height=round(geo.tile * 0.72))
             flights.append(Fly(fig, pos, geo.at(space, geo.viking_ring), duration=0.3, arc=0.05))
         sc.fx.add(*flights)
@@ -189,7 +201,7 @@ class WheelDrag:
         sc.motion.drop_origin = (space, pos)
         made = len(sc.match.game.actions())
         sc.act(Buy(space))
-        if len(sc.match.game.actions()) == made:   # refused (e.g. a lesson teaching another move)
+        if len(sc.match.game.actions()) == made:  # refused (e.g. a lesson teaching another move)
             sc.plan = sc.motion.drop_origin = None
 
     # Drawing ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ Effects run one after another in a queue (a move is shown step by step); `speed`
 from the settings (0 = instant). Positions are in window pixels; the scene recomputes
 them after a resize, so effects are short and cheap to restart.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,7 +41,7 @@ class Fly(Effect):
 
     def draw(self, surface) -> None:
         if self.t < self.delay:
-            return   # (a staggered flight: not off yet)
+            return  # (a staggered flight: not off yet)
         span = self.duration - self.delay
         k = ease(1.0 if span <= 0 else (self.t - self.delay) / span)
         x = self.start[0] + (self.end[0] - self.start[0]) * k
@@ -72,6 +73,7 @@ class Pause(Effect):
 
 class Call(Effect):
     """Runs a function when its turn in the queue comes (e.g. reveal the next step)."""
+
     duration = 0.0
 
     def __init__(self, fn):

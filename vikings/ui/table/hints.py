@@ -10,6 +10,7 @@ their reasons (bots/hints.py). Any decision (or an undo) cancels the hint: a pen
 is abandoned and the marks go. Each decision whose hint was shown counts once for its
 person (`Match.hints`, shown on the results screen). The setting `hints` turns all of it off.
 """
+
 from __future__ import annotations
 
 import threading
@@ -19,13 +20,22 @@ import pygame_gui
 
 from vikings.bots.base import Cancelled, CancelToken
 from vikings.engine.actions import (
-    Bid, Buy, ChooseColour, DeclineSpecial, FinishBoatswains, PassBid, PlaceViking, RemoveViking,
-    TakeSpecial, UseBoatswain)
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    FinishBoatswains,
+    PassBid,
+    PlaceViking,
+    RemoveViking,
+    TakeSpecial,
+    UseBoatswain,
+)
 from vikings.text.lang import percent, t
 from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import INK, INK_SOFT, WHITE, WOOD_DARK
 
-HINT = (20, 130, 190)        # the hint's marks: a blue that no highlight of the game uses
+HINT = (20, 130, 190)  # the hint's marks: a blue that no highlight of the game uses
 HINT_SOFT = (120, 185, 220)  # the second and third options
 # The Hint button's tooltip: a catalogue key, which pygame-gui's tooltip looks up (through the
 # same python-i18n, in the language App.apply_language gave it) each time it is shown.
@@ -45,13 +55,15 @@ def ensure_counts(match) -> list:
 
 
 def summary(match) -> str | None:
-    """"Hints used: Ann 2, Bea 0" for the persons at the table (None without persons)."""
+    """ "Hints used: Ann 2, Bea 0" for the persons at the table (None without persons)."""
     counts = ensure_counts(match)
     people = [(s.name, counts[p]) for p, s in enumerate(match.seats) if s.is_person]
     if not people:
         return None
-    return t("hints.view.used", list=t("scoring.list_sep").join(t("hints.view.used_one", name=name, n=n)
-                                                                for name, n in people))
+    return t(
+        "hints.view.used",
+        list=t("scoring.list_sep").join(t("hints.view.used_one", name=name, n=n) for name, n in people),
+    )
 
 
 class _LocalJob:
@@ -59,6 +71,7 @@ class _LocalJob:
 
     def __init__(self, game):
         from vikings.advice.hints import suggest
+
         self.cancel_token = CancelToken()
         self.done = False
         self.action = None
@@ -88,11 +101,11 @@ class HintController:
     def __init__(self, scene):
         self.scene = scene
         self.job = None
-        self.key = None        # the decision asked about
-        self.hint = None       # bots.hints.Hint, once it is in
+        self.key = None  # the decision asked about
+        self.hint = None  # bots.hints.Hint, once it is in
         self.error: str | None = None
-        self.warm = False      # the helper process has been asked to start
-        self.counted = None    # the decision whose hint was last counted for its person
+        self.warm = False  # the helper process has been asked to start
+        self.counted = None  # the decision whose hint was last counted for its person
 
     # Asking and dropping --------------------------------------------------------------------------
     @property
@@ -105,16 +118,19 @@ class HintController:
     def available(self) -> bool:
         """A person's decision is on screen and hints are on."""
         m, s = self.match, self.scene
-        return (self.enabled() and m.persons_turn() and not m.pending and m.game.phase in s.phases
-                and not s.fx.active)
+        return self.enabled() and m.persons_turn() and not m.pending and m.game.phase in s.phases and not s.fx.active
 
     def handle(self, event) -> bool:
         """The Hint button and the H key (only at a person's decision, hints on)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.scene.buttons.get("hint"):
             self.toggle()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and \
-                not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.available():
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_h
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+            and self.available()
+        ):
             self.toggle()
             return True
         return False
@@ -159,7 +175,7 @@ class HintController:
             return
         self.job = None
         if job.error is not None:
-            self.error = str(job.error).splitlines()[0]   # (shown as "No hint: ..." in the language in use)
+            self.error = str(job.error).splitlines()[0]  # (shown as "No hint: ..." in the language in use)
         elif job.action is not None:
             self.hint = job.action
             if self.counted != self.key:  # a decision's hint counts once, however often it is asked
@@ -239,6 +255,7 @@ class HintController:
         log = self.scene.layout.log
         if "special_tiles" in self.match.options:
             from vikings.ui.drawing.specials import strip_split
+
             return strip_split(self.scene.app.look, log)[1]
         return log
 
@@ -270,6 +287,7 @@ class HintController:
         if self.hint is None:
             return
         from vikings.advice.hints import describe
+
         # Hard's chances, where its search looked and they tell the options apart.
         shown = {round(100 * o.chance) for o in self.hint.options if o.chance is not None}
         chances = len(shown) > 1
@@ -282,8 +300,10 @@ class HintController:
         # The lettering shrinks (to 62%) before an option or a line of its reason is left out.
         for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62):
             head, small = look.font(14 * shrink, True), look.font(13 * shrink)
-            blocks = [(wrap(head, label, w - px(26)), wrap(small, opt.reason, w - px(26)))
-                      for label, opt in zip(labels, self.hint.options)]
+            blocks = [
+                (wrap(head, label, w - px(26)), wrap(small, opt.reason, w - px(26)))
+                for label, opt in zip(labels, self.hint.options)
+            ]
             need = sum(len(h) * head.get_linesize() + len(r) * small.get_linesize() + px(5) for h, r in blocks)
             if y + need <= rect.bottom - px(4):
                 break

@@ -7,6 +7,7 @@ autosaves. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -17,14 +18,13 @@ from collections import deque
 from vikings.bots import make_bot
 from vikings.engine import BID, GameConfig, GameState, new_game
 from vikings.engine.events import Event
+from vikings.engine.serialize import save as save_game
+from vikings.saves.table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 from vikings.text.events import describe
 from vikings.text.lang import language
-from vikings.engine.serialize import save as save_game
 from vikings.ui.table.bot_turns import Decision, Ready, RemoteWorker, ThreadWorker
-from vikings.saves.table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
-
 
 
 class MoveRefused(ValueError):
@@ -43,25 +43,28 @@ class Match:
         self.storage = storage
         self.autosave_enabled = autosave and storage is not None
         self.pending: deque[Event] = deque()  # events the screens have not shown yet
-        self.events: list[Event] = []         # every event so far (the log's lines are made from them)
-        self._lines: tuple[str, list[str]] = ("", [])   # (language, the log's lines in it so far)
-        self.actors: list[int] = []           # who made each action (parallel to the history)
-        self.floor = 0                        # actions before this index cannot be undone
+        self.events: list[Event] = []  # every event so far (the log's lines are made from them)
+        self._lines: tuple[str, list[str]] = ("", [])  # (language, the log's lines in it so far)
+        self.actors: list[int] = []  # who made each action (parallel to the history)
+        self.floor = 0  # actions before this index cannot be undone
         self._bots = {}
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
         self._table = next(_tables)
-        self.coach = None                     # the guided lesson's (ui/lesson/coach.py), if any
-        self.autosave_path = None             # where autosave() writes, if not the storage's autosave
+        self.coach = None  # the guided lesson's (ui/lesson/coach.py), if any
+        self.autosave_path = None  # where autosave() writes, if not the storage's autosave
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
     @classmethod
-    def new(cls, seats, rules, seed: int, start_player: int | None = None, storage=None,
-            autosave: bool = True, options=()) -> "Match":
+    def new(
+        cls, seats, rules, seed: int, start_player: int | None = None, storage=None, autosave: bool = True, options=()
+    ) -> Match:
         """`options`: the advanced game's rules (engine.OPTIONS), any of them."""
         seats = tuple(Seat(*s) for s in seats)
-        game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player,
-                                   options=frozenset(options)), rules)
+        game = new_game(
+            GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player, options=frozenset(options)),
+            rules,
+        )
         m = cls(seats, game, storage, autosave)
         m.pending.extend(m._replay_events())  # the first offer, for the screens to lay out
         m.autosave()
@@ -71,12 +74,12 @@ class Match:
         return table_doc(self.seats, save_game(self.game), self.hints)
 
     @classmethod
-    def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> "Match":
+    def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> Match:
         """A match from `to_doc()`; raises SaveError (nothing half-loaded) if it is broken."""
         return cls.from_table(check_doc(doc, rules), storage, autosave)
 
     @classmethod
-    def from_table(cls, table: Table, storage=None, autosave: bool = True) -> "Match":
+    def from_table(cls, table: Table, storage=None, autosave: bool = True) -> Match:
         return cls(table.seats, table.game, storage, autosave, hints=table.hints)
 
     # Questions ------------------------------------------------------------------------------
@@ -110,16 +113,16 @@ class Match:
             lines = []
             self._lines = (language(), lines)
         if len(lines) < len(self.events):
-            lines.extend(describe(e, self.rules, self.names) for e in self.events[len(lines):])
+            lines.extend(describe(e, self.rules, self.names) for e in self.events[len(lines) :])
         return lines
 
     def shown_log(self) -> list[str]:
         """The log without the events the screens have not shown yet (one line per event)."""
-        return self.log[:len(self.log) - len(self.pending)] if self.pending else self.log
+        return self.log[: len(self.log) - len(self.pending)] if self.pending else self.log
 
     def shown_events(self) -> list[Event]:
         """Every event the screens have shown (the auction's bids are read from these)."""
-        return self.events[:len(self.events) - len(self.pending)] if self.pending else self.events
+        return self.events[: len(self.events) - len(self.pending)] if self.pending else self.events
 
     # Acting ---------------------------------------------------------------------------------
     def act(self, action) -> list[Event]:
@@ -207,6 +210,7 @@ class Match:
         if not Match.bots_in_process:
             return None
         from vikings.processes import remote_bots as remote
+
         thinker = remote.shared()
         try:
             thinker.start()
@@ -244,6 +248,7 @@ class Match:
         self.cancel_bot()
         if self.bots_in_process:
             from vikings.processes import remote_bots as remote
+
             remote.shared().forget(self._table)
 
     # Saving ---------------------------------------------------------------------------------
@@ -270,7 +275,7 @@ class Match:
 
     def _rebuild_log(self) -> None:
         self.events = self._replay_events()
-        self._lines = ("", [])   # (an undo replays the game: its lines are made anew)
+        self._lines = ("", [])  # (an undo replays the game: its lines are made anew)
         if not self.actors:
             # A loaded game: who made each action, from a replay.
             game = new_game(self.game.config, self.rules)
@@ -289,14 +294,23 @@ def _first_offer(game: GameState) -> Event:
     (before anyone could receive its events); the same fields as later offers. With the
     auction, the first round's auction instead (its Vikings drawn, the wheel empty)."""
     if game.phase == BID:
-        return Event("auction", game.start_player, {"round": 1, "vikings": list(game.auction_vikings),
-                                                    "bag": sum(game.bag)})
+        return Event(
+            "auction", game.start_player, {"round": 1, "vikings": list(game.auction_vikings), "bag": sum(game.bag)}
+        )
     is_ship = game.rules.tile_is_ship
     tiles = list(game.wheel_tile)
-    return Event("offer", game.start_player, {
-        "round": 1, "islands": sum(t >= 0 and not is_ship[t] for t in tiles),
-        "ships": sum(t >= 0 and is_ship[t] for t in tiles), "tiles": tiles,
-        "vikings": list(game.wheel_viking), "bag": sum(game.bag)})
+    return Event(
+        "offer",
+        game.start_player,
+        {
+            "round": 1,
+            "islands": sum(t >= 0 and not is_ship[t] for t in tiles),
+            "ships": sum(t >= 0 and is_ship[t] for t in tiles),
+            "tiles": tiles,
+            "vikings": list(game.wheel_viking),
+            "bag": sum(game.bag),
+        },
+    )
 
 
 def load_doc_text(text: str | bytes, rules, storage=None) -> Match:

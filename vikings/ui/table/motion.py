@@ -3,17 +3,19 @@
 Every flight is an `fx.Fly` (eased start and stop), so the animation speed setting
 (instant included) and skipping (click, Space, Esc) govern them like every other effect.
 """
+
 from __future__ import annotations
 
 from vikings.ui.table.fx import Fly
 
-COIN_STAGGER = 0.06   # seconds between coins of one payment
-MAX_COINS = 5         # a payment shows at most this many coins (the number floats beside)
-ARC = 0.1             # how high a coin's arc rises, as a share of its way (it stays on the table)
+COIN_STAGGER = 0.06  # seconds between coins of one payment
+MAX_COINS = 5  # a payment shows at most this many coins (the number floats beside)
+ARC = 0.1  # how high a coin's arc rises, as a share of its way (it stays on the table)
 
 
-def money_flights(app, src, dst, gold: int, fame: int, duration: float = 0.45, size: int | None = None,
-                  after: float = 0.0) -> list:
+def money_flights(
+    app, src, dst, gold: int, fame: int, duration: float = 0.45, size: int | None = None, after: float = 0.0
+) -> list:
     """Coins (one per Gold, up to MAX_COINS) and Fame tokens flying from `src` to `dst`,
     one after another (the first `after` seconds in): a payment to the wheel, or income
     from a scoring to the card."""
@@ -34,7 +36,7 @@ class CountingFigures:
     (instant: at once). `show(key, values)` gives what to draw and sets the target;
     `update(dt, speed)` moves them and says whether they are still moving."""
 
-    RATE = 7.0   # per second: the share of the way left that a frame covers is dt * speed * RATE
+    RATE = 7.0  # per second: the share of the way left that a frame covers is dt * speed * RATE
 
     def __init__(self):
         self.now: dict = {}
