@@ -13,6 +13,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "vikings"
 
 # What each part may import of vikings (besides itself). A module at the top of vikings/
 # is its own part (paths, logs, the package's own __init__).
+# Everything below the screens, and the modules at the top of ui/ (scene, flow, ...).
+BELOW_UI = {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui"}
 ALLOWED = {
     "engine": set(),
     "bots": {"engine"},
@@ -24,52 +26,12 @@ ALLOWED = {
     "processes": {"engine", "bots", "advice"},
     "saves": {"engine", "bots", "text", "paths"},
     "ui.drawing": {"engine", "text", "content", "saves", "paths", "ui"},
-    "ui.table": {"engine", "bots", "text", "content", "advice", "processes", "saves", "paths", "ui", "ui.drawing"},
-    "ui.dialogs": {
-        "engine",
-        "bots",
-        "text",
-        "content",
-        "advice",
-        "processes",
-        "saves",
-        "paths",
-        "ui",
-        "ui.drawing",
-        "ui.table",
-    },
-    "ui.lesson": {
-        "engine",
-        "bots",
-        "text",
-        "content",
-        "advice",
-        "processes",
-        "saves",
-        "paths",
-        "ui",
-        "ui.drawing",
-        "ui.table",
-        "ui.dialogs",
-    },
-    "ui.scenes": {
-        "vikings",
-        "engine",
-        "bots",
-        "text",
-        "content",
-        "advice",
-        "processes",
-        "saves",
-        "paths",
-        "logs",
-        "ui",
-        "ui.drawing",
-        "ui.table",
-        "ui.dialogs",
-        "ui.lesson",
-    },
+    "ui.table": BELOW_UI | {"ui.drawing"},
+    "ui.dialogs": BELOW_UI | {"ui.drawing", "ui.table"},
+    "ui.lesson": BELOW_UI | {"ui.drawing", "ui.table", "ui.dialogs"},
+    "ui.scenes": BELOW_UI | {"vikings", "logs", "ui.drawing", "ui.table", "ui.dialogs", "ui.lesson"},
 }
+
 # The modules at the top of ui/ (app, scene, flow, screens, sound, memory) tie it together.
 TOP_UI = {
     "vikings",
