@@ -50,10 +50,12 @@ so the module constants must not be changed while games are running.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from operator import mul
+from typing import Any
 
 from vikings.bots import specials_value
-from vikings.engine import GameState
+from vikings.engine import Display, GameState, Rules
 from vikings.engine.components import SEA
 from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
 
@@ -81,7 +83,7 @@ UTILITY_SCALE_END = 6.0
 class _Tables:
     """Rule-derived lookups, built once per Rules object."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         ntiles = len(rules.tiles)
         self.reach = [0] * ntiles
@@ -118,12 +120,13 @@ class _Tables:
         self.schedule = rules.schedule
 
 
-_cache: list = [None, None]
+_cache: list[Any] = [None, None]
 
 
-def _tables(rules) -> _Tables:
+def _tables(rules: Rules) -> _Tables:
     if _cache[0] is rules:
-        return _cache[1]
+        t: _Tables = _cache[1]
+        return t
     t = _Tables(rules)
     _cache[0], _cache[1] = rules, t
     return t
@@ -156,6 +159,7 @@ class _Context:
         "future",
         "island_q",
         "rules",
+        "scorings",
     )
 
     def __init__(self, state: GameState, T: _Tables):
@@ -191,6 +195,9 @@ class _Context:
                     wsf += w
         self.fut_large, self.fut_small, self.fut_w_all, self.fut_w_large = fl, fs, wa, wl
         self.fut_w_small_first = wsf
+        # The scorings still to come for a player, by whether the current one is still
+        # pending for her (False, True): see `_scorings_left`.
+        self.scorings = (_scorings_left(self, False), _scorings_left(self, True))
         # Purchases still to come per player: the rest of this round in turn order, then
         # an equal share of every later round.
         self.cur_round_left = left_round
@@ -213,7 +220,31 @@ class _Context:
         self.island_q = tuple(q)
 
 
-_contexts: dict = {}
+_Scorings = tuple[int, int, float, float, float]
+
+
+def _scorings_left(C: _Context, pending: bool) -> _Scorings:
+    """The scorings still to come for a player, the current one counted if it is `pending`
+    for her: (large ones, small ones, summed Gold rate of all, of the large ones, of all from
+    the next large one on (where a boatswain's moves happen))."""
+    large, small, w_all, w_large = C.fut_large, C.fut_small, C.fut_w_all, C.fut_w_large
+    if pending:
+        if C.cur_large:
+            large += 1
+            w_large += C.cur_w
+        else:
+            small += 1
+        w_all += C.cur_w
+    if large == 0:
+        w_from_large = 0.0
+    elif pending and C.cur_large:
+        w_from_large = w_all
+    else:
+        w_from_large = w_all - (C.cur_w if pending else 0.0) - C.fut_w_small_first
+    return large, small, w_all, w_large, w_from_large
+
+
+_contexts: dict[tuple[Any, ...], _Context] = {}
 
 
 def _context(state: GameState, T: _Tables) -> _Context:
@@ -227,7 +258,7 @@ def _context(state: GameState, T: _Tables) -> _Context:
     return c
 
 
-def _islands(d, T: _Tables):
+def _islands(d: Display, T: _Tables) -> tuple[int, int, int, int]:
     """(completed islands, open islands, longest completed, longest open) of a display."""
     sea_w, sea_e = T.sea_west, T.sea_east
     done = opened = longest = longest_open = 0
@@ -258,7 +289,7 @@ def _islands(d, T: _Tables):
     return done, opened, longest, longest_open
 
 
-def _forced(d, T: _Tables, b: int) -> int:
+def _forced(d: Display, T: _Tables, b: int) -> int:
     """Boatswains the last large scoring's obligation will use up (an estimate)."""
     rows = d.rows
     kinds1 = kinds2 = 0
@@ -288,122 +319,277 @@ def _chance(diff: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
-    """Player p's value apart from the majorities, the boatswains she will keep for the
-    majority, and her purchases to come."""
-    d = state.displays[p]
-    sc = T.sc
-    # Scorings still to come for p.
-    nl, ns, wall, wlarge = C.fut_large, C.fut_small, C.fut_w_all, C.fut_w_large
-    cur_pending = C.pending is None or p in C.pending
-    if cur_pending:
-        if C.cur_large:
-            nl += 1
-            wlarge += C.cur_w
-        else:
-            ns += 1
-        wall += C.cur_w
-    # Gold rate of the scorings from the next large one on (a boatswain's moves happen there).
-    if nl == 0:
-        w_from_large = 0.0
-    elif cur_pending and C.cur_large:
-        w_from_large = wall
-    else:
-        w_from_large = wall - (C.cur_w if cur_pending else 0.0) - C.fut_w_small_first
-
-    occ = T.occ_get
-    emp = T.emp_get
-    rows = d.rows
-    wrow, nrow, srow, grow, frow = rows[T.rw], rows[T.rn], rows[T.rs], rows[T.rg], rows[T.rf]
-    # Counts per row: Vikings standing, and tiles without a Viking.
-    emp_w = sum(map(emp, wrow))
-    occ_n = sum(map(occ, nrow))
-    emp_n = sum(map(emp, nrow))
-    os_ = list(map(occ, srow))
-    occ_s = sum(os_)
-    emp_s = sum(map(emp, srow))
-    og = list(map(occ, grow))
-    occ_g = sum(og)
-    emp_g = sum(map(emp, grow))
-    of = list(map(occ, frow))
-    occ_f = sum(of)
-    emp_f = sum(map(emp, frow))
-    bonus = sum(map(mul, os_, og)) + sum(map(mul, os_, of))  # Vikings below scouts
-
-    # Ships: a warrior beneath repels and earns the reward in every large scoring to come;
-    # otherwise the ship threatens its column and costs its value at the end.
-    fame = 0.0  # Fame still to come from scorings
-    gold_income = 0.0  # Gold still to come from scorings, in Fame already
-    gold_units = 0  # ... in Gold
-    fame_cost = gold_cost = 0
-    repelled = 0
-    slots = None  # what a warrior would bring on an empty tile beneath a ship
-    nw = len(wrow)
+def _ships(
+    ships: list[int], warriors: list[int], T: _Tables, large: int, w_large: float
+) -> tuple[float, float, int, int, int, int, list[float], list[tuple[int, int]]]:
+    """The ships above a display. A warrior beneath repels a ship and earns its reward in
+    every large scoring to come; any other ship costs its value at the end and threatens
+    its column down to its reach. Returns (Fame, Gold in Fame and Gold in Gold the repelled
+    ships still bring, how many are repelled, Fame and Gold the others cost, what a warrior
+    would bring on each empty tile beneath one, (column, reach) of each other ship)."""
+    ship_fame, ship_gold, reach = T.ship_fame, T.ship_gold, T.reach
+    fame = 0.0
+    gold_income = 0.0
+    gold_units = repelled = fame_cost = gold_cost = 0
+    slots: list[float] = []
+    threats: list[tuple[int, int]] = []
+    guarded = len(warriors)
     i = -1
-    for v in rows[0]:
+    for v in ships:
         i += 1
         if v < 0:
             continue
         s = v >> 1
-        sf, sg = T.ship_fame[s], T.ship_gold[s]
-        if i < nw and wrow[i] >= 0:
-            if wrow[i] & 1:
+        sf, sg = ship_fame[s], ship_gold[s]
+        if i < guarded and warriors[i] >= 0:
+            if warriors[i] & 1:
                 repelled += 1
-                fame += sf * nl
-                gold_income += sg * wlarge
-                gold_units += sg * nl
+                fame += sf * large
+                gold_income += sg * w_large
+                gold_units += sg * large
                 continue
-            if slots is None:
-                slots = []
-            slots.append(sf * nl + sg * wlarge + sf + sg * GOLD_SHIP_COST)
-            emp_w -= 1
+            slots.append(sf * large + sg * w_large + sf + sg * GOLD_SHIP_COST)
         fame_cost += sf
         gold_cost += sg
-        reach = T.reach[s]
-        # Threatened: Vikings earn nothing, empty tiles are no use to a boatswain.
-        if reach >= T.rn and i < len(nrow):
-            x = nrow[i]
-            if x >= 0:
-                if x & 1:
-                    occ_n -= 1
-                else:
-                    emp_n -= 1
-        if reach >= T.rs and i < len(srow):
-            x = srow[i]
-            if x >= 0:
-                if x & 1:
-                    occ_s -= 1
-                    if i < len(og):
-                        bonus -= og[i]
-                    if i < len(of):
-                        bonus -= of[i]
-                else:
-                    emp_s -= 1
-        if reach >= T.rg and i < len(grow):
-            x = grow[i]
-            if x >= 0:
-                if x & 1:
-                    occ_g -= 1
-                else:
-                    emp_g -= 1
-        if reach >= T.rf and i < len(frow):
-            x = frow[i]
-            if x >= 0:
-                if x & 1:
-                    occ_f -= 1
-                else:
-                    emp_f -= 1
-    mouths = sum(map(occ, wrow)) + sum(map(occ, nrow)) + sum(os_) + sum(og) + sum(of)
+        threats.append((i, reach[s]))
+    return fame, gold_income, gold_units, repelled, fame_cost, gold_cost, slots, threats
 
+
+def _threatened(row: list[int], depth: int, threats: list[tuple[int, int]]) -> tuple[list[int], int]:
+    """The cells of `row` (row number `depth`) under a ship that reaches it: (the columns
+    with a Viking, how many tiles without one)."""
+    vikings = []
+    empty = 0
+    width = len(row)
+    for i, reach in threats:
+        if reach >= depth and i < width:
+            v = row[i]
+            if v >= 0:
+                if v & 1:
+                    vikings.append(i)
+                else:
+                    empty += 1
+    return vikings, empty
+
+
+def _standing(
+    rows: list[list[int]], T: _Tables, threats: list[tuple[int, int]], beneath_ships: int
+) -> tuple[int, int, list[int], int, int, int, int, int]:
+    """The Vikings standing on a display's islands. Returns (warriors, all Vikings, tiles
+    without a Viking by row number (threatened ones and the `beneath_ships` warrior tiles
+    left out), safe nobles, safe scouts, safe goldsmiths, safe fishermen, goldsmiths and
+    fishermen below safe scouts). Threatened Vikings earn nothing; threatened empty tiles
+    are no use to a boatswain."""
+    occ, emp = T.occ_get, T.emp_get
+    rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
+    nrow, srow, grow, frow = rows[rn], rows[rs], rows[rg], rows[rf]
+    warriors = sum(map(occ, rows[rw]))
+    nobles = sum(map(occ, nrow))
+    scouts_at = list(map(occ, srow))
+    scouts = sum(scouts_at)
+    goldsmiths_at = list(map(occ, grow))
+    goldsmiths = sum(goldsmiths_at)
+    fishermen_at = list(map(occ, frow))
+    fishermen = sum(fishermen_at)
+    room = [0] * (T.island_rows + 1)
+    room[rw] = sum(map(emp, rows[rw])) - beneath_ships
+    room[rn] = sum(map(emp, nrow))
+    room[rs] = sum(map(emp, srow))
+    room[rg] = sum(map(emp, grow))
+    room[rf] = sum(map(emp, frow))
+    below_scouts = sum(map(mul, scouts_at, goldsmiths_at)) + sum(map(mul, scouts_at, fishermen_at))
+    everyone = warriors + nobles + scouts + goldsmiths + fishermen
+    if threats:
+        lost, empty = _threatened(nrow, rn, threats)
+        nobles -= len(lost)
+        room[rn] -= empty
+        lost, empty = _threatened(srow, rs, threats)
+        scouts -= len(lost)
+        room[rs] -= empty
+        for i in lost:  # a threatened scout earns no bonus for the Vikings below
+            if i < len(goldsmiths_at):
+                below_scouts -= goldsmiths_at[i]
+            if i < len(fishermen_at):
+                below_scouts -= fishermen_at[i]
+        lost, empty = _threatened(grow, rg, threats)
+        goldsmiths -= len(lost)
+        room[rg] -= empty
+        lost, empty = _threatened(frow, rf, threats)
+        fishermen -= len(lost)
+        room[rf] -= empty
+    return warriors, everyone, room, nobles, scouts, goldsmiths, fishermen, below_scouts
+
+
+def _mid_turn(
+    state: GameState,
+    T: _Tables,
+    room: list[int],
+    large: int,
+    w_all: float,
+    fame: float,
+    gold_income: float,
+    food: float,
+    mouths: int,
+    pool: list[int],
+) -> tuple[float, float, float, int, list[int], int]:
+    """The player to move, mid-turn (search may stop anywhere): the Viking in hand most
+    likely stands on the bought island tile; Vikings a boatswain is moving right now will
+    stand. Takes and returns the running totals (fame, gold_income, food, mouths) and the
+    pool (without the Vikings being moved), and returns the kind in hand when it is going
+    to no island tile (else -1). Uses up the tiles in `room` they take."""
+    sc = T.sc
+    phase = state.phase
+    hand = -1
+    sure: tuple[int, ...] = ()
+    share = 1.0
+    if state.hand_viking >= 0:
+        k = state.hand_viking
+        mouths += 1
+        if T.kind_row[k] is not None and (phase == VIKING or (state.hand_tile >= 0 and not T.is_ship[state.hand_tile])):
+            sure = (k,)
+            share = 1.0 if phase == VIKING else HAND_ON_TILE
+        else:
+            hand = k
+    elif phase == BOATSWAIN_MOVE:
+        sure = state.moves
+    if phase == BOATSWAIN_MOVE and sure:
+        pool = pool[:]
+    taken = phase not in (PLACE, SPECIAL, REPLACE)  # the tile is on the display already
+    for k in sure:
+        row = T.kind_row[k]
+        if row == T.rn:
+            fame += share * sc.noble_fame * large
+        elif row == T.rs:
+            fame += share * (sc.scout_fame + SCOUT_MOVE_BONUS) * large
+        elif row == T.rg:
+            gold_income += share * sc.goldsmith_gold * w_all
+        elif row == T.rf:
+            food += share * sc.fisherman_feeds
+        else:
+            fame += share * WARRIOR_IDLE * large
+        if taken and room[row] > 0:
+            room[row] -= 1
+        if phase == BOATSWAIN_MOVE:
+            pool[k] -= 1
+    return fame, gold_income, food, mouths, pool, hand
+
+
+_Unit = tuple[float, int, bool]
+
+
+def _movable(
+    pool: list[int], hand: int, T: _Tables, room: list[int], slots: list[float], large: int, w_from_large: float
+) -> list[_Unit]:
+    """Per Viking kind in the pool (and the one in `hand`) that a boatswain could move to a
+    safe empty tile of its row: (what moving all m of them earns, m, whether fishermen).
+    A warrior best goes beneath the ship it would repel (`slots`); fishermen earn their
+    food, counted apart."""
+    sc = T.sc
+    units = []
+    for k, row in T.kind_rows:
+        have = pool[k] + (1 if k == hand else 0)
+        if not have:
+            continue
+        free = room[row]
+        g: float
+        if row == T.rw:
+            g = 0.0
+            m = 0
+            if slots:
+                slots.sort(reverse=True)
+                for x in slots[:have]:
+                    g += x
+                m = len(slots) if len(slots) < have else have
+            if m < have and free:
+                extra = have - m if have - m < free else free
+                g += extra * WARRIOR_IDLE * large
+                m += extra
+            if not m:
+                continue
+        else:
+            if not free:
+                continue
+            m = have if have < free else free
+            if row == T.rn:
+                g = m * sc.noble_fame * large
+            elif row == T.rs:
+                g = m * (sc.scout_fame + SCOUT_MOVE_BONUS) * large
+            elif row == T.rg:
+                g = m * sc.goldsmith_gold * w_from_large
+            else:
+                g = 0.0
+        units.append((g, m, row == T.rf))
+    return units
+
+
+def _pool_moves(
+    state: GameState, p: int, units: list[_Unit], b: int, large: int, feeds: int
+) -> tuple[float, float, int]:
+    """What the moves of `units` (see `_movable`) are worth to player p with `b` boatswains:
+    (Fame, food, boatswains used up). Before the last large scoring the moves are obligatory:
+    they count in full and use up boatswains; otherwise a share counts (`MOVE_WITH_BOATSWAIN`,
+    `MOVE_WITHOUT`)."""
+    adv = state.adv
+    if adv is not None and adv.single:
+        # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
+        gain, fish_moved, used, first = specials_value.single_moves(
+            units, b if b else 1, state.boat_tiles(p) if adv.specials else 0
+        )
+        if b and large == 1:
+            return gain, 1.0 * fish_moved * feeds, used
+        if b:
+            return MOVE_WITH_BOATSWAIN * gain, MOVE_WITH_BOATSWAIN * fish_moved * feeds, 0
+        return MOVE_WITHOUT * first, MOVE_WITHOUT * min(fish_moved, 1) * feeds, 0
+    best = total = 0.0
+    kinds2 = 0  # kinds with 2+ movable Vikings
+    fish_moved = 0
+    for g, m, fish in units:
+        if m >= 2:
+            kinds2 += 1
+        total += g
+        if g > best:
+            best = g
+        if fish:
+            fish_moved = m
+    kinds1 = len(units)
+    if b and large == 1 and kinds1:
+        # Obligatory: as many Vikings as can be moved; each boatswain used leaves the game.
+        forced = kinds2 + (1 if kinds1 > kinds2 else 0)
+        if b >= forced:
+            return total, fish_moved * feeds, forced
+        move = best + (total - best) * (b - 1) / (forced - 1)
+        return move, fish_moved * b // forced * feeds, b
+    if b:
+        return MOVE_WITH_BOATSWAIN * (total if b >= 2 else best), MOVE_WITH_BOATSWAIN * fish_moved * feeds, 0
+    return MOVE_WITHOUT * best, MOVE_WITHOUT * fish_moved * feeds, 0
+
+
+def _own(
+    state: GameState, p: int, T: _Tables, C: _Context, explain: dict[str, Any] | None = None
+) -> tuple[float, int, float]:
+    """Player p's value apart from the majorities, the boatswains she will keep for the
+    majority, and her purchases to come."""
+    d = state.displays[p]
+    sc = T.sc
+    large, small, w_all, w_large, w_from_large = C.scorings[C.pending is None or p in C.pending]
+    rows = d.rows
+    fame, gold_income, gold_units, repelled, fame_cost, gold_cost, slots, threats = _ships(
+        rows[0], rows[T.rw], T, large, w_large
+    )
+    warriors, everyone, room, nobles, scouts, goldsmiths, fishermen, below_scouts = _standing(
+        rows, T, threats, len(slots)
+    )
+
+    # The scorings to come, for the Vikings standing safe.
     fame += (
-        WARRIOR_IDLE * (sum(map(occ, wrow)) - repelled)
-        + sc.noble_fame * occ_n
-        + sc.scout_fame * occ_s
-        + sc.scout_bonus_fame * bonus
-    ) * nl
-    gold_income += sc.goldsmith_gold * wall * occ_g
-    gold_units += sc.goldsmith_gold * (nl + ns) * occ_g
-    food = sc.fisherman_feeds * occ_f
+        WARRIOR_IDLE * (warriors - repelled)
+        + sc.noble_fame * nobles
+        + sc.scout_fame * scouts
+        + sc.scout_bonus_fame * below_scouts
+    ) * large
+    gold_income += sc.goldsmith_gold * w_all * goldsmiths
+    gold_units += sc.goldsmith_gold * (large + small) * goldsmiths
+    food: float = sc.fisherman_feeds * fishermen
     if gold_cost and C.final:
         # The end is near: Gold ships cost Gold at the final rate while it lasts, then Fame.
         cover = d.gold + gold_units
@@ -415,148 +601,31 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
 
     pool = d.pool
     b = pool[T.boatswain]
-    mouths += sum(pool)
+    mouths = everyone + sum(pool)
     hand = -1
     if state.to_move == p:
-        # Mid-turn (search may stop anywhere): the Viking in hand most likely stands on
-        # the bought island tile; Vikings a boatswain is moving right now will stand.
-        sure = ()
-        if state.hand_viking >= 0:
-            k = state.hand_viking
-            mouths += 1
-            if T.kind_row[k] is not None and (
-                state.phase == VIKING or (state.hand_tile >= 0 and not T.is_ship[state.hand_tile])
-            ):
-                sure = (k,)
-                share = 1.0 if state.phase == VIKING else HAND_ON_TILE
-            else:
-                hand = k
-        elif state.phase == BOATSWAIN_MOVE:
-            sure = state.moves
-            share = 1.0
-        taken = state.phase not in (PLACE, SPECIAL, REPLACE)  # the tile is on the display already
-        for k in sure:
-            row = T.kind_row[k]
-            if row == T.rn:
-                fame += share * sc.noble_fame * nl
-                emp_n -= emp_n > 0 and taken
-            elif row == T.rs:
-                fame += share * (sc.scout_fame + SCOUT_MOVE_BONUS) * nl
-                emp_s -= emp_s > 0 and taken
-            elif row == T.rg:
-                gold_income += share * sc.goldsmith_gold * wall
-                emp_g -= emp_g > 0 and taken
-            elif row == T.rf:
-                food += share * sc.fisherman_feeds
-                emp_f -= emp_f > 0 and taken
-            else:
-                fame += share * WARRIOR_IDLE * nl
-                emp_w -= emp_w > 0 and taken
-            if state.phase == BOATSWAIN_MOVE:
-                pool = pool[:]
-                pool[k] -= 1
+        fame, gold_income, food, mouths, pool, hand = _mid_turn(
+            state, T, room, large, w_all, fame, gold_income, food, mouths, pool
+        )
     future = C.future[p]
 
-    # Vikings in the pool a boatswain could still move to a safe empty tile of their row
-    # (a warrior best beneath a ship it would repel). In the last large scoring the moves
-    # are obligatory: they happen for sure and use up boatswains.
     move = 0.0
-    adv = state.adv
-    if nl and (sum(pool) > b or hand >= 0):
-        best = total = 0.0
-        kinds1 = kinds2 = 0  # kinds with 1+ / 2+ movable Vikings
-        fish_moved = 0
-        units = [] if adv is not None and adv.single else None  # per kind, for single boatswains
-        for k, row in T.kind_rows:
-            have = pool[k] + (1 if k == hand else 0)
-            if not have:
-                continue
-            if row == T.rw:
-                g = 0.0
-                m = 0
-                if slots:
-                    slots.sort(reverse=True)
-                    for x in slots[:have]:
-                        g += x
-                    m = len(slots) if len(slots) < have else have
-                if m < have and emp_w:
-                    extra = have - m if have - m < emp_w else emp_w
-                    g += extra * WARRIOR_IDLE * nl
-                    m += extra
-                if not m:
-                    continue
-            elif row == T.rn:
-                if not emp_n:
-                    continue
-                m = have if have < emp_n else emp_n
-                g = m * sc.noble_fame * nl
-            elif row == T.rs:
-                if not emp_s:
-                    continue
-                m = have if have < emp_s else emp_s
-                g = m * (sc.scout_fame + SCOUT_MOVE_BONUS) * nl
-            elif row == T.rg:
-                if not emp_g:
-                    continue
-                m = have if have < emp_g else emp_g
-                g = m * sc.goldsmith_gold * w_from_large
-            else:
-                if not emp_f:
-                    continue
-                m = have if have < emp_f else emp_f
-                fish_moved = m
-                g = 0.0  # counted as food below
-            kinds1 += 1
-            if m >= 2:
-                kinds2 += 1
-            total += g
-            if g > best:
-                best = g
-            if units is not None:
-                units.append((g, m, row == T.rf))
-        if units is not None:
-            # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
-            gain, fish_moved, used, first = specials_value.single_moves(
-                units, b if b else 1, state.boat_tiles(p) if adv.specials else 0
-            )
-            if b and nl == 1:
-                move = gain
-                mouths -= used
-                b -= used
-                share = 1.0
-            elif b:
-                move, share = MOVE_WITH_BOATSWAIN * gain, MOVE_WITH_BOATSWAIN
-            else:
-                move, share = MOVE_WITHOUT * first, MOVE_WITHOUT
-                fish_moved = min(fish_moved, 1)
-            food += share * fish_moved * sc.fisherman_feeds
-        elif b and nl == 1 and kinds1:
-            # Obligatory: as many Vikings as can be moved; each boatswain used leaves the game.
-            forced = kinds2 + (1 if kinds1 > kinds2 else 0)
-            if b >= forced:
-                move = total
-                used = forced
-            else:
-                move = best + (total - best) * (b - 1) / (forced - 1)
-                used = b
-                fish_moved = fish_moved * b // forced
-            food += fish_moved * sc.fisherman_feeds
-            mouths -= used
-            b -= used
-        elif b:
-            move = MOVE_WITH_BOATSWAIN * (total if b >= 2 else best)
-            food += MOVE_WITH_BOATSWAIN * fish_moved * sc.fisherman_feeds
-        else:
-            move = MOVE_WITHOUT * best
-            food += MOVE_WITHOUT * fish_moved * sc.fisherman_feeds
+    if large and (sum(pool) > b or hand >= 0):
+        move, food_moved, used = _pool_moves(
+            state, p, _movable(pool, hand, T, room, slots, large, w_from_large), b, large, sc.fisherman_feeds
+        )
+        food += food_moved
+        mouths -= used
+        b -= used
 
     # Feeding, projected to the end.
     balance = food - mouths + future * (FOOD_PER_PURCHASE - 1.0)
     feed = balance * sc.overfeed_fame if balance >= 0 else balance * sc.underfeed_fame
     fame += FUTURE_PURCHASE_FAME * future
+    adv = state.adv
     if adv is not None and adv.specials:
-        safe = {T.rg: occ_g, T.rn: occ_n, T.rs: occ_s, T.rf: occ_f}
-        extra, tiles_b = specials_value.tiles_value(state, p, T, C, nl, wall, safe, balance, gold_units, future)
+        safe = {T.rg: goldsmiths, T.rn: nobles, T.rs: scouts, T.rf: fishermen}
+        extra, tiles_b = specials_value.tiles_value(state, p, T, C, large, w_all, safe, balance, gold_units, future)
         fame += extra
         b += tiles_b
 
@@ -578,7 +647,9 @@ def _own(state: GameState, p: int, T: _Tables, C: _Context, explain=None):
     return base, b, future
 
 
-def _values(state: GameState, T: _Tables, C: _Context, players, explain=None) -> list[float]:
+def _values(
+    state: GameState, T: _Tables, C: _Context, players: Iterable[int], explain: dict[str, Any] | None = None
+) -> list[float]:
     n = state.n
     displays = state.displays
     isl = [_islands(d, T) for d in displays]
@@ -600,30 +671,34 @@ def _values(state: GameState, T: _Tables, C: _Context, players, explain=None) ->
             for sid in adv.held[o]:
                 if specials[sid].effect == "boatswain":
                     boats[o] += specials[sid].amount
+    # Each player's expected count of completed islands and longest island, as the others
+    # see them.
+    expect_i = []
+    expect_l = []
+    for o in range(n):
+        od, oo, olg, olo = isl[o]
+        qo = C.island_q[o]
+        expect_i.append(od + qo * oo)
+        x = qo * (olo + 1)
+        expect_l.append(olg if olg > x else x)
     for p in players:
         base, b, future = _own(state, p, T, C, explain)
         q = C.island_q[p]
         done, opened, longest, longest_open = isl[p]
         mine_i = done + q * opened
         mine_l = longest if longest >= q * (longest_open + 1) else q * (longest_open + 1)
-        ob = oi = ol = 0.0
+        ob = oi = ol = 0.0  # the best of the others
         for o in range(n):
             if o == p:
                 continue
             if boats[o] > ob:
                 ob = boats[o]
-            od, oo, olg, olo = isl[o]
-            qo = C.island_q[o]
-            x = od + qo * oo
-            if x > oi:
-                oi = x
-            x = qo * (olo + 1)
-            if olg > x:
-                x = olg
-            if x > ol:
-                ol = x
+            if expect_i[o] > oi:
+                oi = expect_i[o]
+            if expect_l[o] > ol:
+                ol = expect_l[o]
         if C.final:
-            maj = sc.most_boatswains_fame if b >= 1 and b >= ob else 0
+            maj: float = sc.most_boatswains_fame if b >= 1 and b >= ob else 0
             maj += sc.most_islands_fame if done >= 1 and done >= oi else 0
             maj += sc.longest_island_fame if longest >= 1 and longest >= ol else 0
         else:
@@ -646,9 +721,9 @@ def value(state: GameState, p: int) -> float:
     return _values(state, T, _context(state, T), (p,))[0]
 
 
-def explain(state: GameState, p: int) -> dict:
+def explain(state: GameState, p: int) -> dict[str, Any]:
     """The parts of `value(state, p)`, for debugging and tuning."""
-    out = {}
+    out: dict[str, Any] = {}
     if state.phase == OVER:
         return {"value": value(state, p)}
     T = _tables(state.rules)

@@ -13,8 +13,13 @@ options, so the standard game's evaluation is untouched).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from vikings.engine.display import threat
 from vikings.engine.specials import building_fame
+
+if TYPE_CHECKING:
+    from vikings.engine import Display, GameState
 
 KIND_PER_PURCHASE = 0.05  # Vikings of one kind a purchase to come adds, earning from then on
 BUILDING_WAITING = 1.0  # a building tile beside the mainland, while purchases remain
@@ -22,13 +27,23 @@ FISH_RANK = 1.5  # a moved fisherman, per Viking it feeds, only to rank the move
 
 
 def tiles_value(
-    state, p: int, T, C, nl: int, wall: float, safe: dict, balance: float, gold_units: float, future: float
+    state: GameState,
+    p: int,
+    T: Any,
+    C: Any,
+    nl: int,
+    wall: float,
+    safe: dict[int, int],
+    balance: float,
+    gold_units: float,
+    future: float,
 ) -> tuple[float, int]:
     """(Fame the special tiles of player p are still worth, boatswains they add to her count).
     `safe`: unthreatened Vikings standing per row; `nl`, `wall`: large scorings to come and
     the summed Gold rates of all scorings to come; `balance`: projected food surplus;
     `gold_units`: Gold still to come from scorings; `future`: her purchases to come."""
     adv = state.adv
+    assert adv is not None  # called only when the special tiles are in play
     held, placed = adv.held[p], adv.placed[p]
     if not held and not placed:
         return 0.0, 0
@@ -64,12 +79,12 @@ def tiles_value(
     return fame, extra
 
 
-def single_moves(units: list, b: int, boats: int) -> tuple[float, int, int, float]:
+def single_moves(units: list[tuple[float, int, bool]], b: int, boats: int) -> tuple[float, int, int, float]:
     """Pool moves under the single-boatswain rule: each of `b` boatswains moves the Viking
     worth most, or, spending one of `boats` boat tiles, all movable Vikings of a kind.
     `units`: per kind (gain of moving all m movable Vikings, m, is fisherman). Returns
     (gain, fishermen moved, boatswains used, gain of the best single boatswain)."""
-    left = [[g if not fish else m * FISH_RANK, g, m, fish] for g, m, fish in units]
+    left: list[list[Any]] = [[g if not fish else m * FISH_RANK, g, m, fish] for g, m, fish in units]
     gain = first = 0.0
     fish_moved = used = 0
     for _ in range(b):
@@ -100,7 +115,7 @@ def single_moves(units: list, b: int, boats: int) -> tuple[float, int, int, floa
     return gain, fish_moved, used, first
 
 
-def forced_single(d, T, b: int) -> int:
+def forced_single(d: Display, T: Any, b: int) -> int:
     """Boatswains the last large scoring's obligation uses up when each moves one Viking."""
     rows = d.rows
     units = 0
