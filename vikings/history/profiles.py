@@ -276,7 +276,7 @@ def _seats(sitters: tuple[Sitter, ...]) -> tuple[Sitter, ...]:
 
 
 def _sitter_doc(history: History, s: Sitter) -> list[object]:
-    if s.profile is not None and s.bot is None and isinstance(s.profile, int):
+    if s.profile is not None and s.bot is None and isinstance(s.profile, int) and not isinstance(s.profile, bool):
         get(history, s.profile)
         return ["profile", s.profile]
     if s.bot in LEVELS and s.profile is None:
