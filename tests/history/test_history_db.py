@@ -254,8 +254,8 @@ def test_a_locked_file_is_not_set_aside(tmp_path, monkeypatch):
 
 
 def _quick(connect):
-    def quick(where):
-        conn = connect(where)
+    def quick(where, read_only=False):
+        conn = connect(where, read_only)
         conn.execute("PRAGMA busy_timeout = 0")
         return conn
 

@@ -195,9 +195,12 @@ def open_history(storage: Storage, rules: Rules) -> History:
     return History.open(storage.data_dir / FILE_NAME, rules)
 
 
-def _connect(where: str | Path) -> sqlite3.Connection:
+def _connect(where: str | Path, read_only: bool = False) -> sqlite3.Connection:
     # isolation_level None: no implicit transactions; History.write and migrate begin them.
-    conn = sqlite3.connect(where, isolation_level=None, timeout=5.0)
+    if read_only:
+        conn = sqlite3.connect(f"{Path(where).resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=5.0)
+    else:
+        conn = sqlite3.connect(where, isolation_level=None, timeout=5.0)
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA trusted_schema = OFF")  # no functions run from what the file declares
@@ -205,20 +208,19 @@ def _connect(where: str | Path) -> sqlite3.Connection:
 
 
 def _open(path: Path) -> sqlite3.Connection:
-    """A connection to a usable, migrated file, or _Unusable saying why not. Nothing is
-    written to the file before it is known to be this game's (or new)."""
+    """A connection to a usable, migrated file, or _Unusable saying why not. A file that is
+    there is first looked at read-only: nothing is written to it before it is known to be
+    this game's."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _check_header(path)
+        if _check_header(path):
+            _probe(path)
         conn = _connect(path)
     except OSError as e:
         raise _Unusable(UNREADABLE, f"{e.strerror or type(e).__name__}") from None
     except sqlite3.Error as e:
         raise _Unusable(_kind(e), str(e)) from None
     try:
-        _identify(conn)
-        if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
-            raise _Unusable(DAMAGED, "SQLite's quick check found damage")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         migrate(conn)
@@ -231,19 +233,32 @@ def _open(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _probe(path: Path) -> None:
+    """Whose file this is, its version and SQLite's quick check, opened read-only."""
+    conn = _connect(path, read_only=True)
+    try:
+        _identify(conn)
+        if conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+            raise _Unusable(DAMAGED, "SQLite's quick check found damage")
+    finally:
+        conn.close()
+
+
 def _kind(e: sqlite3.Error) -> str:
     return DAMAGED if getattr(e, "sqlite_errorname", "") in _CORRUPT else UNREADABLE
 
 
-def _check_header(path: Path) -> None:
-    """A file that is there and not empty must start as every SQLite file does."""
+def _check_header(path: Path) -> bool:
+    """Whether there is a file to look into: a file that is there and not empty must start
+    as every SQLite file does."""
     try:
         with open(path, "rb") as f:
             head = f.read(len(SQLITE_HEADER))
     except FileNotFoundError:
-        return
+        return False
     if head and head != SQLITE_HEADER:
         raise _Unusable(FOREIGN, "the file is not an SQLite database")
+    return bool(head)
 
 
 def _identify(conn: sqlite3.Connection) -> None:
