@@ -6,6 +6,8 @@ import functools
 import random
 from collections.abc import Sequence
 
+from helpers import random_play
+
 from vikings.content.data import default_rules
 from vikings.engine import GameConfig, new_game
 from vikings.engine.state import GameState
@@ -24,10 +26,7 @@ def game(players: int = 2, seed: int = 1, advanced: bool = False, steps: int | N
     while True:
         g = new_game(GameConfig(NAMES[:players], seed=seed, options=ADVANCED if advanced else frozenset()), RULES)
         g.quiet = True
-        rnd = random.Random(seed)
-        while not g.is_over and (steps is None or len(g.actions()) < steps):
-            legal = g.legal_actions()
-            g.apply(legal[rnd.randrange(len(legal))])
+        random_play(g, random.Random(seed), steps)
         g.quiet = False
         if not g.is_over or list(g.ranks).count(1) == 1:
             return g

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -146,20 +145,24 @@ def _text_file(path: Path) -> None:
     path.write_text("player,fame\nAstrid,31\n", encoding="utf-8")
 
 
-def _other_program(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
-    conn.execute("INSERT INTO moz_places (url) VALUES ('https://example.org')")
-    conn.commit()
-    conn.close()
+def _sqlite(*statements: str):
+    """A maker of another program's SQLite file, by its statements."""
+
+    def make(path: Path) -> None:
+        conn = sqlite3.connect(path, isolation_level=None)
+        for statement in statements:
+            conn.execute(statement)
+        conn.close()
+
+    return make
 
 
-def _other_application_id(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA application_id = 1234")
-    conn.execute("CREATE TABLE t (x)")
-    conn.commit()
-    conn.close()
+_other_program = _sqlite(
+    "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)",
+    "INSERT INTO moz_places (url) VALUES ('https://example.org')",
+)
+_other_application_id = _sqlite("PRAGMA application_id = 1234", "CREATE TABLE t (x)")
+_other_program_in_wal_mode = _sqlite("PRAGMA journal_mode = WAL", "CREATE TABLE notes (text TEXT)")
 
 
 def _future_version(path: Path) -> None:
@@ -187,6 +190,7 @@ BAD_FILES = {
     "a text file": (_text_file, database.FOREIGN),
     "another program's database": (_other_program, database.FOREIGN),
     "another application id": (_other_application_id, database.FOREIGN),
+    "another program's database in WAL mode": (_other_program_in_wal_mode, database.FOREIGN),
     "a newer schema version": (_future_version, database.NEWER),
     "damaged pages": (_damaged_pages, database.DAMAGED),
 }
@@ -215,17 +219,18 @@ def test_an_unusable_file_is_set_aside_and_a_fresh_one_made(tmp_path, label):
     again.close()
 
 
-def test_two_unusable_files_in_one_second_are_both_kept(tmp_path):
+def test_an_unusable_file_after_another_is_kept_beside_it(tmp_path):
     path = tmp_path / FILE_NAME
-    _text_file(path)
-    History.open(path, RULES).close()
-    os.replace(path, tmp_path / "kept")
-    _random_bytes(path)
-    first = tmp_path / "kept"
-    h = History.open(path, RULES)
-    assert h.notice is not None and h.notice.set_aside is not None and h.notice.set_aside.exists()
-    assert first.exists()
-    h.close()
+    asides = []
+    for make in (_text_file, _random_bytes):
+        make(path)
+        h = History.open(path, RULES)
+        asides.append(h.notice.set_aside)
+        h.close()
+    first, second = asides
+    assert first != second
+    assert first.read_text(encoding="utf-8").startswith("player,fame")
+    assert second.read_bytes() == bytes(range(256)) * 64
 
 
 def test_a_folder_that_cannot_hold_the_file_gives_a_history_in_memory(tmp_path):

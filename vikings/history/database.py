@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -159,8 +158,7 @@ class History:
         if problem.reason == UNREADABLE:
             log.warning(f"{path.name} cannot be used ({problem.detail}); the history is kept in memory")
             return cls.in_memory(rules, Notice(UNREADABLE, None, problem.detail))
-        aside = set_aside(path)
-        log.warning(f"{path.name} set aside as {aside.name if aside else '(nothing)'}: {problem.detail}")
+        aside = set_aside(path, problem.detail)
         notice = Notice(problem.reason, aside, problem.detail)
         if aside is None:
             return cls.in_memory(rules, Notice(UNREADABLE, None, problem.detail))
@@ -275,21 +273,13 @@ def _identify(conn: sqlite3.Connection) -> None:
         raise _Unusable(FOREIGN, f"schema version {version}")
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename the file (and SQLite's -wal and -shm files beside it) to
-    `history.sqlite3.broken-20261128-231500`, so nothing is lost and the next start does not
-    trip over it. Returns the new name, or None if the file could not be renamed."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.broken-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-    try:
-        os.replace(path, aside)
-    except FileNotFoundError:
-        pass
-    except OSError:
+def set_aside(path: Path, reason: str) -> Path | None:
+    """Rename the file as the saves set aside a file they cannot use
+    (`history.sqlite3.broken-20261128-231500`), and SQLite's -wal and -shm files beside it
+    to match, so nothing is lost and the next start does not trip over it. Returns the new
+    name, or None if the file could not be renamed."""
+    aside = Storage(path.parent).set_aside(path, reason)
+    if aside is None:
         return None
     for suffix in ("-wal", "-shm"):
         try:
@@ -298,7 +288,7 @@ def set_aside(path: Path) -> Path | None:
             pass
         except OSError:
             try:
-                os.unlink(f"{path}{suffix}")
+                os.unlink(f"{path}{suffix}")  # stale beside a fresh file, SQLite would misread it
             except OSError:
                 return None
     return aside
