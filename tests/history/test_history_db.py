@@ -267,6 +267,22 @@ def _quick(connect):
     return quick
 
 
+def test_a_write_that_fails_is_refused_and_leaves_nothing_half_done(history):
+    g = game(2, 1)
+    astrid = profiles.create(history, "Astrid", "purple")
+    history.conn.execute("PRAGMA query_only = ON")  # every write now fails, as on a full disk
+    with pytest.raises(Refused) as e:
+        games_mod.record_game(history, text(g, ["person", "normal"]), [astrid.id, None], seconds=1)
+    assert e.value.reason == database.WRITE_FAILED
+    with pytest.raises(Refused):
+        profiles.create(history, "Bjørn", "orange")
+    assert not history.conn.in_transaction
+    history.conn.execute("PRAGMA query_only = OFF")
+    games_mod.record_game(history, text(g, ["person", "normal"]), [astrid.id, None], seconds=1)
+    assert stats.count_games(history) == 1
+    assert [p.name for p in profiles.list_profiles(history)] == ["Astrid"]
+
+
 # Nothing stored can run code or blow up memory -------------------------------------------------
 def test_no_value_larger_than_the_limit_goes_in(history):
     with pytest.raises(sqlite3.DataError):

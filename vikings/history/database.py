@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vikings.engine.components import Rules
+from vikings.history.errors import Refused
 from vikings.saves.folders import Storage
 
 FILE_NAME = "history.sqlite3"
@@ -43,6 +44,8 @@ DAMAGED = "damaged"  # SQLite finds the file corrupt
 FOREIGN = "foreign"  # not an SQLite file, or another program's
 NEWER = "newer"  # written by a newer edition (a schema version this one does not know)
 UNREADABLE = "unreadable"  # cannot be opened or written; left alone, the history is in memory this run
+# The reason of a Refused from any call that writes.
+WRITE_FAILED = "write_failed"
 _CORRUPT = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 log = logging.getLogger("vikings")
@@ -178,14 +181,21 @@ class History:
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: all of its changes, or (on any exception) none."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """One transaction: all of its changes, or (on any exception) none. A write SQLite
+        cannot make (the disk full, the file locked by another copy of the game for too
+        long) is a Refused(WRITE_FAILED); nothing of it is kept."""
         try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            log.warning(f"the history could not be written: {e}")
+            raise Refused(WRITE_FAILED, str(e)) from None
 
 
 def open_history(storage: Storage, rules: Rules) -> History:
