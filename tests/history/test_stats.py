@@ -142,3 +142,22 @@ def test_recent_results_against_bots_feed_the_fair_level(journey):
     ]
     assert stats.recent_bot_results(history, a.id, limit=2) == results[-2:]
     assert fair.suggest_level(results).level in ("normal", "hard", "expert")
+
+
+def test_two_bots_of_one_level_are_one_game_by_level_and_two_meetings(history):
+    a = profiles.create(history, "Astrid", "purple")
+    g = game(4, 13)
+    her = winner(g)
+    kinds = ["normal", "normal", "expert", "normal"]
+    kinds[her] = "person"
+    who = [None] * 4
+    who[her] = a.id
+    games_mod.record_game(history, text(g, kinds), who, seconds=1)
+    levels = stats.by_bot_level(history, a.id)
+    assert sum(k == "normal" for k in kinds) >= 2
+    assert levels["normal"] == stats.Tally(1, 1)
+    normal = [m for m in stats.head_to_head(history, a.id) if m.bot == "normal"][0]
+    assert (normal.games, normal.ahead) == (sum(k == "normal" for k in kinds), sum(k == "normal" for k in kinds))
+    assert stats.recent_bot_results(history, a.id) == [
+        fair.BotResult("normal" if "expert" not in kinds else "expert", True)
+    ]
