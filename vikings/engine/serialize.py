@@ -113,7 +113,7 @@ def load(text: str | bytes, rules: Rules) -> GameState:
     """Rebuild a saved game by replaying its actions; raises SaveError, never half-loads."""
     doc = _parse(text)
     _check_header(doc, rules)
-    config = _config(doc.get("config"), doc)
+    config = config_from_json(doc.get("config"), doc)
     actions = doc.get("actions")
     snapshot = doc.get("state")
     if not isinstance(actions, list):
@@ -122,7 +122,7 @@ def load(text: str | bytes, rules: Rules) -> GameState:
         raise SaveError("damaged save: 'state' must be a mapping of fields")
     if snapshot.get("history") != actions:
         raise SaveError("damaged save: the action list and the state's history disagree")
-    game = _replay(config, actions, rules)
+    game = replay(config, actions, rules)
     _compare(state_to_dict(game), snapshot)
     return game
 
@@ -190,7 +190,7 @@ def _check_header(doc: dict[str, Any], rules: Rules) -> None:
         )
 
 
-def _config(data: object, doc: dict[str, Any] | None = None) -> GameConfig:
+def config_from_json(data: object, doc: dict[str, Any] | None = None) -> GameConfig:
     """A GameConfig from its JSON form, checking every field's type."""
     if not isinstance(data, dict):
         raise SaveError("damaged save: 'config' must be a mapping")
@@ -226,7 +226,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _replay(config: GameConfig, actions: list[Any], rules: Rules) -> GameState:
+def replay(config: GameConfig, actions: list[Any], rules: Rules) -> GameState:
     """A fresh game with every saved action applied; quiet, since nobody watches events."""
     try:
         game = GameState.new(config, rules)

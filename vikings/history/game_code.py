@@ -28,9 +28,7 @@ from collections.abc import Sequence
 
 from vikings.engine.components import Rules
 from vikings.engine.errors import SaveError
-from vikings.engine.serialize import _config as config_from_json  # the saves' own checks of a setup
-from vikings.engine.serialize import _replay as replay  # and of every action, with their messages
-from vikings.engine.serialize import save
+from vikings.engine.serialize import config_from_json, replay, save
 from vikings.engine.state import SPECIAL_TILES, GameState
 from vikings.history.errors import Refused
 from vikings.saves.safe_json import excerpt
