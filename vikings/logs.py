@@ -31,7 +31,7 @@ def setup_logging(path, console: bool | None = None) -> None:
         h = logging.StreamHandler()
         h.setLevel(logging.WARNING)
         log.addHandler(h)
-    log._configured = True
+    setattr(log, "_configured", True)  # noqa: B010 (a mark of our own on the library's Logger)
     log.info("%s", about())
 
 

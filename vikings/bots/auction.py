@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from vikings.bots import evaluate
+from vikings.bots.base import CancelToken
 from vikings.bots.turn_search import TurnSearch, argmax, play_round, purchases_left
-from vikings.engine.actions import Bid, PassBid
+from vikings.engine import GameState
+from vikings.engine.actions import Action, Bid, ChooseColour, PassBid, RemoveViking
 from vikings.engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
 
 START_BONUS = 1.0  # Fame: choosing the removal and the first colour
@@ -41,17 +45,20 @@ START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # three times against twice was even (50%).
 WORTH_SCALE = 2.0
 
+if TYPE_CHECKING:
+    from vikings.bots.heuristic import NormalBot
+
 
 class Gains:
     """Group values per player for one decision, cached per (player, tile, Viking)."""
 
-    def __init__(self, state, cancel=None):
+    def __init__(self, state: GameState, cancel: CancelToken | None = None) -> None:
         self.state = state
         self.cancel = cancel
-        self.cache = {}
-        self.base = {}
+        self.cache: dict[tuple[int, int, int, bool], float] = {}
+        self.base: dict[int, float] = {}
 
-    def _after_turn(self, q: int):
+    def _after_turn(self, q: int) -> GameState:
         """A copy of the state as it will be when `q`'s turn is over (next player to buy)."""
         s = self.state.copy()
         s.quiet = True
@@ -89,7 +96,7 @@ class Gains:
         g = self.cache[key] = after - self.base[q]
         return g
 
-    def kind_values(self, q: int, kinds) -> dict:
+    def kind_values(self, q: int, kinds: Iterable[int]) -> dict[int, float]:
         """Each Viking kind's gain to `q`, averaged over the tiles still unseen."""
         unseen = Counter(t for stack in self.state.stacks for t in stack)
         total = sum(unseen.values())
@@ -99,7 +106,7 @@ class Gains:
         return {k: sum(c * self.gain(q, t, k) for t, c in tiles) / total for k in kinds}
 
 
-def _draft(order, items, value) -> dict:
+def _draft(order: list[int], items: Iterable[int], value: Callable[[int, int], float]) -> dict[int, float]:
     """Each player of `order`, in turn and round after round, takes the item worth most to
     her (`value(player, item)`); returns each player's total."""
     left = list(items)
@@ -114,11 +121,11 @@ def _draft(order, items, value) -> dict:
     return got
 
 
-def _clockwise(first: int, n: int) -> list:
+def _clockwise(first: int, n: int) -> list[int]:
     return [(first + i) % n for i in range(n)]
 
 
-def bid_worth(state, me: int, gains: Gains) -> float:
+def bid_worth(state: GameState, me: int, gains: Gains) -> float:
     """What being start player is worth to `me` this round, in Fame."""
     n = state.n
     drawn = state.auction_vikings
@@ -132,7 +139,7 @@ def bid_worth(state, me: int, gains: Gains) -> float:
     return WORTH_SCALE * (max(0.0, first - second) + START_BONUS)
 
 
-def max_bid(state, me: int, gains: Gains) -> int:
+def max_bid(state: GameState, me: int, gains: Gains) -> int:
     """The most `me` should pay to be start player: Gold worth no more than the start."""
     rules = state.rules
     rate = evaluate.gold_rate(purchases_left(state), rules.rounds * rules.wheel_spaces)
@@ -143,7 +150,7 @@ def max_bid(state, me: int, gains: Gains) -> int:
 _PASS = PassBid()
 
 
-def playout_price(bot, state, me: int, cancel=None) -> int:
+def playout_price(bot: NormalBot, state: GameState, me: int, cancel: CancelToken | None = None) -> int:
     """The most `me` should pay to be start player, by playouts: the round played on by
     Normal for every player once with `me` winning this auction at the current high bid
     plus one, once with the rival who would otherwise win it (the high bidder, or the next
@@ -151,7 +158,7 @@ def playout_price(bot, state, me: int, cancel=None) -> int:
     scoring) compared and turned into Gold at the current rate, within her Gold. Cached per
     auction on `bot`, whose later bids in the same auction reuse it."""
     key = (state.round, state.auction_vikings, me)
-    cache = getattr(bot, "_prices", None)
+    cache: tuple[tuple[int, tuple[int, ...], int], int] | None = getattr(bot, "_prices", None)
     if cache is not None and cache[0] == key:
         return cache[1]
     n = state.n
@@ -187,7 +194,7 @@ def playout_price(bot, state, me: int, cancel=None) -> int:
     return price
 
 
-def bid_action(legal, limit: int):
+def bid_action(legal: Sequence[Action], limit: int) -> Action:
     """The lowest legal bid if it is within `limit` (the opener always bids), else pass."""
     lowest = legal[0]
     if isinstance(lowest, Bid) and (lowest.amount <= limit or not any(isinstance(a, PassBid) for a in legal)):
@@ -195,7 +202,7 @@ def bid_action(legal, limit: int):
     return next(a for a in legal if isinstance(a, PassBid))
 
 
-def removal_scores(state, me: int, legal, gains: Gains) -> list:
+def removal_scores(state: GameState, me: int, legal: Sequence[RemoveViking], gains: Gains) -> list[float]:
     """Per RemoveViking action: what removing one of its kind takes from the best other
     player more than from me, shared among the Vikings of that kind."""
     n = state.n
@@ -210,7 +217,9 @@ def removal_scores(state, me: int, legal, gains: Gains) -> list:
     return out
 
 
-def colour_scores(state, me: int, legal, gains: Gains, specials: bool = True) -> list:
+def colour_scores(
+    state: GameState, me: int, legal: Sequence[ChooseColour], gains: Gains, specials: bool = True
+) -> list[float]:
     """Per ChooseColour action: my draft total minus the best other player's on the wheel
     that colour makes (the other colours after it in colour order)."""
     rules = state.rules
@@ -232,7 +241,15 @@ def colour_scores(state, me: int, legal, gains: Gains, specials: bool = True) ->
     return out
 
 
-def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool = True) -> dict:
+def _wheel_draft(
+    state: GameState,
+    order: list[int],
+    wt: list[int],
+    wv: list[int],
+    gains: Gains,
+    rate: float,
+    specials: bool = True,
+) -> dict[int, float]:
     """Players buy in turn the group worth most to them after its price (Gold at `rate`,
     Fame for what Gold cannot pay), as long as they can pay; the wheel turns as usual."""
     left = [s for s in range(len(wt)) if wt[s] >= 0]
@@ -240,7 +257,7 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool
     fame = {q: state.displays[q].fame for q in order}
     got = dict.fromkeys(order, 0.0)
     offset = left[0] if left else 0
-    specials = sum(x >= 0 for x in state.specials_face_up) if specials else 0  # taken with the dearest group
+    to_take = sum(x >= 0 for x in state.specials_face_up) if specials else 0  # taken with the dearest group
     i = 0
     while left:
         q = order[i % len(order)]
@@ -251,14 +268,14 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool
             if price > gold[q] + fame[q]:
                 break
             paid = min(price, gold[q])
-            brings = specials > 0 and price > 0 and s == left[-1]
+            brings = to_take > 0 and price > 0 and s == left[-1]
             v = gains.gain(q, wt[s], wv[s], brings) - paid * rate - (price - paid)
             if v > best:
                 best, pick = v, s
         if pick is None:
             pick, best = left[0], gains.gain(q, wt[left[0]], wv[left[0]])
-        if pick == left[-1] and pick > offset and specials > 0:
-            specials -= 1
+        if pick == left[-1] and pick > offset and to_take > 0:
+            to_take -= 1
         price = pick - offset
         paid = min(price, gold[q])
         gold[q] -= paid
@@ -270,7 +287,7 @@ def _wheel_draft(state, order, wt, wv, gains: Gains, rate: float, specials: bool
     return got
 
 
-def normal_choice(bot, game, legal, cancel):
+def normal_choice(bot: NormalBot, game: GameState, legal: Sequence[Action], cancel: CancelToken | None) -> Action:
     """Normal's choice in the auction's phases (BID, REMOVE, COLOUR)."""
     state = game.copy()
     state.quiet = True
@@ -281,6 +298,8 @@ def normal_choice(bot, game, legal, cancel):
             return bid_action(legal, playout_price(bot, state, me, cancel))
         return bid_action(legal, max_bid(state, me, gains))
     if state.phase == REMOVE:
-        return legal[argmax(removal_scores(state, me, legal, gains), bot.rng)]
+        removals = cast("Sequence[RemoveViking]", legal)
+        return legal[argmax(removal_scores(state, me, removals, gains), bot.rng)]
     assert state.phase == COLOUR
-    return legal[argmax(colour_scores(state, me, legal, gains, bot.draft_specials), bot.rng)]
+    colours = cast("Sequence[ChooseColour]", legal)
+    return legal[argmax(colour_scores(state, me, colours, gains, bot.draft_specials), bot.rng)]

@@ -23,7 +23,7 @@ class CancelToken:
     and carries the decision's progress back (`report`, read as `progress`): the share of
     its search done, 0 to 1, which the table shows as a ring on the bot's card."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._event = threading.Event()
         self.progress = 0.0
 
@@ -66,14 +66,14 @@ class Bot:
             cancel.check()
         return self._choose(game, legal, cancel)
 
-    def _choose(self, game: GameState, legal, cancel) -> Action:
+    def _choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         raise NotImplementedError
 
     def hidden_seed(self) -> int:
         """A seed for re-drawing what the bot cannot see, from the bot's own generator."""
         return self.rng.getrandbits(62)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
 
@@ -82,5 +82,5 @@ class RandomBot(Bot):
 
     level = "random"
 
-    def _choose(self, game, legal, cancel):
+    def _choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         return legal[self.rng.randrange(len(legal))]

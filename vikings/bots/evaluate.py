@@ -52,7 +52,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from operator import mul
-from typing import Any
+from typing import Any, cast
 
 from vikings.bots import specials_value
 from vikings.engine import Display, GameState, Rules
@@ -753,9 +753,10 @@ def utilities(state: GameState) -> list[float]:
     players this is 1 / (1 + exp(-(v_p - v_other) / scale)); the values sum to 1."""
     n = state.n
     if state.phase == OVER:
-        winners = [p for p, r in enumerate(state.ranks) if r == 1]
+        ranks = cast("tuple[int, ...]", state.ranks)  # (set once the game is over)
+        winners = [p for p, r in enumerate(ranks) if r == 1]
         share = 1.0 / len(winners)
-        return [share if r == 1 else 0.0 for r in state.ranks]
+        return [share if r == 1 else 0.0 for r in ranks]
     T = _tables(state.rules)
     C = _context(state, T)
     vals = _values(state, T, C, range(n))

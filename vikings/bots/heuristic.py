@@ -25,12 +25,14 @@ colour) have rules of their own, Normal's in auction.py, Beginner's in `Beginner
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from vikings.bots import evaluate
 from vikings.bots.auction import bid_action, normal_choice
-from vikings.bots.base import Bot
+from vikings.bots.base import Bot, CancelToken
 from vikings.bots.turn_search import AUCTION_PHASES, TurnSearch, argmax, best_few, purchases_left, relative
-from vikings.engine import GameState
+from vikings.engine import Action, Buy, ChooseColour, GameState, RemoveViking, Rules
 from vikings.engine.display import completed_islands, threat
 from vikings.engine.specials import building_fame
 from vikings.engine.state import BID, OVER, PURCHASE
@@ -49,11 +51,14 @@ class NormalBot(Bot):
     follow_up = FOLLOW_UP
     draft_specials = True  # the auction's colour draft counts the dearest group's special tile
     bid_playouts = False  # bid by playouts of the round (auction.playout_price), not the draft
+    _prices: tuple[tuple[int, tuple[int, ...], int], int]  # auction.playout_price's cache, once set
 
-    def _choose(self, game, legal, cancel):
+    def _choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         return self.decide(game, legal, cancel)[0]
 
-    def decide(self, game, legal, cancel=None):
+    def decide(
+        self, game: GameState, legal: Sequence[Action], cancel: CancelToken | None = None
+    ) -> tuple[Action, list[float] | None]:
         """(action, scores): Normal's choice among `legal` (two or more), with the scores
         (`scores`) it ranked a purchase by before the re-ranking; None for any other
         decision. The second pass of Expert's playouts follows such recorded choices."""
@@ -69,7 +74,7 @@ class NormalBot(Bot):
             return legal[argmax(scores, self.rng)], scores
         return self._follow_up(state, legal, scores, me, cancel), scores
 
-    def scores(self, state: GameState, legal, cancel=None) -> list[float]:
+    def scores(self, state: GameState, legal: Sequence[Action], cancel: CancelToken | None = None) -> list[float]:
         """Normal's score of each action in `legal` (higher is better) before the
         purchases' re-ranking: the best own continuation of the turn, relative to the best
         opponent, less the next player's best reply for a purchase. `state` is a quiet copy
@@ -82,7 +87,9 @@ class NormalBot(Bot):
             search.leaf = lambda s: leaf(s) - weight * reply.best(s)
         return search.scores(state, legal)
 
-    def _follow_up(self, state, legal, scores, me, cancel):
+    def _follow_up(
+        self, state: GameState, legal: Sequence[Action], scores: list[float], me: int, cancel: CancelToken | None
+    ) -> Action:
         """Re-rank the best few purchases by playing on: my turn, the next player's best
         turn by her own relative value, then my best next turn. Within this round only:
         the next offer is not known yet. Every candidate meets the same case, as they all
@@ -104,6 +111,9 @@ class NormalBot(Bot):
         return legal[order[argmax(out, self.rng)]]
 
 
+_GainKey = int | tuple[int, tuple[int, ...]]  # a group's wheel space (with the special tiles it brings)
+
+
 class _ReplyModel:
     """What the next player could gain from the groups left after my purchase.
 
@@ -112,10 +122,10 @@ class _ReplyModel:
     worked out once per group and decision, on the first of my candidate turns that
     leaves the group to her, and then only the prices differ from turn to turn."""
 
-    def __init__(self, me: int, state: GameState, cancel=None):
+    def __init__(self, me: int, state: GameState, cancel: CancelToken | None = None) -> None:
         self.q = q = (me + 1) % state.n
         self.round = state.round
-        self.gain = {}
+        self.gain: dict[_GainKey, float] = {}
         self.search = TurnSearch(q, lambda s: evaluate.value(s, q), cancel)
 
     def best(self, s: GameState) -> float:
@@ -127,8 +137,9 @@ class _ReplyModel:
         gold = s.displays[q].gold
         rules = s.rules
         rate = evaluate.gold_rate(purchases_left(s), rules.rounds * rules.wheel_spaces)
-        legal = s.legal_actions()
+        legal = cast("tuple[Buy, ...]", s.legal_actions())  # (a purchase)
         gain = self.gain
+        keys: list[_GainKey]
         if s.adv is None:
             keys = [a.space for a in legal]
         else:  # a group's gain also holds the special tile it brings, if any
@@ -174,7 +185,7 @@ class BeginnerBot(Bot):
     warrior_fame = 2.0  # advanced game's auction: a warrior, by kind (it may never get a ship)
     boatswain_fame = 1.0  # the same for a boatswain
 
-    def _choose(self, game, legal, cancel):
+    def _choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         if game.phase in AUCTION_PHASES:
             return self._auction(game, legal)
         me = game.to_move
@@ -190,7 +201,7 @@ class BeginnerBot(Bot):
                 return a
         return legal[-1]
 
-    def _judge(self, state, me):
+    def _judge(self, state: GameState, me: int) -> Callable[[GameState], float]:
         rules = state.rules
         rows = rules.viking_row
         rn, rs, rg, rf = rows[rules.noble], rows[rules.scout], rows[rules.goldsmith], rows[rules.fisherman]
@@ -206,15 +217,15 @@ class BeginnerBot(Bot):
         pooled = self.pool_fame_single if single else self.pool_fame
         island_fame = self.island_fame
 
-        def leaf(s):
+        def leaf(s: GameState) -> float:
             d = s.displays[me]
             if s.phase == OVER:
                 return d.fame + d.gold / 1000.0
             r = s.round
             larges = sched[r:].count("large")
             worth = worths[r]
-            hit, repelled, unrepelled = threat(d, rules)
-            hit = set(hit)
+            threatened, repelled, unrepelled = threat(d, rules)
+            hit = set(threatened)
             v = d.fame + d.gold * gold_rate
             for row, col, _, occupied in d.tiles():
                 if not occupied or (row, col) in hit:
@@ -242,7 +253,7 @@ class BeginnerBot(Bot):
         return leaf
 
     # The advanced game, naively ---------------------------------------------------------------
-    def _specials(self, s, me) -> float:
+    def _specials(self, s: GameState, me: int) -> float:
         """A flat value per special tile held; a placed building tile by its neighbours."""
         d = s.displays[me]
         v = self.special_fame * len(s.specials_held(me))
@@ -250,7 +261,7 @@ class BeginnerBot(Bot):
             v += building_fame(d, s.rules, row, col, (), s.rules.specials[sid].amount)
         return v
 
-    def _auction(self, game, legal):
+    def _auction(self, game: GameState, legal: tuple[Action, ...]) -> Action:
         """Bids up to a random small amount; removes, and puts on the dear spaces first,
         the kind it values least (so the ones it wants stay cheap), by a flat worth per
         kind from its own counts and up to 1 Fame of whim."""
@@ -258,9 +269,10 @@ class BeginnerBot(Bot):
         if game.phase == BID:
             return bid_action(legal, self.rng.randint(0, game.displays[me].gold // self.bid_share))
         worth = self._kind_worth(game.rules, game.round)
-        return legal[argmax([self.rng.random() - worth[a.kind] for a in legal], self.rng)]
+        kinds = cast("tuple[RemoveViking | ChooseColour, ...]", legal)  # (a removal or a colour)
+        return legal[argmax([self.rng.random() - worth[a.kind] for a in kinds], self.rng)]
 
-    def _kind_worth(self, rules, round_: int) -> dict:
+    def _kind_worth(self, rules: Rules, round_: int) -> dict[int, float]:
         """What one safe Viking of each kind feels worth to it in round `round_`: a noble's
         or scout's Fame in the large scorings to come, a goldsmith's Gold in every scoring
         to come, a fisherman's flat value; a warrior and a boatswain a little (the leaf

@@ -31,13 +31,15 @@ would buy, are read rather than worked out again (`_HardPlayout`).
 
 from __future__ import annotations
 
+import random
 import time
+from typing import cast
 
 from vikings.bots import evaluate
 from vikings.bots.base import CancelToken
 from vikings.bots.heuristic import NormalBot
-from vikings.bots.turn_search import argmax, best_few, play_round
-from vikings.engine import GameState
+from vikings.bots.turn_search import Model, argmax, best_few, play_round
+from vikings.engine import Action, GameState
 from vikings.engine.state import PLACE, PURCHASE, VIKING
 
 # The decisions played out; the rest (start tile, boatswains, the advanced game's special
@@ -45,15 +47,18 @@ from vikings.engine.state import PLACE, PURCHASE, VIKING
 PHASES = (PURCHASE, PLACE, VIKING)
 HARD_KEEP = 3  # the groups `HardModel` plays out per purchase in Expert's second pass
 
+# One decision of Normal's in a playout: its choice, with the scores it ranked a purchase by.
+Step = tuple[Action, list[float] | None]
 
-def _end_after(s: GameState, action, model, cancel=None) -> GameState:
+
+def _end_after(s: GameState, action: Action, model: Model, cancel: CancelToken | None = None) -> GameState:
     """A copy of `s` after `action`, with `model` playing every player to the round's end."""
     x = s.copy()
     x.apply(action)
     return play_round(x, model, cancel)
 
 
-def chance_after(s: GameState, action, model, cancel=None) -> float:
+def chance_after(s: GameState, action: Action, model: Model, cancel: CancelToken | None = None) -> float:
     """The chance of winning of the player to move in `s` after `action`, with `model`
     playing every player to the round's end (on a copy)."""
     return evaluate.utilities(_end_after(s, action, model, cancel))[s.to_move]
@@ -68,7 +73,7 @@ class Line:
 
     __slots__ = ("steps", "chances")
 
-    def __init__(self, steps: list, chances: list[float]):
+    def __init__(self, steps: list[Step], chances: list[float]) -> None:
         self.steps = steps
         self.chances = chances
 
@@ -76,11 +81,11 @@ class Line:
 class _Recorder:
     """Normal as a playout's model, writing down its decisions."""
 
-    def __init__(self, normal: NormalBot):
+    def __init__(self, normal: NormalBot) -> None:
         self.normal = normal
-        self.steps = []
+        self.steps: list[Step] = []
 
-    def choose(self, s: GameState, legal, cancel=None):
+    def choose(self, s: GameState, legal: tuple[Action, ...], cancel: CancelToken | None = None) -> Action:
         if cancel is not None:
             cancel.check()
         step = self.normal.decide(s, legal, cancel)
@@ -88,7 +93,7 @@ class _Recorder:
         return step[0]
 
 
-def line_after(s: GameState, action, normal: NormalBot, cancel=None) -> Line:
+def line_after(s: GameState, action: Action, normal: NormalBot, cancel: CancelToken | None = None) -> Line:
     """`chance_after` with Normal as the model, written down (`Line`)."""
     rec = _Recorder(normal)
     end = _end_after(s, action, rec, cancel)
@@ -106,13 +111,13 @@ class HardModel:
     one of Normal's best three groups, and among the groups it plays out this picks exactly
     what Hard picks."""
 
-    def __init__(self, normal: NormalBot, keep: int, rng, players: frozenset[int] | None = None):
+    def __init__(self, normal: NormalBot, keep: int, rng: random.Random, players: frozenset[int] | None = None) -> None:
         self.normal = normal
         self.players = players  # the players modelled so (None: all); the others play as Normal
         self.keep = keep
         self.rng = rng
 
-    def choose(self, s: GameState, legal, cancel=None):
+    def choose(self, s: GameState, legal: tuple[Action, ...], cancel: CancelToken | None = None) -> Action:
         """One decision on its own, outside a playout."""
         return self.playout().choose(s, legal, cancel)
 
@@ -132,16 +137,16 @@ class _HardPlayout:
     again (Normal decides the same in the same state), except that ties between equal scores
     may be broken otherwise."""
 
-    def __init__(self, model: HardModel, line: Line | None):
+    def __init__(self, model: HardModel, line: Line | None) -> None:
         self.model = model
         self.line = line
         self.at = 0  # the next step of `line`: the decision in front of the playout
 
-    def choose(self, s: GameState, legal, cancel=None):
+    def choose(self, s: GameState, legal: tuple[Action, ...], cancel: CancelToken | None = None) -> Action:
         """`cancel` (in Expert's second pass a `_Deadline`) is checked at every step of
         Normal's searches, the inner playouts' included (Normal's own choice checks it first)."""
         m = self.model
-        step = None
+        step: Step | None = None
         if self.line is not None:
             step = self.line.steps[self.at]
             self.at += 1
@@ -149,12 +154,13 @@ class _HardPlayout:
             return step[0] if step is not None else m.normal.choose(s, legal, cancel)
         if cancel is not None:
             cancel.check()
-        scores = step[1] if step is not None else m.normal.scores(s.copy(), legal, cancel)
+        # (a purchase: Normal's recorded step holds its scores)
+        scores = cast("list[float]", step[1]) if step is not None else m.normal.scores(s.copy(), legal, cancel)
         top = best_few(scores, m.keep)
-        lines = []
+        lines: list[tuple[Line, int]] = []
         for i in top:
             if step is not None and legal[i] == step[0]:
-                lines.append((self.line, self.at))  # Normal's own choice: the line goes on with it
+                lines.append((cast(Line, self.line), self.at))  # Normal's own choice: the line goes on with it
             else:
                 lines.append((line_after(s, legal[i], m.normal, cancel), 0))
         me = s.to_move
@@ -197,13 +203,13 @@ class RoundLookahead:
     def __init__(
         self,
         model: NormalBot,
-        rng,
+        rng: random.Random,
         max_seconds: float,
         refine: int = 0,
         hard_players: frozenset[int] | None = None,
         strict: bool = False,
         blend: float = 0.0,
-    ):
+    ) -> None:
         self.model = model
         self.strict = strict  # a playout that runs past max_seconds is dropped, not finished
         self.hard_players = hard_players  # who `HardModel` models in the second pass (None: everyone)
@@ -213,9 +219,12 @@ class RoundLookahead:
         self.blend = blend  # the first pass's weight in the second pass's choice (0: Hard's model alone)
         self.playouts = 0
 
-    def choose(self, base: GameState, options, cancel: CancelToken | None, started: float) -> tuple:
+    def choose(
+        self, base: GameState, options: tuple[Action, ...], cancel: CancelToken | None, started: float
+    ) -> tuple[Action, dict[str, object]]:
         """(chosen action, stats) for the player to move in `base`, a quiet canonical copy."""
-        chances, lines = [], []  # the lines of the first pass: the second pass follows them
+        chances: list[float] = []
+        lines: list[Line] = []  # the lines of the first pass: the second pass follows them
         me = base.to_move
         capped = False
         longest = 0.0  # the slowest playout so far: the next one is not started if it would overrun
@@ -237,7 +246,7 @@ class RoundLookahead:
             longest = max(longest, time.perf_counter() - now)
             self.playouts += 1
         best = argmax(chances, self.rng) if chances else 0
-        stats = {
+        stats: dict[str, object] = {
             "playouts": len(chances),
             "capped": capped,
             "chances": {str(a): round(c, 4) for a, c in zip(options, chances)},
@@ -246,7 +255,17 @@ class RoundLookahead:
             best, stats["refined"] = self._refine(base, options, chances, lines, best, cancel, started, longest)
         return options[best], stats
 
-    def _refine(self, base, options, chances, lines, best, cancel, started, longest):
+    def _refine(
+        self,
+        base: GameState,
+        options: tuple[Action, ...],
+        chances: list[float],
+        lines: list[Line],
+        best: int,
+        cancel: CancelToken | None,
+        started: float,
+        longest: float,
+    ) -> tuple[int, dict[str, float]]:
         """Play the best `refine` options out again with the others modelled as Hard
         (`HardModel`), best first, and take the best by that model among those it judged
         (with `blend`, by a weighted mean of both passes' chances).
@@ -256,7 +275,7 @@ class RoundLookahead:
         model = HardModel(self.model, HARD_KEEP, self.rng, self.hard_players)
         within = _Deadline(cancel, started + self.max_seconds)
         top = best_few(chances, self.refine)
-        judged = []
+        judged: list[float] = []
         for i in top:
             now = time.perf_counter()
             if judged and now + longest - started > self.max_seconds:

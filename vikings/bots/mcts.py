@@ -45,7 +45,9 @@ import gc
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from vikings.bots import evaluate
 from vikings.bots.auction import Gains, colour_scores
@@ -56,8 +58,22 @@ from vikings.bots.lookahead import RoundLookahead
 from vikings.bots.table_watch import TableWatch
 from vikings.bots.turn_search import AUCTION_PHASES, best_few
 from vikings.engine import GameState
-from vikings.engine.actions import Bid, Buy, DeclineSpecial, PassBid, PlaceStart, PlaceTile, PlaceViking, TakeSpecial
+from vikings.engine.actions import (
+    Action,
+    Bid,
+    Buy,
+    ChooseColour,
+    DeclineSpecial,
+    PassBid,
+    PlaceStart,
+    PlaceTile,
+    PlaceViking,
+    TakeSpecial,
+)
 from vikings.engine.state import BID, COLOUR, OVER, PLACE, PURCHASE, SPECIAL, VIKING
+
+if TYPE_CHECKING:
+    from vikings.engine.state import History
 
 _CHECK_EVERY = 8  # iterations between cancellation / safety-cap checks
 
@@ -167,20 +183,21 @@ class _Node:
 
     __slots__ = ("n", "w", "actions", "children", "mover", "order", "expanded", "barrier", "priors", "state", "u")
 
-    def __init__(self, n_players: int, barrier: bool = False, state: GameState | None = None):
+    def __init__(self, n_players: int, barrier: bool = False, state: GameState | None = None) -> None:
         self.n = 0
         self.state = state  # the node's own state (inside the round: the same in every sample)
-        self.u = None  # a barrier leaf's utilities, when no sample can change them
+        self.u: list[float] | None = None  # a barrier leaf's utilities, when no sample can change them
         self.w = [0.0] * n_players
-        self.actions = None
-        self.children = None
+        # Set by `expand` (children None until then; None in the list for a child not created yet):
+        self.actions: tuple[Action, ...] = ()
+        self.children: list[_Node | None] | None = None
         self.mover = -1
-        self.order = None
+        self.order: list[int] | None = None
         self.expanded = 0
         self.barrier = barrier
-        self.priors = None
+        self.priors: list[float] | None = None
 
-    def expand(self, s: GameState, acts, rng: random.Random) -> None:
+    def expand(self, s: GameState, acts: tuple[Action, ...], rng: random.Random) -> None:
         """Learn the node's actions; children are tried first in the order of a cheap
         prior (ties in a seeded random order)."""
         self.actions = acts
@@ -198,8 +215,14 @@ class SearchBot(Bot):
     level = "search"
 
     def __init__(
-        self, seed: int = 0, *, level: str = "hard", iterations: int | None = None, reuse: bool = True, **overrides
-    ):
+        self,
+        seed: int = 0,
+        *,
+        level: str = "hard",
+        iterations: int | None = None,
+        reuse: bool = True,
+        **overrides: Any,
+    ) -> None:
         super().__init__(seed)
         if level not in LEVEL_NAMES:
             raise ValueError(f"no search bot for level {level!r}; choose from {', '.join(LEVEL_NAMES)}")
@@ -210,19 +233,21 @@ class SearchBot(Bot):
         self.iterations = iterations  # a fixed budget for every decision (tests)
         self.overrides = overrides  # settings that replace the level's (experiments, tests)
         self.reuse = reuse  # keep the subtree of the last search when the game went on inside it
-        self._tree = None  # (history at the last root, its round, the root node)
-        self.last_stats: dict = {}  # iterations, seconds, visits of the last decision
+        self._tree: tuple[History, int, _Node] | None = None  # (history at the last root, its round, the root node)
+        self.last_stats: dict[str, Any] = {}  # iterations, seconds, visits of the last decision
         self.simulations = 0  # tree iterations over all decisions (benchmarks read it)
         self.playouts = 0  # playouts to the round's end over all decisions (3-4 players)
         self._ranker = NormalBot(seed)  # ranks the purchases the search considers
-        self._watch = None  # who plays like whom at the table (3-4 players, `watch`)
+        self._watch: TableWatch | None = None  # who plays like whom at the table (3-4 players, `watch`)
 
     def settings(self, game: GameState) -> SearchSettings:
         """The settings for a decision in `game`: the level's for its size and kind, then
         this bot's overrides."""
         return replace(level_settings(self.level, game.n, bool(game.config.options)), **self.overrides)
 
-    def choose(self, game: GameState, legal=None, cancel: CancelToken | None = None):
+    def choose(
+        self, game: GameState, legal: tuple[Action, ...] | None = None, cancel: CancelToken | None = None
+    ) -> Action:
         # The auction's decisions (advanced game) pay off only through the purchases after
         # them, beyond what the tree can see: Normal's rules make them (auction.py). The bid
         # and the removal come before the round's tiles are laid; the colours come after, and
@@ -233,14 +258,14 @@ class SearchBot(Bot):
         return super().choose(game, legal, cancel)
 
     # Budget ----------------------------------------------------------------------------------
-    def budget(self, game: GameState, legal) -> int:
+    def budget(self, game: GameState, legal: Sequence[Action]) -> int:
         if self.iterations is not None:
             return self.iterations
         st = self.settings(game)
         return max(st.min_iterations, min(st.max_iterations, st.per_option * len(legal)))
 
     # The search --------------------------------------------------------------------------------
-    def _choose(self, game: GameState, legal, cancel: CancelToken | None):
+    def _choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         # The tree holds thousands of states and makes no reference cycles: with the cyclic
         # garbage collector on, its full collections took a third of the search's time, in
         # pauses of up to 0.4 s (which also held up the screens' thread).
@@ -256,7 +281,7 @@ class SearchBot(Bot):
             if collecting:
                 gc.enable()
 
-    def _search(self, game: GameState, legal, cancel: CancelToken | None):
+    def _search(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         started = time.perf_counter()
         base = _canonical(game)
         n = game.n
@@ -299,25 +324,26 @@ class SearchBot(Bot):
             path = [root]
             # Selection and expansion, inside the current round only, where every node
             # keeps its state: no replaying of the path.
-            u = None
+            u: list[float] | None = None
             while True:
-                ns = node.state
+                ns = cast(GameState, node.state)  # (a node inside the round keeps its state)
                 if node.children is None:
                     node.expand(ns, ns.legal_actions(), rng)
-                if node.expanded < len(node.children):
-                    i = node.order[node.expanded]
+                children = cast("list[_Node | None]", node.children)  # (expanded)
+                if node.expanded < len(children):
+                    i = cast("list[int]", node.order)[node.expanded]
                     node.expanded += 1
                     a = node.actions[i]
                     s = ns.copy()
                     s.apply(a)
                     barrier = s.round != start_round or s.phase == OVER
-                    child = node.children[i] = _Node(n, barrier, None if barrier else s)
+                    child = children[i] = _Node(n, barrier, None if barrier else s)
                     path.append(child)
                     if not barrier and rollout:
                         s = s.copy()
                     break
                 i = _select(node, c)
-                child = node.children[i]
+                child = cast(_Node, children[i])  # (all children created: `_select` chooses among them)
                 path.append(child)
                 if child.barrier:
                     u = child.u  # nothing past the barrier is looked at: the value stands
@@ -339,6 +365,7 @@ class SearchBot(Bot):
         best = self._best(root)
         if self.reuse:
             self._tree = (game.history, game.round, root)
+        children = cast("list[_Node | None]", root.children)  # (the root is expanded)
         self.last_stats = {
             "iterations": done,
             "budget": budget,
@@ -347,11 +374,11 @@ class SearchBot(Bot):
             "settled": settled,
             "options": len(legal),
             "reused": reused,
-            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, root.children)},
+            "visits": {str(a): (ch.n if ch else 0) for a, ch in zip(root.actions, children)},
         }
         return root.actions[best]
 
-    def _lookahead(self, game: GameState, legal, cancel: CancelToken | None):
+    def _lookahead(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         """A decision by playouts to the round's end (3-4 players; lookahead.py)."""
         started = time.perf_counter()
         base = _canonical(game)
@@ -374,7 +401,7 @@ class SearchBot(Bot):
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
         return action
 
-    def _colour(self, game: GameState, legal, cancel: CancelToken | None):
+    def _colour(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None) -> Action:
         """A colour of the advanced game's auction, with the setting `colours` ("playout").
         The round's tiles lie on the wheel by then, so nothing random stands between a colour
         and the round's end: each colour is played out to there with Normal for every player,
@@ -384,7 +411,8 @@ class SearchBot(Bot):
         started = time.perf_counter()
         st = self.settings(game)
         base = _canonical(game)
-        scores = colour_scores(base, game.to_move, legal, Gains(base, cancel))
+        colours = cast("tuple[ChooseColour, ...]", legal)
+        scores = colour_scores(base, game.to_move, colours, Gains(base, cancel))
         options = tuple(legal[i] for i in best_few(scores, len(legal)))
         look = RoundLookahead(self._ranker, self.rng, st.max_seconds, strict=True)
         action, stats = look.choose(base, options, cancel, started)
@@ -392,7 +420,7 @@ class SearchBot(Bot):
         self.last_stats = {**stats, "seconds": time.perf_counter() - started, "options": len(legal)}
         return action
 
-    def _watched(self, game: GameState, cancel) -> frozenset[int]:
+    def _watched(self, game: GameState, cancel: CancelToken | None) -> frozenset[int]:
         """The other players whose purchases so far say Hard is their model (table_watch.py)."""
         if self._watch is None or self._watch.me != game.to_move:
             # its own Normal: the ranker's generator (its ties) stays the playouts' alone
@@ -400,19 +428,23 @@ class SearchBot(Bot):
         self._watch.observe(game, cancel)
         return self._watch.hard_players(game.n)
 
-    def _candidates(self, base: GameState, legal: tuple, keep: int, cancel) -> tuple:
+    def _candidates(
+        self, base: GameState, legal: tuple[Action, ...], keep: int, cancel: CancelToken | None
+    ) -> tuple[Action, ...]:
         """The purchases worth searching: Normal's best `keep`, in their legal order, so the
         effort goes to plausible groups instead of being spread over all of them."""
         if not keep or base.phase != PURCHASE or len(legal) <= keep:
             return legal
         return tuple(legal[i] for i in sorted(self._normals_best(base, legal, keep, cancel)))
 
-    def _normals_best(self, base: GameState, options: tuple, keep: int, cancel) -> list[int]:
+    def _normals_best(
+        self, base: GameState, options: tuple[Action, ...], keep: int, cancel: CancelToken | None
+    ) -> list[int]:
         """The indices of Normal's best `keep` options, best first."""
         scores = self._ranker.scores(base.copy(), options, cancel)
         return best_few(scores, keep)
 
-    def _reusable(self, game: GameState, legal) -> _Node | None:
+    def _reusable(self, game: GameState, legal: Sequence[Action]) -> _Node | None:
         """The node of the last search's tree that stands for `game`, if the game went on
         from that search's root by actions the tree knows, inside the same round."""
         if self._tree is None:
@@ -420,7 +452,7 @@ class SearchBot(Bot):
         history, rnd, node = self._tree
         if game.round != rnd:
             return None
-        path = []
+        path: list[Action] = []
         h = game.history
         try:  # the history is a linked list of (earlier, action) pairs shared by copies
             while h is not history:
@@ -438,9 +470,10 @@ class SearchBot(Bot):
                     break
             else:
                 return None
-            node = node.children[i]
-            if node is None:
+            child = node.children[i]
+            if child is None:
                 return None
+            node = child
         if node.barrier or node.children is None or node.n == 0 or tuple(node.actions) != tuple(legal):
             return None
         return node
@@ -448,7 +481,7 @@ class SearchBot(Bot):
     def _best(self, root: _Node) -> int:
         p = root.mover
         best_i, best_key = 0, None
-        for i, ch in enumerate(root.children):
+        for i, ch in enumerate(cast("list[_Node | None]", root.children)):
             if ch is None or ch.n == 0:
                 continue
             key = (ch.n, ch.w[p] / ch.n)
@@ -460,9 +493,10 @@ class SearchBot(Bot):
 def _decided(root: _Node, left: int) -> bool:
     """Whether the most visited child leads by more visits than are left to give."""
     first = second = 0
-    for ch in root.children:
+    children = cast("list[_Node | None]", root.children)  # (the root is expanded)
+    for ch in children:
         if ch is None:
-            if root.expanded < len(root.children):
+            if root.expanded < len(children):
                 return False
             continue
         if ch.n > first:
@@ -476,11 +510,12 @@ def _settled(root: _Node, margin: float) -> bool:
     """Whether every option has been tried `SETTLE_VISITS` times and all their mean
     chances to win for the player to move lie within `margin` of 1 (or all of 0): the
     choice no longer changes the outcome."""
-    if root.expanded < len(root.children):
+    children = cast("list[_Node | None]", root.children)  # (the root is expanded)
+    if root.expanded < len(children):
         return False
     p = root.mover
     low, high = 1.0, 0.0
-    for ch in root.children:
+    for ch in children:
         if ch is None or ch.n < SETTLE_VISITS:
             return False
         mean = ch.w[p] / ch.n
@@ -495,9 +530,9 @@ def _select(node: _Node, c: float) -> int:
     log_n = math.log(node.n)
     sqrt = math.sqrt
     best_i, best_v = -1, -1e9
-    priors = node.priors
+    priors = cast("list[float]", node.priors)  # (the node is expanded, its children all created)
     pw = PRIOR_WEIGHT
-    for i, ch in enumerate(node.children):
+    for i, ch in enumerate(cast("list[_Node]", node.children)):
         cn = ch.n
         v = ch.w[p] / cn + c * sqrt(log_n / cn) + pw * priors[i] / (1 + cn)
         if v > best_v:
@@ -514,7 +549,7 @@ def _canonical(game: GameState) -> GameState:
     return base
 
 
-def _prior(s: GameState, a) -> float:
+def _prior(s: GameState, a: Action) -> float:
     """A cheap guess at how good action `a` is for the player to move (higher is better)."""
     if isinstance(a, PlaceViking):
         return 1.0 if a.on_tile else 0.0
@@ -544,6 +579,7 @@ def _rollout(s: GameState, rng: random.Random, stop_round: int) -> None:
     viking_row = rules.viking_row
     tile_is_ship = rules.tile_is_ship
     rand = rng.random
+    a: Action | None
     while True:
         phase = s.phase
         if phase == OVER or s.round >= stop_round:
@@ -555,7 +591,7 @@ def _rollout(s: GameState, rng: random.Random, stop_round: int) -> None:
         if phase == PURCHASE:
             d = s.displays[s.to_move]
             top = s.offset + d.gold
-            cheap = [a for a in legal if a.space <= top]
+            cheap = [a for a in cast("tuple[Buy, ...]", legal) if a.space <= top]
             pick = cheap if cheap else legal
             a = pick[int(rand() * len(pick))]
         elif phase == PLACE:
@@ -570,7 +606,8 @@ def _rollout(s: GameState, rng: random.Random, stop_round: int) -> None:
                 a = legal[int(rand() * len(legal))]
         elif phase == VIKING:
             on_tile = rand() < 0.9
-            a = legal[0] if legal[0].on_tile == on_tile else legal[1]
+            places = cast("tuple[PlaceViking, ...]", legal)
+            a = places[0] if places[0].on_tile == on_tile else places[1]
         elif phase == BID:  # (advanced game) pass; the opener bids the least
             a = legal[-1] if type(legal[-1]) is PassBid else legal[0]
         elif phase == SPECIAL:  # (advanced game) mostly the first face-up tile
@@ -580,7 +617,7 @@ def _rollout(s: GameState, rng: random.Random, stop_round: int) -> None:
         s.apply(a)
 
 
-def make_search_bot(level: str, seed: int = 0, **options) -> SearchBot:
+def make_search_bot(level: str, seed: int = 0, **options: Any) -> SearchBot:
     """Hard or Expert; `options` override the level's settings (see SearchBot)."""
     return SearchBot(seed, level=level.lower(), **options)
 

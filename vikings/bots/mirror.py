@@ -9,11 +9,13 @@ the game is replayed from its start.
 
 from __future__ import annotations
 
-from vikings.engine import GameConfig, GameState, new_game
+from collections.abc import Callable, Sequence
+
+from vikings.engine import Action, GameConfig, GameState, Rules, new_game
 
 
 class Mirror:
-    def __init__(self, config: GameConfig, rules):
+    def __init__(self, config: GameConfig, rules: Rules) -> None:
         self.config = config
         self.rules = rules
         self.game = self._new()
@@ -23,12 +25,12 @@ class Mirror:
         game.quiet = True
         return game
 
-    def follows(self, actions) -> bool:
+    def follows(self, actions: Sequence[Action]) -> bool:
         """Whether the mirror's game is a beginning of the game of `actions`."""
         done = self.game.actions()
         return len(done) <= len(actions) and tuple(done) == tuple(actions[: len(done)])
 
-    def catch_up(self, actions, before=None) -> None:
+    def catch_up(self, actions: Sequence[Action], before: Callable[[GameState, Action], None] | None = None) -> None:
         """Bring the mirror to the game of `actions` (oldest first). `before(state,
         action)`, if given, sees each action applied, with the state just before it."""
         if not self.follows(actions):

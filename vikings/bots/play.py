@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from vikings.engine.actions import Action
 from vikings.engine.state import GameState
 
 
+class Player(Protocol):
+    """What sits at a seat: a bot, or anything that chooses as one does."""
+
+    def choose(self, game: GameState, legal: tuple[Action, ...]) -> Action: ...
+
+
 def play_out(
     game: GameState,
-    players: Sequence,
+    players: Sequence[Player],
     *,
     copies: bool = False,
     on_move: Callable[[GameState, tuple[Action, ...], Action], None] | None = None,

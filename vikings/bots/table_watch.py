@@ -19,9 +19,10 @@ start.
 
 from __future__ import annotations
 
+from vikings.bots.base import CancelToken
 from vikings.bots.heuristic import NormalBot
 from vikings.bots.mirror import Mirror
-from vikings.engine import GameState
+from vikings.engine import Action, GameState
 from vikings.engine.state import PURCHASE
 
 SEEN_AT_LEAST = 3  # purchases seen before a player can pass for Normal
@@ -29,24 +30,24 @@ MISS_SHARE = 0.1  # a player whose purchases differ from Normal's more often tha
 
 
 class TableWatch:
-    def __init__(self, normal: NormalBot, me: int):
+    def __init__(self, normal: NormalBot, me: int) -> None:
         self.normal = normal
         self.me = me
         self.mirror: Mirror | None = None
         self.seen: dict[int, int] = {}  # purchases watched, per player
         self.missed: dict[int, int] = {}  # of those, not Normal's choice
 
-    def observe(self, game: GameState, cancel=None) -> None:
+    def observe(self, game: GameState, cancel: CancelToken | None = None) -> None:
         """Watch the purchases made in `game` since the last call."""
         actions = game.actions()
         m = self.mirror
         if m is None or m.config != game.config or m.rules is not game.rules or not m.follows(actions):
             # another game, an undo or a loaded game: watched again from its start
-            self.mirror = Mirror(game.config, game.rules)
+            m = self.mirror = Mirror(game.config, game.rules)
             self.seen.clear()
             self.missed.clear()
 
-        def judge(s: GameState, action) -> None:
+        def judge(s: GameState, action: Action) -> None:
             p = s.to_move
             if s.phase != PURCHASE or p == self.me:
                 return
@@ -58,7 +59,7 @@ class TableWatch:
             if normal != action:
                 self.missed[p] = self.missed.get(p, 0) + 1
 
-        self.mirror.catch_up(actions, judge)
+        m.catch_up(actions, judge)
 
     def plays_like_hard(self, p: int) -> bool:
         """Whether Normal cannot be player p's model yet: too few of her purchases seen,

@@ -6,9 +6,13 @@ game and judged by a leaf function; plus the small helpers they share.
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, cast
 
 from vikings.bots import evaluate
-from vikings.engine import GameState
+from vikings.bots.base import CancelToken
+from vikings.engine import Action, GameState
 from vikings.engine.state import (
     BID,
     BOATSWAIN,
@@ -43,15 +47,21 @@ AUCTION_PHASES = (BID, REMOVE, COLOUR)
 BOATSWAIN_DEPTH = 3  # boatswain decisions searched in full before judging the state as is
 
 
+class Model(Protocol):
+    """What plays the other decisions of a playout: a bot, or a model of one."""
+
+    def choose(self, game: GameState, legal: tuple[Action, ...], cancel: CancelToken | None = None) -> Action: ...
+
+
 class TurnSearch:
     """Search through one player's consecutive decisions on copies of the game."""
 
-    def __init__(self, me: int, leaf, cancel=None):
+    def __init__(self, me: int, leaf: Callable[[GameState], float], cancel: CancelToken | None = None) -> None:
         self.me = me
         self.leaf = leaf  # state -> score for `me` (higher is better)
         self.cancel = cancel
 
-    def scores(self, state: GameState, legal) -> list[float]:
+    def scores(self, state: GameState, legal: Sequence[Action]) -> list[float]:
         """Score of each action of `legal` with the best continuation of the same turn."""
         group = _GROUP[state.phase]
         out = []
@@ -82,10 +92,11 @@ class TurnSearch:
                 best = s
         return best
 
-    def best(self, state: GameState):
+    def best(self, state: GameState) -> tuple[float, Action, GameState]:
         """(score, action, resulting state) of the best way to play out the turn."""
         group = _GROUP[state.phase]
-        best = (-math.inf, None, None)
+        # (replaced by the first action's: the player to move has one)
+        best = cast("tuple[float, Action, GameState]", (-math.inf, None, None))
         for a in state.legal_actions():
             if self.cancel is not None:
                 self.cancel.check()
@@ -97,14 +108,14 @@ class TurnSearch:
                 best = (s, a, leaf)
         return best
 
-    def after(self, state: GameState, action):
+    def after(self, state: GameState, action: Action) -> tuple[float, GameState]:
         """(score, resulting state) of `action` with the best continuation of the turn."""
         c = state.copy()
         c.quiet = True
         c.apply(action)
         return self._cont_leaf(c, _GROUP[state.phase], 1)
 
-    def _cont_leaf(self, c: GameState, group: int, depth: int):
+    def _cont_leaf(self, c: GameState, group: int, depth: int) -> tuple[float, GameState]:
         """Like `_cont`, also returning the state the best continuation ends in."""
         if c.to_move != self.me or c.phase == PURCHASE or _GROUP[c.phase] != group:
             return self.leaf(c), c
@@ -114,7 +125,8 @@ class TurnSearch:
             return self.leaf(c), c
         if self.cancel is not None:
             self.cancel.check()
-        best = (-math.inf, None)
+        # (replaced by the first action's: the player to move has one)
+        best = cast("tuple[float, GameState]", (-math.inf, None))
         for a in c.legal_actions():
             x = c.copy()
             x.apply(a)
@@ -125,17 +137,18 @@ class TurnSearch:
 
     def _greedy_move(self, c: GameState) -> GameState:
         """A boatswain's next Viking to the tile that looks best right away."""
-        best, best_state = -math.inf, None
+        best = -math.inf
+        best_state: GameState | None = None
         for a in c.legal_actions():
             x = c.copy()
             x.apply(a)
             s = self.leaf(x)
             if s > best:
                 best, best_state = s, x
-        return best_state
+        return cast(GameState, best_state)  # (a boatswain's Viking has a tile to go to)
 
 
-def argmax(scores, rng, noise: float = 1e-6) -> int:
+def argmax(scores: Sequence[float], rng: random.Random, noise: float = 1e-6) -> int:
     """Index of the best score; near-ties broken by the bot's generator."""
     best, idx = -math.inf, 0
     for i, s in enumerate(scores):
@@ -145,12 +158,12 @@ def argmax(scores, rng, noise: float = 1e-6) -> int:
     return idx
 
 
-def best_few(scores, keep: int) -> list[int]:
+def best_few(scores: Sequence[float], keep: int) -> list[int]:
     """The indices of the `keep` highest scores, best first (ties in their order)."""
     return sorted(range(len(scores)), key=lambda i: -scores[i])[:keep]
 
 
-def relative(p: int):
+def relative(p: int) -> Callable[[GameState], float]:
     """A state's score for player p: her value minus the best other player's."""
     values = evaluate.values
 
@@ -168,7 +181,7 @@ def purchases_left(s: GameState) -> int:
     return (size - s.bought) + (s.rules.rounds - 1 - s.round) * size
 
 
-def play_round(s: GameState, model, cancel=None) -> GameState:
+def play_round(s: GameState, model: Model, cancel: CancelToken | None = None) -> GameState:
     """Play `s` on, in place, with `model` (a bot) choosing for every player, until the
     round ends."""
     start = s.round

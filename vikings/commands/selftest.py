@@ -9,6 +9,7 @@ import os
 import sys
 import tempfile
 import time
+from typing import cast
 
 
 def selftest(seed: int = 2026, out=sys.stdout, language: str = "en") -> int:
@@ -65,7 +66,8 @@ def selftest(seed: int = 2026, out=sys.stdout, language: str = "en") -> int:
     g = match.game
     expected = {"OfferScene", "PurchaseScene", "ScoringScene", "ResultsScene"}
     missing = expected - scenes
-    winner = ", ".join(match.seats[p].name for p, r in enumerate(g.ranks) if r == 1)
+    ranks = cast("tuple[int, ...]", g.ranks)  # (set once the game is over, before the results screen)
+    winner = ", ".join(match.seats[p].name for p, r in enumerate(ranks) if r == 1)
     from vikings.processes import remote_bots as remote
 
     where = "in the helper process" if Match.bots_in_process and remote.shared().alive else "on a thread"

@@ -15,8 +15,10 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from vikings.bots import make_bot
 from vikings.bots.mcts import SETTING_NAMES, SearchBot
@@ -56,7 +58,7 @@ def build_bot(spec: str, seed: int):
             value = json.loads(text)
         except ValueError:
             raise ValueError(f"{spec!r}: {text!r} is not a JSON value") from None
-        if searched:
+        if isinstance(bot, SearchBot):
             bot.overrides[name] = value
         else:
             setattr(bot, name, value)
@@ -81,7 +83,7 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
         default_rules(),
     )
     game.quiet = True
-    times = [[] for _ in range(n)]
+    times: list[list[float]] = [[] for _ in range(n)]
     moves = hashlib.sha256()
     while not game.is_over:
         k = at_seat[game.to_move]
@@ -92,7 +94,8 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
             times[k].append(time.perf_counter() - start)
         game.apply(action)
         moves.update(str(action).encode() + b"\n")
-    winners = sum(1 for r in game.ranks if r == 1)
+    ranks = cast("tuple[int, ...]", game.ranks)  # (the game is over)
+    winners = sum(1 for r in ranks if r == 1)
     # `moves` fingerprints every action: replaying a recorded game with later code shows
     # whether that code still plays the same game (a tournament in parts stays one tournament)
     return {
@@ -101,8 +104,8 @@ def play_game(levels: tuple[str, ...], seed: int, index: int, options: frozenset
         "results": [
             {
                 "seat": seats[k],
-                "rank": game.ranks[seats[k]],
-                "win": (1 / winners) if game.ranks[seats[k]] == 1 else 0.0,
+                "rank": ranks[seats[k]],
+                "win": (1 / winners) if ranks[seats[k]] == 1 else 0.0,
                 "fame": game.displays[seats[k]].fame,
                 "gold": game.displays[seats[k]].gold,
                 "times": times[k],
@@ -146,7 +149,7 @@ def run(
     entries = [Entry(f"{k + 1}:{level}") for k, level in enumerate(levels)]
     key = {"levels": list(levels), "seed": seed, "options": sorted(options)}
     recorded = recorded_games(record, key) if record else {}
-    if check and recorded:
+    if record and check and recorded:  # (recorded only with a record)
         _check(record, recorded, levels, seed, options, check)
     if record:
         _end_last_line(record)
@@ -156,6 +159,7 @@ def run(
     todo = [i for i in range(games) if i not in recorded]
     jobs = jobs or os.cpu_count() or 1
     tasks = [(levels, seed, i, frozenset(options)) for i in todo]
+    results: Iterator[dict[str, Any]]
     if jobs == 1:
         results = map(_play, tasks)
     else:

@@ -8,11 +8,15 @@ A player's tiles are given as `held` (kinds of the tiles beside her mainland) an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vikings.engine.components import Rules
 from vikings.engine.display import Display
 
 
-def building_fame(d: Display, rules: Rules, row: int, col: int, unrepelled: list[tuple[int, int]], fame: int) -> int:
+def building_fame(
+    d: Display, rules: Rules, row: int, col: int, unrepelled: Sequence[tuple[int, int]], fame: int
+) -> int:
     """Final scoring of a building tile at (row, col): `fame` per Viking on it and its 8
     neighbours, or 0 if an unrepelled ship in its column reaches its row."""
     reach = rules.tile_reach

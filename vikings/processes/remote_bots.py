@@ -124,6 +124,7 @@ def _serve(conn, cancelled, progress=None) -> None:
             continue
         # ("think" or "hint", job, table, rules_id, config, actions, seat, level, seed)
         _, job, table, rules_id, config, actions, seat, level, seed = msg
+        reply: tuple[str, Any, object]
         try:
             t = tables.get(table)
             if t is None or t.config != config or t.rules is not rules[rules_id]:

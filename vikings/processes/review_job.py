@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 import traceback
+from typing import Any, Protocol
 
 from vikings.bots import Cancelled, CancelToken
 from vikings.processes import start_child
@@ -39,6 +40,12 @@ class _FlagCancel(CancelToken):
     def check(self) -> None:
         if self.flag.value:
             raise Cancelled()
+
+
+class _Flag(Protocol):
+    """The cancellation flag: a byte in shared memory, or `_LocalFlag`."""
+
+    value: int
 
 
 class _LocalFlag:
@@ -96,8 +103,8 @@ class ReviewJob:
         self.cancelled = False
         self._proc = None
         self._conn = None
-        self._flag = None
-        self._thread = None
+        self._flag: _Flag | None = None
+        self._thread: threading.Thread | None = None
         self._inbox: list = []
         self._lock = threading.Lock()
 
@@ -169,7 +176,8 @@ class ReviewJob:
         except (OSError, EOFError):
             return False
 
-    def _received(self) -> list:
+    def _received(self) -> list[Any]:
+        out: list[Any]
         if self._thread is not None:
             with self._lock:
                 out, self._inbox = self._inbox, []
