@@ -27,7 +27,7 @@ from vikings.ui.drawing.tooltips import blocker
 from vikings.ui.scenes.purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from vikings.ui.scenes.purchase_panel import PurchasePanel
 from vikings.ui.scenes.table_scene import TableScene
-from vikings.ui.table.drag import WheelDrag
+from vikings.ui.table.drag import WheelDrag, first_cells
 
 MOVE_EVENTS = (
     frozenset(
@@ -149,16 +149,7 @@ class PurchaseScene(TableScene):
         self.preview_cells = []
         self.plan = None  # (a tile dropped on a cell waits for this group's Buy only)
         if space is not None:
-            probe = g.copy()
-            probe.quiet = True
-            probe.apply(Buy(space))
-            self.preview_cells = sorted(
-                {
-                    (a.row, a.col if isinstance(a, PlaceTile) else 1)
-                    for a in probe.legal_actions()
-                    if isinstance(a, (PlaceTile, PlaceStart))
-                }
-            )
+            self.preview_cells = first_cells(g, space)
             if not self.app.settings.confirm_purchase:
                 self.buy()
                 return

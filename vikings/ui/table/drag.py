@@ -19,7 +19,7 @@ import math
 import pygame
 
 from vikings.engine.actions import Buy, PlaceStart, PlaceTile
-from vikings.engine.state import PURCHASE
+from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL
 from vikings.text.events import paid
 from vikings.text.lang import t
 from vikings.text.words import tile as tile_name
@@ -29,27 +29,66 @@ from vikings.ui.table.fx import Fly
 DRAG_START = 6  # design pixels the mouse must travel before a press becomes a drag
 
 
-def places_after_buy(game, space: int) -> dict:
-    """Where the group's tile could go once bought: {cell: the actions after Buy(space)
-    that lay it there}, from the engine's legal actions on quiet copies of the game. On a
-    first purchase a cell that needs the start tile first (a right end beside it) is
-    reached by placing the start tile in that cell's row (or the first row that works)."""
+def placing_states(game, space: int) -> list:
+    """The quiet copies of the game at the placement step that buying `space` leads to:
+    the purchase applied, then every way through the decisions the engine asks before the
+    tile is laid (take or decline a special tile, the building it replaces), each legal
+    action of theirs tried. Empty if the tile fits nowhere (the engine discards it)."""
     probe = game.copy()
     probe.quiet = True
     probe.apply(Buy(space))
-    legal = probe.legal_actions()
-    out = {(a.row, a.col): (a,) for a in legal if isinstance(a, PlaceTile)}
-    starts = sorted((a for a in legal if isinstance(a, PlaceStart)), key=lambda a: a.row)
-    for start in starts:
-        after = probe.copy()
-        after.quiet = True
-        after.apply(start)
-        for a in after.legal_actions():
-            if isinstance(a, PlaceTile):
-                cell = (a.row, a.col)
-                if cell not in out or (len(out[cell]) == 2 and out[cell][0].row != a.row and start.row == a.row):
-                    out[cell] = (start, a)
+    player, todo, out = game.to_move, [probe], []
+    while todo:
+        state = todo.pop(0)
+        if state.to_move != player or state.phase not in (PLACE, SPECIAL, REPLACE):
+            continue  # the tile is gone (discarded): on to the Viking, or the next player
+        if state.phase == PLACE:
+            out.append(state)
+            continue
+        for a in state.legal_actions():  # a decision before the tile: every answer
+            after = state.copy()
+            after.quiet = True
+            after.apply(a)
+            todo.append(after)
     return out
+
+
+def places_after_buy(game, space: int) -> dict:
+    """Where the group's tile could go once bought: {cell: the placements after Buy(space)
+    (and the decisions the engine asks in between) that lay it there}, from the engine's
+    legal actions on quiet copies of the game. On a first purchase a cell that needs the
+    start tile first (a right end beside it) is reached by placing the start tile in that
+    cell's row (or the first row that works)."""
+    out: dict = {}
+    for probe in placing_states(game, space):
+        legal = probe.legal_actions()
+        for a in legal:
+            if isinstance(a, PlaceTile):
+                out.setdefault((a.row, a.col), (a,))
+        starts = sorted((a for a in legal if isinstance(a, PlaceStart)), key=lambda a: a.row)
+        for start in starts:
+            after = probe.copy()
+            after.quiet = True
+            after.apply(start)
+            for a in after.legal_actions():
+                if isinstance(a, PlaceTile):
+                    cell = (a.row, a.col)
+                    if cell not in out or (len(out[cell]) == 2 and out[cell][0].row != a.row and start.row == a.row):
+                        out[cell] = (start, a)
+    return out
+
+
+def first_cells(game, space: int) -> list[tuple[int, int]]:
+    """The cells the first placement after buying `space` may take (the start tile's cell
+    in its row where the engine asks for it first), through any decision in between."""
+    return sorted(
+        {
+            (a.row, a.col if isinstance(a, PlaceTile) else 1)
+            for probe in placing_states(game, space)
+            for a in probe.legal_actions()
+            if isinstance(a, (PlaceTile, PlaceStart))
+        }
+    )
 
 
 def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
