@@ -128,27 +128,38 @@ def open_setup(app) -> SetupScene:
 
 def test_setup_defaults(app):
     s = open_setup(app)
-    assert [(x["name"], x["kind"]) for x in s.choices.seats] == [("Player 1", "person"), ("Astrid (Normal)", "normal")]
+    assert [(x["name"], x["kind"]) for x in s.choices.seats] == [("Player 1", "person"), ("Astrid", "normal")]
     assert s.rows[0]["name"].get_text() == "Player 1"
     assert not s.rows[0]["remove"].is_enabled
     assert s.choices.start == "random" and s.choices.seed_text == ""
+
+
+def test_a_default_bot_is_named_once_with_its_level_said_once(app):
+    """A bot's default name is its Norse name; the table adds its level once (it used to
+    read "Astrid (Normal) (normal bot) is playing")."""
+    s = open_setup(app)
+    choose(app, s.start_menu, "2. Astrid")
+    click(app, s.start_button)
+    table = app.scenes.base
+    assert app.match.seats[1].name == "Astrid"
+    assert table.turn_text() == "Astrid (normal bot) is playing"
 
 
 def test_setup_to_start(app, entered):
     s = open_setup(app)
     type_text(app, s.rows[0]["name"], "Ingrid")
     choose(app, s.rows[1]["kind"], "Hard bot")
-    assert s.choices.seats[1]["name"] == "Astrid (Hard)"
+    assert s.choices.seats[1]["name"] == "Astrid"
     click(app, s.add_button)
     choose(app, s.rows[2]["kind"], "Person")
-    choose(app, s.start_menu, "2. Astrid (Hard)")
+    choose(app, s.start_menu, "2. Astrid")
     type_text(app, s.seed_entry, "12345")
     click(app, s.start_button)
     assert len(entered) == 1
     m = entered[0]
     assert m.seats == (
         Seat("Ingrid", "person", "purple"),
-        Seat("Astrid (Hard)", "hard", "orange"),
+        Seat("Astrid", "hard", "orange"),
         Seat("Player 3", "person", "teal"),
     )
     assert m.game.config.seed == 12345 and m.game.config.start_player == 1 and m.game.start_player == 1
@@ -165,9 +176,9 @@ def test_setup_colours_stay_distinct_and_seats_2_to_4(app):
     assert len(s.choices.seats) == 4 and not s.add_button.visible
     assert len({x["colour"] for x in s.choices.seats}) == 4
     assert len({x["name"] for x in s.choices.seats}) == 4
-    choose(app, s.start_menu, "4. Sigrid (Normal)")
+    choose(app, s.start_menu, "4. Sigrid")
     click(app, s.rows[1]["remove"])  # the start player moves up with her seat
-    assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid (Normal)"
+    assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid"
     click(app, s.rows[2]["remove"])  # ... and removing her falls back to random
     assert s.choices.start == "random" and len(s.choices.seats) == 2 and not s.rows[0]["remove"].is_enabled
 
@@ -179,7 +190,7 @@ def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):
     click(app, s.start_button)
     assert entered == []
     type_text(app, s.seed_entry, "")
-    type_text(app, s.rows[0]["name"], "Astrid (Normal)")
+    type_text(app, s.rows[0]["name"], "Astrid")
     click(app, s.start_button)
     assert entered == [] and "Two seats" in s.error_text
     type_text(app, s.rows[0]["name"], "Sven")

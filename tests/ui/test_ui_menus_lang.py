@@ -112,10 +112,10 @@ def test_title_and_setup_in_german(german, entered):
     press(german, pygame.K_n)
     s = german.scenes.current
     assert isinstance(s, SetupScene)
-    assert [x["name"] for x in s.choices.seats] == ["Spieler 1", "Astrid (Normal)"]
+    assert [x["name"] for x in s.choices.seats] == ["Spieler 1", "Astrid"]
     assert s.rows[1]["kind"].selected_option[0] == "Bot (Normal)"
     choose(german, s.rows[1]["kind"], "Bot (Schwer)")
-    assert s.choices.seats[1]["name"] == "Astrid (Schwer)" and s.choices.seats[1]["kind"] == "hard"
+    assert s.choices.seats[1]["name"] == "Astrid" and s.choices.seats[1]["kind"] == "hard"
     assert s.rows[0]["colour"].selected_option[0] == "Lila"
     assert s.start_menu.selected_option[0] == "Zufällig"
     assert s.option_buttons["special_tiles"].text == "Sonderplättchen"
@@ -127,7 +127,7 @@ def test_title_and_setup_in_german(german, entered):
     # names nobody typed follow a change of language, as do the menus
     german.apply_language("en")
     run(german)
-    assert [x["name"] for x in s.choices.seats] == ["Player 1", "Astrid (Hard)"] and s.back_button.text == "Back"
+    assert [x["name"] for x in s.choices.seats] == ["Player 1", "Astrid"] and s.back_button.text == "Back"
     assert s.choices.error.startswith("The seed must be a whole number")
 
 

@@ -33,10 +33,11 @@ SEED_DIGITS = 18
 
 
 def auto_name(seat: dict, index: int) -> str:
-    """The name a seat gets until the player types one."""
+    """The name a seat gets until the player types one: a bot's is a Norse name alone (the
+    table states its level beside it, once: "Astrid (normal bot) is playing")."""
     if seat["kind"] == PERSON:
         return t("game.player", n=index + 1)
-    return t("menus.setup.bot_name", name=seat["norse"], level=level_name(seat["kind"]))
+    return seat["norse"]
 
 
 def level_name(level: str) -> str:
