@@ -313,7 +313,8 @@ class App:
             self.dispatch(event)
         self.ui.update(dt)
         self.scenes.update(dt)
-        if events or busy or self._dirty or self.ui.get_hovering_any_element():
+        shown = self.ui.get_sprite_group().should_update_visibility  # (a widget made, shown or hidden)
+        if events or busy or self._dirty or shown or self.ui.get_hovering_any_element():
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)
@@ -364,6 +365,13 @@ class App:
     def draw(self) -> None:
         self.screen.fill(PARCHMENT)
         self.scenes.draw(self.screen)
+        # pygame-gui draws the list of visible widgets made at its last update: widgets made,
+        # shown or hidden since (a scene's update, a rebuild) join it now, not when the mouse
+        # next moves (the loop then waits for input with the stale frame on screen).
+        group = self.ui.get_sprite_group()
+        if group.should_update_visibility:
+            group.should_update_visibility = False
+            group.update_visibility()
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self._dirty = False
