@@ -350,3 +350,20 @@ def test_resize_rebuilds_the_widgets(app, panel):
     assert scene(app) is s
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=900, size=(1000, 900)))
     run(app)  # an odd shape: centred, nothing raises
+
+
+def test_a_loaded_game_left_by_menu_can_be_continued(app):
+    """Load a named save, leave by Menu before any move: Continue resumes that game."""
+    match = Match.new(SEATS, app.rules, 11, storage=app.storage, autosave=False)
+    match.save_as("Evening game")
+    assert not app.storage.autosave_path.exists()
+    press(app, pygame.K_l)
+    p = scene(app)
+    click(app, p.load_button)
+    table = app.scenes.base
+    assert app.match is not None and app.match.to_doc() == match.to_doc()
+    click(app, table.buttons["menu"])
+    title = scene(app)
+    assert isinstance(title, TitleScene) and title.buttons["continue"].is_enabled
+    click(app, title.buttons["continue"])
+    assert app.match is not None and app.match.to_doc() == match.to_doc()
