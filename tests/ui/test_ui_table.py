@@ -329,3 +329,32 @@ def test_the_first_offer_animates_from_the_first_frame(tmp_path):
     assert scene.wheel_geo is not None and scene.offer is m.pending[0]
     assert any(isinstance(e, Fly) for group in scene.fx.queue for e in group)
     assert len(scene.tiles_shown) < sum(t >= 0 for t in scene.offer.data["tiles"])
+
+
+def test_tiles_are_placed_from_the_keyboard(tmp_path):
+    """Choosing a cell with the arrow keys and placing with Enter, as the panel says: the
+    lit cells in reading order, the chosen one previewed; the start tile the same way."""
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    wait_for_person(app)
+    assert g.phase == "place"
+    placed = 0
+    while g.phase == "place":
+        cells = sorted(scene.legal_cells())
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_LEFT)
+        assert scene.key_cell == cells[0]
+        key(app, pygame.K_DOWN)
+        want, made = scene.legal_cells()[cells[1 % len(cells)]], len(m.game.actions())
+        opts = scene.board_options(scene.visible(), 0)
+        assert opts["hover"] == cells[1 % len(cells)] and "preview" in opts
+        key(app, pygame.K_RETURN)
+        wait_for_person(app)
+        assert m.game.actions()[made] == want
+        placed += 1
+    assert placed >= 1
+    app.shutdown()

@@ -58,6 +58,7 @@ class PurchaseScene(TableScene):
         self.start_first = False  # place the start tile before the bought one
         self.returning: int | None = None  # a dropped group flying back to its wheel space
         self.plan = None  # a cell the tile was dropped on, still to be placed
+        self.key_cell = None  # a cell chosen with the keys (placing, laying a building)
         self.drag = WheelDrag(self)  # press-and-drag on the wheel, the hovered group's places
         self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
         self.panel = PurchasePanel(self)  # the decision panel
@@ -178,6 +179,7 @@ class PurchaseScene(TableScene):
         self.selected = None
         self.preview_cells = []
         self.start_first = False
+        self.key_cell = None
         g, plan = self.match.game, self.plan
         if not plan:
             return
@@ -248,9 +250,33 @@ class PurchaseScene(TableScene):
             return True
         if g.phase == PLACE and k == pygame.K_s and self._both_kinds():
             self.start_first = not self.start_first
+            self.key_cell = None
             self.refresh_ui()
             return True
+        if g.phase in (PLACE, REPLACE):
+            return self.key_place(k)
         return False
+
+    def key_place(self, k) -> bool:
+        """The keys of a placement (or of laying a building tile): the arrow keys and Tab go
+        from one lit cell to the next (in reading order), Enter places the tile there."""
+        cells = self.legal_cells() if self.match.game.phase == PLACE else self.replace_cells()
+        order = sorted(cells)
+        if not order:
+            return False
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.key_cell in cells:
+                self.act(cells[self.key_cell])
+            return True
+        steps = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+        if k not in steps:
+            return False
+        if self.key_cell in order:
+            self.key_cell = order[(order.index(self.key_cell) + steps[k]) % len(order)]
+        else:
+            self.key_cell = order[0 if steps[k] > 0 else -1]
+        self.app.invalidate()
+        return True
 
     def on_click(self, pos) -> bool:
         m, g = self.match, self.match.game
@@ -302,6 +328,11 @@ class PurchaseScene(TableScene):
     def visible(self):
         return self.motion.landed_early(super().visible())
 
+    def on_hover(self, pos) -> None:
+        super().on_hover(pos)
+        if self.key_cell is not None and self.hover_cell is not None:  # the mouse takes over from the keys
+            self.key_cell = None
+
     # Drawing ------------------------------------------------------------------------------------
     def tooltip_at(self, pos) -> str | None:
         return self.drag.explain(super().tooltip_at(pos), pos)
@@ -332,14 +363,19 @@ class PurchaseScene(TableScene):
     def draw_board(self, surface, vis, rect):
         geo = super().draw_board(surface, vis, rect)
         cells = self.replace_cells() if self.match.persons_turn() else {}
-        if self.hover_cell in cells and self.shown_player == self.match.game.to_move:
+        at = self.pointed_cell()
+        if at in cells and self.shown_player == self.match.game.to_move:
             # The building tile previewed where it would lie (as draw_display lays it).
             img = self.app.sprites.get(
                 "special_tiles", self.app.rules.specials[self.building_to_lay()].id, height=round(geo.t * 0.86)
             ).copy()
             img.set_alpha(190)
-            surface.blit(img, img.get_rect(center=geo.cell_rect(*self.hover_cell).center))
+            surface.blit(img, img.get_rect(center=geo.cell_rect(*at).center))
         return geo
+
+    def pointed_cell(self):
+        """The cell the keys chose, else the one under the mouse."""
+        return self.key_cell if self.key_cell is not None else self.hover_cell
 
     def board_options(self, vis, p) -> dict:
         g = self.match.game
@@ -356,16 +392,17 @@ class PurchaseScene(TableScene):
             return {"highlight": self.drag.fit_cells(self.drag.hovered_group())}
         if g.phase == PLACE:
             cells = self.legal_cells()
-            opts = {"highlight": list(cells), "hover": self.hover_cell}
-            if self.hover_cell in cells:
-                a = cells[self.hover_cell]
+            at = self.pointed_cell()
+            opts = {"highlight": list(cells), "hover": at}
+            if at in cells:
+                a = cells[at]
                 kind = g.displays[p].start_tile if isinstance(a, PlaceStart) else g.hand_tile
-                opts["preview"] = (kind, *self.hover_cell)
+                opts["preview"] = (kind, *at)
             return opts
         if g.phase == VIKING and g.placed_at:
             return {"highlight": [g.placed_at]}
         if g.phase == REPLACE:
-            return {"highlight": list(self.replace_cells()), "hover": self.hover_cell}
+            return {"highlight": list(self.replace_cells()), "hover": self.pointed_cell()}
         return {}
 
 
