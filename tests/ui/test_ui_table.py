@@ -358,3 +358,39 @@ def test_tiles_are_placed_from_the_keyboard(tmp_path):
         placed += 1
     assert placed >= 1
     app.shutdown()
+
+
+def test_a_move_that_puts_her_vikings_under_her_own_ship_is_warned_of(tmp_path):
+    """Previewing a ship in the column of her own unguarded Viking (seed 1, round 3: her
+    ship over column 2, where a Viking of row 3 stands) rings that Viking and says so in
+    the panel; another cell warns of nothing. The fact is advice's own_threat."""
+    import random
+
+    from vikings.engine import GameConfig, new_game
+    from vikings.text.lang import t
+    from vikings.ui.table.match import Match
+
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings())
+    game = new_game(GameConfig(("Ann", "Bo"), seed=1, start_player=0), app.rules)
+    rng = random.Random(1)
+    for _ in range(86):
+        game.apply(rng.choice(game.legal_actions()))
+    m = Match([("Ann", "person", "purple"), ("Bo", "person", "orange")], game, app.storage, autosave=False)
+    flow.enter_game(app, m)
+    wait_for_person(app)
+    run(app, 2)
+    scene = app.scenes.base
+    assert game.phase == "place" and PlaceTile(0, 2) in game.legal_actions()
+    pos = scene.board_geo.cell_rect(0, 2).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert [(r, c) for r, c, _ in scene.threat_preview()] == [(3, 2)]
+    warning = t("table.purchase.own_threat", vikings="")[:8]
+    assert any(line.startswith(warning) for line in scene.decision_text(scene.visible()))
+    other = next(a for a in game.legal_actions() if isinstance(a, PlaceTile) and (a.row, a.col) != (0, 2))
+    pos = scene.board_geo.cell_rect(other.row, other.col).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.threat_preview() == ()
+    assert not any(line.startswith(warning) for line in scene.decision_text(scene.visible()))
+    app.shutdown()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from vikings.advice.reasons import own_threat
 from vikings.engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from vikings.text.lang import t
@@ -27,8 +28,9 @@ from vikings.ui.drawing.tooltips import blocker
 from vikings.ui.scenes.purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from vikings.ui.scenes.purchase_panel import PurchasePanel
 from vikings.ui.scenes.table_scene import TableScene
-from vikings.ui.table.drag import WheelDrag, first_cells
+from vikings.ui.table.drag import WheelDrag, first_cells, places_after_buy, placing_states
 
+WARN = (196, 40, 30)  # the ring round a Viking the previewed move puts under her own ship
 MOVE_EVENTS = (
     frozenset(
         {
@@ -59,6 +61,7 @@ class PurchaseScene(TableScene):
         self.returning: int | None = None  # a dropped group flying back to its wheel space
         self.plan = None  # a cell the tile was dropped on, still to be placed
         self.key_cell = None  # a cell chosen with the keys (placing, laying a building)
+        self._threat: tuple = (None, ())  # (what was previewed, own_threat's answer)
         self.drag = WheelDrag(self)  # press-and-drag on the wheel, the hovered group's places
         self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
         self.panel = PurchasePanel(self)  # the decision panel
@@ -362,6 +365,10 @@ class PurchaseScene(TableScene):
 
     def draw_board(self, surface, vis, rect):
         geo = super().draw_board(surface, vis, rect)
+        for row, col, _ in self.threat_preview():  # her own ship would threaten these
+            pygame.draw.rect(
+                surface, WARN, geo.cell_rect(row, col).inflate(-4, -4), max(3, geo.t // 16), border_radius=geo.t // 8
+            )
         cells = self.replace_cells() if self.match.persons_turn() else {}
         at = self.pointed_cell()
         if at in cells and self.shown_player == self.match.game.to_move:
@@ -372,6 +379,47 @@ class PurchaseScene(TableScene):
             img.set_alpha(190)
             surface.blit(img, img.get_rect(center=geo.cell_rect(*at).center))
         return geo
+
+    def previewed_moves(self):
+        """(the game, the moves) of the placement previewed now: the drag's cell under the
+        pointer, or the lit cell pointed at (then the Viking on the tile, if one comes), or
+        the Viking's decision; None if nothing is previewed."""
+        g, m = self.match.game, self.match
+        if not m.persons_turn() or m.pending or self.shown_player != g.to_move:
+            return None
+        if self.drag.active:
+            cell = self.hover_cell
+            if cell not in self.drag.cells:
+                return None
+            states = placing_states(g, self.drag.space)
+            plan = places_after_buy(g, self.drag.space).get(cell)
+            return (states[0], tuple(plan)) if states and plan else None
+        if g.phase == PLACE:
+            cells = self.legal_cells()
+            at = self.pointed_cell()
+            return (g, (cells[at],)) if at in cells else None
+        if g.phase == VIKING:
+            return g, (PlaceViking(True),)
+        return None
+
+    def threat_preview(self) -> tuple:
+        """(row, col, kind) of the player's Vikings her previewed move would put under her
+        own unrepelled ship (advice's own_threat, on copies of the game: the engine's
+        threat after the move, the Viking then on the tile where one is to be placed)."""
+        shown = self.previewed_moves()
+        if shown is None:
+            return ()
+        base, moves = shown
+        key = (len(self.match.game.actions()), self.match.game.phase, id(base), moves)
+        if self._threat[0] != key:
+            after = base.copy()
+            after.quiet = True
+            for a in moves:
+                after.apply(a)
+            if after.phase == VIKING and after.to_move == base.to_move and PlaceViking(True) in after.legal_actions():
+                after.apply(PlaceViking(True))  # (the Viking bought with it, on the new tile)
+            self._threat = (key, tuple(own_threat(self.match.game, after, base.to_move)))
+        return self._threat[1]
 
     def pointed_cell(self):
         """The cell the keys chose, else the one under the mouse."""

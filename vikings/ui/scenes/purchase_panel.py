@@ -78,6 +78,10 @@ class PurchasePanel:
         elif g.phase == REPLACE:
             k = rules.specials[sc.building_to_lay()]
             lines.append(t("table.purchase.replace", special=words.special(k), building=building(k.building)))
+        threatened = sc.threat_preview()
+        if threatened:  # (the move previewed: the advice layer's own_threat)
+            names = ", ".join(viking_in_sentence(rules, k, "the") for _, _, k in threatened)
+            lines.append(t("table.purchase.own_threat", vikings=names))
         return lines
 
     def draw(self, surface, vis, rect) -> None:
