@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
+from vikings.advice.hints import explain_option
 from vikings.advice.review import describe_action
 from vikings.text import words
 from vikings.text.lang import number, percent, t
@@ -174,8 +175,39 @@ def costly_lines(scene) -> list[Line]:
                 continue
             out.append(Line(head, 14, BAD, True, d.index, 12))
             out.append(Line(t("review.costly.played", move=played), 13, INK, False, d.index, 28, True))
+            out.append(
+                Line(
+                    t("review.costly.why", reason=move_reason(scene, d.index, d.action)),
+                    12,
+                    INK_SOFT,
+                    False,
+                    d.index,
+                    40,
+                    False,
+                )
+            )
             out.append(Line(t("review.costly.bot", move=bot), 13, INK_SOFT, False, d.index, 28, True))
+            out.append(
+                Line(
+                    t("review.costly.why", reason=move_reason(scene, d.index, d.bot_action)),
+                    12,
+                    INK_SOFT,
+                    False,
+                    d.index,
+                    40,
+                    False,
+                )
+            )
     return out
+
+
+def move_reason(scene, index: int, action) -> str:
+    """What a move does, in the hints' reasons (advice's explain_option: the same facts a
+    hint gives for it), worked out once per move and read in the language in use."""
+    key = (index, action)
+    if key not in scene.reasons:
+        scene.reasons[key] = explain_option(scene.states[index], action)
+    return scene.reasons[key].reason
 
 
 def draw_lines(surface, look, rect: pygame.Rect, y: int, lines, spots=None, current=None) -> int:
