@@ -367,3 +367,21 @@ def test_a_loaded_game_left_by_menu_can_be_continued(app):
     assert isinstance(title, TitleScene) and title.buttons["continue"].is_enabled
     click(app, title.buttons["continue"])
     assert app.match is not None and app.match.to_doc() == match.to_doc()
+
+
+def test_setup_remembers_the_players_name_and_the_last_table(app, entered):
+    s = open_setup(app)
+    type_text(app, s.rows[0]["name"], "Ingrid")
+    choose(app, s.rows[1]["kind"], "Hard bot")
+    click(app, s.add_button)
+    click(app, s.option_buttons["auction"])
+    click(app, s.start_button)
+    assert len(entered) == 1
+    want = [(x["name"], x["kind"], x["colour"]) for x in s.choices.seats]
+    saved = Settings.load(app.storage)
+    assert saved.last_seats[0] == ["person", "purple", "Ingrid"] and saved.last_options == ["auction"]
+    for settings in (app.settings, saved):  # the next setup, and after a restart
+        app.settings = settings
+        again = SetupScene(app).choices
+        assert [(x["name"], x["kind"], x["colour"]) for x in again.seats] == want
+        assert again.options == {"auction"} and not again.seats[0]["auto"] and again.seats[1]["auto"]
