@@ -130,13 +130,25 @@ class PurchaseScene(TableScene):
                 shrink_caption(b)  # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
+    def lesson_accepts(self, moves) -> bool:
+        """The lesson (if one runs) would take `moves`, made now one after another: they are
+        its script's next ones. Outside a lesson, or past its script, every legal move."""
+        coach = self.match.coach
+        if coach is None or coach.handed_over:
+            return True
+        n = len(self.match.game.actions())
+        want = tuple(coach.script[n : n + len(moves)])
+        return not want or want == tuple(moves[: len(want)])
+
     def legal_cells(self) -> dict:
-        """Cell -> action for the placement decision now (the engine's list)."""
+        """Cell -> action for the placement decision now (the engine's list; in the lesson
+        only the cell its step accepts)."""
         g = self.match.game
         if g.phase != PLACE or self.match.pending:
             return {}
-        tiles = {(a.row, a.col): a for a in g.legal_actions() if isinstance(a, PlaceTile)}
-        starts = {(a.row, 1): a for a in g.legal_actions() if isinstance(a, PlaceStart)}
+        legal = [a for a in g.legal_actions() if self.lesson_accepts((a,))]
+        tiles = {(a.row, a.col): a for a in legal if isinstance(a, PlaceTile)}
+        starts = {(a.row, 1): a for a in legal if isinstance(a, PlaceStart)}
         if not tiles:
             return starts
         if not starts:
@@ -387,7 +399,7 @@ class PurchaseScene(TableScene):
         g, m = self.match.game, self.match
         if not m.persons_turn() or m.pending or self.shown_player != g.to_move:
             return None
-        if self.drag.active:
+        if self.drag.active and self.drag.space is not None:
             cell = self.hover_cell
             if cell not in self.drag.cells:
                 return None
@@ -431,7 +443,7 @@ class PurchaseScene(TableScene):
             return {}
         if self.drag.active:
             opts = {"highlight": self.drag.cells, "hover": self.hover_cell}
-            if self.hover_cell in self.drag.cells:
+            if self.hover_cell in self.drag.cells and self.drag.space is not None:
                 opts["preview"] = (g.wheel_tile[self.drag.space], *self.hover_cell)
             return opts
         if g.phase == PURCHASE and self.selected is not None:
