@@ -303,7 +303,7 @@ def test_saves_panel_saves_lists_and_loads(app, entered):
     items = p.list.item_list_container.elements
     assert [b.text.split("   ")[0] for b in items] == ["Older game", "Evening game"]  # newest first
     # The newest is chosen already: its details shown, Load ready.
-    assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older_game"
+    assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older game"
     assert p.load_button.is_enabled and p.message.startswith("Round 1 of 6")
     click(app, items[1])
     assert p.load_button.is_enabled and "Ann, Astrid (Normal)" in p.message
@@ -385,3 +385,20 @@ def test_setup_remembers_the_players_name_and_the_last_table(app, entered):
         again = SetupScene(app).choices
         assert [(x["name"], x["kind"], x["colour"]) for x in again.seats] == want
         assert again.options == {"auction"} and not again.seats[0]["auto"] and again.seats[1]["auto"]
+
+
+def test_a_save_is_listed_under_its_name_as_typed(app):
+    """A named save "Nach dem Ärger" is listed so (its file name is a safe spelling)."""
+    match = Match.new(SEATS, app.rules, 11, storage=app.storage, autosave=False)
+    app.scenes.push(SavesPanel(app, mode="save", match=match))
+    run(app)
+    p = scene(app)
+    type_text(app, p.name_entry, "Nach dem Ärger")
+    click(app, p.save_button)
+    assert app.storage.save_path("Nach dem Ärger").name == "Nach_dem_Aerger.json"
+    assert "Nach dem Ärger" in p.message
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    p = scene(app)
+    items = p.list.item_list_container.elements
+    assert [b.text.split("   ")[0] for b in items] == ["Nach dem Ärger"]
