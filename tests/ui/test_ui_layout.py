@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from test_ui_table import start, wait_for_person
+from test_ui_table import island_group, lay_bought_tile, start, wait_for_person
 from ui_helpers import make_app, run  # noqa: F401  (sets the dummy drivers first)
 
 from vikings.engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
@@ -405,22 +405,10 @@ def test_the_bought_viking_is_dragged_onto_its_tile_or_into_the_pool(tmp_path, o
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)
     scene, g = app.scenes.base, m.game
-    space, cell = next(
-        (a.space, plan[0])
-        for a in g.legal_actions()
-        if isinstance(a, Buy) and not g.fame_cost(a.space) and g.wheel_viking[a.space] >= 0
-        for plan in places_after_buy(g, a.space).values()
-        if len(plan) == 1 and plan[0].row > 0
-    )
+    space, cell = island_group(g)
     scene.select(space)
     scene.buy()
-    wait_for_person(app)
-    scene.act(cell)
-    wait_for_person(app)
-    while g.phase == "place":  # (the first purchase: the start tile too)
-        scene.act(g.legal_actions()[0])
-        wait_for_person(app)
-    assert g.phase == "viking"
+    lay_bought_tile(app, scene, cell)
     run(app, 2)
     hand = scene.panel.viking_rect
     assert hand is not None

@@ -60,6 +60,33 @@ def wait_for_person(app, limit: int = 4000) -> None:
     raise AssertionError(f"no person's decision came up; scene {type(app.scenes.base).__name__}")
 
 
+def island_group(game):
+    """(space, PlaceTile) of a group the person may buy for Gold alone, with a Viking, whose
+    island tile goes straight onto a cell below the ships' row."""
+    from vikings.ui.table.drag import places_after_buy
+
+    return next(
+        (a.space, plan[0])
+        for a in game.legal_actions()
+        if isinstance(a, Buy) and not game.fame_cost(a.space) and game.wheel_viking[a.space] >= 0
+        for plan in places_after_buy(game, a.space).values()
+        if len(plan) == 1 and plan[0].row > 0
+    )
+
+
+def lay_bought_tile(app, scene, cell) -> None:
+    """After a purchase: the tile onto `cell` (and the start tile, on a first purchase),
+    up to the Viking's decision."""
+    g = scene.match.game
+    wait_for_person(app)
+    scene.act(cell)
+    wait_for_person(app)
+    while g.phase == "place":  # (the first purchase: the start tile too)
+        scene.act(g.legal_actions()[0])
+        wait_for_person(app)
+    assert g.phase == "viking" and g.displays[0].tile_at(cell.row, cell.col) >= 0
+
+
 def do_by_input(app, action) -> None:
     """Make `action` the way a player would: clicks on the wheel, the display or a
     button, or a key."""

@@ -33,24 +33,16 @@ def test_tooltips_read_the_table_as_it_is_under_a_still_pointer(tmp_path):
     """A bought group's tooltip leaves the wheel with it, and a cell's says who stands on
     it once a Viking is placed there, without the mouse moving."""
     import pygame
-    from test_ui_table import key, start, wait_for_person
+    from test_ui_table import island_group, key, lay_bought_tile, start, wait_for_person
     from ui_helpers import run
 
-    from vikings.engine.actions import Buy
     from vikings.text.lang import t
-    from vikings.ui.table.drag import places_after_buy
 
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
     wait_for_person(app)
     scene, g = app.scenes.base, m.game
     scene.ctx.viewed = 0  # (Ann's display stays large when the bot's turn comes)
-    space, cell = next(
-        (a.space, plan[0])
-        for a in g.legal_actions()
-        if isinstance(a, Buy) and not g.fame_cost(a.space)
-        for plan in places_after_buy(g, a.space).values()
-        if len(plan) == 1 and plan[0].row > 0
-    )
+    space, cell = island_group(g)
     pos = scene.wheel_geo.tile_rect(space).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
     run(app, 2)
@@ -59,13 +51,7 @@ def test_tooltips_read_the_table_as_it_is_under_a_still_pointer(tmp_path):
     scene.buy()
     run(app, 3)
     assert g.wheel_tile[space] < 0 and scene.tooltip is None  # the group has gone: its tooltip with it
-    wait_for_person(app)
-    scene.act(cell)
-    wait_for_person(app)
-    while g.phase == "place":  # (the first purchase: the start tile too)
-        scene.act(g.legal_actions()[0])
-        wait_for_person(app)
-    assert g.phase == "viking" and g.displays[0].tile_at(cell.row, cell.col) >= 0
+    lay_bought_tile(app, scene, cell)
     pos = scene.board_geo.cell_rect(cell.row, cell.col).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
     run(app, 2)

@@ -174,30 +174,10 @@ def costly_lines(scene) -> list[Line]:
                 out.append(Line(t("review.costly.compact", head=head, move=played), 13, BAD, False, d.index, 12, True))
                 continue
             out.append(Line(head, 14, BAD, True, d.index, 12))
-            out.append(Line(t("review.costly.played", move=played), 13, INK, False, d.index, 28, True))
-            out.append(
-                Line(
-                    t("review.costly.why", reason=move_reason(scene, d.index, d.action)),
-                    12,
-                    INK_SOFT,
-                    False,
-                    d.index,
-                    40,
-                    False,
-                )
-            )
-            out.append(Line(t("review.costly.bot", move=bot), 13, INK_SOFT, False, d.index, 28, True))
-            out.append(
-                Line(
-                    t("review.costly.why", reason=move_reason(scene, d.index, d.bot_action)),
-                    12,
-                    INK_SOFT,
-                    False,
-                    d.index,
-                    40,
-                    False,
-                )
-            )
+            for key, move, a, colour in (("played", played, d.action, INK), ("bot", bot, d.bot_action, INK_SOFT)):
+                out.append(Line(t(f"review.costly.{key}", move=move), 13, colour, False, d.index, 28, True))
+                why = t("review.costly.why", reason=move_reason(scene, d.index, a))  # (the hints' reasons)
+                out.append(Line(why, 12, INK_SOFT, False, d.index, 40))
     return out
 
 
