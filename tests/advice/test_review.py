@@ -334,7 +334,7 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch)
     assert app.scenes.current is panel and panel.message == message, "a save that does not load is refused"
     items = panel.list.item_list_container.elements
     click(app, next(b for b in items if b.text.startswith("half way")))
-    assert panel.selected()[0] == "half_way" and panel.review_button.is_enabled
+    assert panel.selected()[0] == "half way" and panel.review_button.is_enabled
     # Damaged after it was chosen: refused when Review is pressed, with the reason.
     path = app.storage.save_path("half way")
     good = path.read_text(encoding="utf-8")
