@@ -241,7 +241,7 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
     assert [x for x in probe.untranslated(allowed) if x != "A"] == []
 
 
-def test_a_german_save_name_keeps_its_letters_spelled_out(german):
+def test_a_german_save_name_is_filed_spelled_out_and_shown_as_typed(german):
     from vikings.saves.folders import safe_name
 
     assert safe_name("Spiel mit Jörg, Runde 3") == "Spiel_mit_Joerg_Runde_3"
@@ -254,7 +254,7 @@ def test_a_german_save_name_keeps_its_letters_spelled_out(german):
     p.name_text = "Übung mit Jörg"
     p.save()
     assert german.storage.save_path("Übung mit Jörg").name == "Uebung_mit_Joerg.json"
-    assert p.message == "Gespeichert als „Uebung mit Joerg“." and p.tone == "good"
+    assert p.message == "Gespeichert als „Übung mit Jörg“." and p.tone == "good"
     match.close()
 
 
