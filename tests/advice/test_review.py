@@ -103,13 +103,36 @@ def test_the_costliest_decisions_are_where_the_person_left_the_bots_move(two):
     _, seen, review, _ = two
     worst = review.costliest(0)
     assert len(worst) == 3
-    assert [d.cost for d in worst] == sorted((d.cost for d in worst), reverse=True)
-    costs = sorted((d.cost for d in review.judged(0)), reverse=True)
-    assert [d.cost for d in worst] == costs[:3]
+    # Ranked by the chance to win given up (then the Fame), decided positions left out.
+    lost = [d.bot_chance - d.chance for d in worst]
+    assert lost == sorted(lost, reverse=True)
+    open_ = [d for d in review.judged(0) if d.cost > 0.05 and 0.005 <= review.chances[d.index][0] <= 0.995]
+    ranked = sorted(open_, key=lambda d: (-(d.bot_chance - d.chance), -d.cost, d.index))
+    assert worst == ranked[:3]
     for d in worst:
         assert d.differs and d.action is not d.bot_action and d.bot_fame > d.fame
         assert describe_action(seen[d.index], d.action, ("Ann", "Bjorn")).startswith("Ann ")
     assert review.costliest(1) == [], "Bjorn is a bot here: nothing of his is judged"
+
+
+def test_the_costliest_leave_decided_games_out_and_rank_by_the_chance_lost():
+    """Two of three "costliest" decisions came from round 6 with the chance to win at 0 %
+    already: a decided game is left out, and the chance lost ranks before the Fame."""
+    from vikings.advice.review import Decision, Review
+    from vikings.engine import Buy
+
+    def judged(i, fame, bot_fame, chance, bot_chance):
+        return Decision(i, 0, 5, "purchase", Buy(i), 3, True, True, Buy(i + 1), fame, bot_fame, chance, bot_chance)
+
+    decisions = (
+        judged(0, 10.0, 19.0, 0.0, 0.0),  # 9 Fame, but the game was lost already
+        judged(1, 20.0, 21.0, 0.30, 0.50),  # 1 Fame, 20 points of chance
+        judged(2, 20.0, 23.0, 0.40, 0.45),  # 3 Fame, 5 points
+        judged(3, 30.0, 38.0, 1.0, 1.0),  # 8 Fame, the game won already
+    )
+    chances = ((0.0, 1.0), (0.45, 0.55), (0.5, 0.5), (0.999, 0.001), (0.5, 0.5))
+    review = Review(GameConfig(("Ann", "Bo")), (), (0,), "normal", chances, decisions)
+    assert [d.index for d in review.costliest(0)] == [1, 2]
 
 
 def test_progress_is_reported_for_every_decision(two):
@@ -261,6 +284,34 @@ def test_review_from_the_results_steps_through_the_game_and_goes_back(app, two):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
     run(app, 2)
     assert scene.index == moment == worst[0].index and scene.decision is worst[0]
+    # Each costly decision gives the reasons a hint gives, for the move played and the bot's.
+    from vikings.advice.hints import explain_option
+    from vikings.ui.scenes.review_text import costly_lines
+
+    texts = [line.text for line in costly_lines(scene)]
+    for d in worst:
+        for a in (d.action, d.bot_action):
+            assert f"({explain_option(scene.states[d.index], a).reason})" in texts
+    # The table's frames as the legend says: the move played in gold, the bot's pale.
+    from vikings.engine import PlaceTile
+
+    placed = next(
+        (
+            d
+            for d in scene.review.judged(0)
+            if isinstance(d.action, PlaceTile) and isinstance(d.bot_action, PlaceTile) and d.differs
+        ),
+        None,
+    )
+    if placed is not None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+        run(app, 1)
+        for _ in range(placed.index):
+            press(app, pygame.K_RIGHT, frames=1)
+        run(app, 2)
+        assert scene.decision is placed
+        a, b = placed.action, placed.bot_action
+        assert scene.table_frames == {"played": (a.row, a.col), "bot": (b.row, b.col)}
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.base, ResultsScene) and app.scenes.base.match is m
 
@@ -283,7 +334,7 @@ def test_review_of_an_unfinished_save_from_the_load_panel(app, two, monkeypatch)
     assert app.scenes.current is panel and panel.message == message, "a save that does not load is refused"
     items = panel.list.item_list_container.elements
     click(app, next(b for b in items if b.text.startswith("half way")))
-    assert panel.selected()[0] == "half_way" and panel.review_button.is_enabled
+    assert panel.selected()[0] == "half way" and panel.review_button.is_enabled
     # Damaged after it was chosen: refused when Review is pressed, with the reason.
     path = app.storage.save_path("half way")
     good = path.read_text(encoding="utf-8")

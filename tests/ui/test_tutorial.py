@@ -519,3 +519,100 @@ TITLE_WORDS = {
     "Vikings",
     "After the board game by Michael Kiesling · Hans im Glück, 2007",
 }
+
+
+# Clicks, drags and keys ------------------------------------------------------------------------
+def move_by_drag(app, a) -> None:
+    """A group dragged onto the cell the script lays its tile in (the cells lit while
+    dragging are the ones the lesson accepts); the other moves as clicks."""
+    scene, g = app.scenes.base, app.scenes.base.match.game
+    if not isinstance(a, Buy):
+        make_move(app, a)
+        return
+    src = center_of(app, ("wheel", a.space))
+    n = len(g.actions())
+    after = scene.match.coach.script[n + 1 : n + 3]  # (the start tile first, then the bought one)
+    nxt = next((x for x in after if isinstance(x, PlaceTile)), after[0])
+    dst = center_of(app, ("cell", nxt.row, nxt.col if isinstance(nxt, PlaceTile) else 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=src))
+    run(app, 1)
+    for i in range(1, 5):
+        p = (src[0] + (dst[0] - src[0]) * i // 4, src[1] + (dst[1] - src[1]) * i // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        run(app, 1)
+    assert scene.drag.active
+    if isinstance(nxt, PlaceTile):  # only the cell the lesson's step takes is lit
+        assert scene.drag.cells == [(nxt.row, nxt.col)], scene.drag.cells
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=dst))
+    run(app, 3)
+    if scene.selected is not None:  # (a Fame price is confirmed with Buy, as after a click)
+        click(app, scene.widget("buy"))
+
+
+def move_by_keys(app, a) -> None:
+    """The move from the keyboard: Left/Right and Enter on the wheel, S and the arrow keys
+    and Enter on the display, T and P for the Viking, E and D for the boatswains (a Viking
+    a boatswain moves, by a click: no keys for that yet)."""
+    scene = app.scenes.base
+    if isinstance(a, Buy):
+        for _ in range(13):
+            if scene.selected == a.space:
+                break
+            press(app, pygame.K_RIGHT)
+        assert scene.selected == a.space
+        press(app, pygame.K_RETURN)
+    elif isinstance(a, (PlaceStart, PlaceTile)):
+        cell = (a.row, a.col if isinstance(a, PlaceTile) else 1)
+        if isinstance(a, PlaceStart) and scene.widget("start").visible and not scene.start_first:
+            press(app, pygame.K_s)
+        for _ in range(40):
+            if scene.key_cell == cell:
+                break
+            press(app, pygame.K_RIGHT)
+        assert scene.key_cell == cell and sorted(scene.legal_cells()) == [cell]  # only the cell the step takes is lit
+        press(app, pygame.K_RETURN)
+    elif isinstance(a, PlaceViking):
+        press(app, pygame.K_t if a.on_tile else pygame.K_p)
+    elif isinstance(a, FinishBoatswains):
+        press(app, pygame.K_d)
+    elif isinstance(a, UseBoatswain) and a.mode == "each":
+        press(app, pygame.K_e)
+    else:
+        make_move(app, a)
+
+
+def steps_passed(app, ov, mover, stop: str) -> list[str]:
+    """Play the lesson up to the step `stop`, each move made by `mover`; the ids of the
+    steps it came through, in order."""
+    c, seen = ov.coach, []
+    while c.step.id != stop:
+        settle(app, ov)
+        step, index = c.step, c.index
+        seen.append(step.id)
+        if step.finish:
+            click(app, ov.buttons["finish"])
+        elif step.is_move:
+            before = len(ov.match.game.actions())
+            mover(app, step.move)
+            assert ov.match.game.actions()[before : before + 1] == [step.move], (
+                f"{mover.__name__}, {step.id}: the move was not taken"
+            )
+        else:
+            press(app, pygame.K_PAGEDOWN)
+        run(app, 2)
+        assert c.index > index, f"{mover.__name__}: step {index} ({step.id}) did not move on"
+    return seen
+
+
+def test_clicks_drags_and_keys_lead_through_the_same_steps(open_app):
+    """The lesson's scripted rounds played three ways, by clicks, by drags and by keys:
+    the same steps in the same order (a drag used to buy and place at once and jump over
+    the steps between: at "Take the free group" to step 13)."""
+    runs = {}
+    for name, mover in (("clicks", make_move), ("drags", move_by_drag), ("keys", move_by_keys)):
+        app = open_app(SMALL, home=name)
+        ov = open_lesson(app)
+        runs[name] = steps_passed(app, ov, mover, "on_your_own")
+    assert runs["drags"] == runs["clicks"] and runs["keys"] == runs["clicks"]
+    assert {"wheel_turns", "to_pool", "buy_ship", "ship_columns"} <= set(runs["clicks"])

@@ -349,3 +349,34 @@ def test_after_a_scoring_the_ship_is_shown_passing_left_then_the_auction_opens(r
     from vikings.ui.scenes.scoring import ScoringScene
 
     assert flow.scene_for(Ctx) is ScoringScene
+
+
+def test_the_group_with_a_special_tile_is_dragged_through_the_special_choice(tmp_path):
+    """Buying the group that brings a special tile first asks for the special tile, then
+    for the cell: its tile's places are still the engine's cells after both steps. The
+    tooltip counts them, a drag lights them, and the dropped tile goes there once the
+    special tile is chosen (4 people, all advanced rules, seed 11: Ann's first purchase)."""
+    from test_ui_layout import drag
+
+    seats = [(n, "person", c) for n, c in (("Ann", "purple"), ("Bo", "orange"), ("Cy", "teal"), ("Di", "pink"))]
+    app, m = start(tmp_path, seats=seats, seed=11)
+    while not (m.game.phase == "purchase" and m.game.to_move == 0):
+        wait_for_person(app)
+        legal = m.game.legal_actions()
+        decide_by_input(app, PassBid() if PassBid() in legal else legal[0])
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    space = g.most_expensive_space()
+    assert g.brings_special(space) and Buy(space) in g.legal_actions()
+    src = scene.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    tip = scene.tooltip_at(src)
+    assert t("table.drag.fits_nowhere") not in tip and t("table.drag.fits", count=3) in tip
+    cell = (0, 2)
+    drag(app, src, scene.board_geo.cell_rect(*cell).center)
+    assert m.game.actions()[-1] == Buy(space) and m.game.phase == SPECIAL
+    decide_by_input(app, DeclineSpecial())
+    run(app, 3)
+    assert m.game.displays[0].tile_at(*cell) >= 0
+    app.shutdown()

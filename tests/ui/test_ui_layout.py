@@ -8,10 +8,10 @@ import time
 
 import pygame
 import pytest
-from test_ui_table import start, wait_for_person
+from test_ui_table import island_group, lay_bought_tile, start, wait_for_person
 from ui_helpers import make_app, run  # noqa: F401  (sets the dummy drivers first)
 
-from vikings.engine.actions import Buy, PlaceStart, PlaceTile
+from vikings.engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
 from vikings.engine.state import PURCHASE
 from vikings.ui.drawing.displays import display_geometry
 from vikings.ui.drawing.layout import BOARD_COLS, BOARD_LABEL, Layout, empty_area
@@ -398,3 +398,22 @@ def test_a_bots_tile_flies_from_the_wheel_straight_to_its_cell(tmp_path):
         if m.persons_turn() and not m.pending and not sc.fx.active and isinstance(sc, PurchaseScene):
             sc.act(m.game.legal_actions()[0])  # Ann plays along
     assert checked and turned, (checked, turned)
+
+
+@pytest.mark.parametrize("on_tile", [True, False])
+def test_the_bought_viking_is_dragged_onto_its_tile_or_into_the_pool(tmp_path, on_tile):
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    space, cell = island_group(g)
+    scene.select(space)
+    scene.buy()
+    lay_bought_tile(app, scene, cell)
+    run(app, 2)
+    hand = scene.panel.viking_rect
+    assert hand is not None
+    made = len(g.actions())
+    dst = scene.board_geo.cell_rect(cell.row, cell.col).center if on_tile else scene.board_geo.pool_rect.center
+    drag(app, hand.center, dst)
+    assert g.actions()[made] == PlaceViking(on_tile)
+    app.shutdown()

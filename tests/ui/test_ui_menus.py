@@ -128,27 +128,38 @@ def open_setup(app) -> SetupScene:
 
 def test_setup_defaults(app):
     s = open_setup(app)
-    assert [(x["name"], x["kind"]) for x in s.choices.seats] == [("Player 1", "person"), ("Astrid (Normal)", "normal")]
+    assert [(x["name"], x["kind"]) for x in s.choices.seats] == [("Player 1", "person"), ("Astrid", "normal")]
     assert s.rows[0]["name"].get_text() == "Player 1"
     assert not s.rows[0]["remove"].is_enabled
     assert s.choices.start == "random" and s.choices.seed_text == ""
+
+
+def test_a_default_bot_is_named_once_with_its_level_said_once(app):
+    """A bot's default name is its Norse name; the table adds its level once (it used to
+    read "Astrid (Normal) (normal bot) is playing")."""
+    s = open_setup(app)
+    choose(app, s.start_menu, "2. Astrid")
+    click(app, s.start_button)
+    table = app.scenes.base
+    assert app.match.seats[1].name == "Astrid"
+    assert table.turn_text() == "Astrid (normal bot) is playing"
 
 
 def test_setup_to_start(app, entered):
     s = open_setup(app)
     type_text(app, s.rows[0]["name"], "Ingrid")
     choose(app, s.rows[1]["kind"], "Hard bot")
-    assert s.choices.seats[1]["name"] == "Astrid (Hard)"
+    assert s.choices.seats[1]["name"] == "Astrid"
     click(app, s.add_button)
     choose(app, s.rows[2]["kind"], "Person")
-    choose(app, s.start_menu, "2. Astrid (Hard)")
+    choose(app, s.start_menu, "2. Astrid")
     type_text(app, s.seed_entry, "12345")
     click(app, s.start_button)
     assert len(entered) == 1
     m = entered[0]
     assert m.seats == (
         Seat("Ingrid", "person", "purple"),
-        Seat("Astrid (Hard)", "hard", "orange"),
+        Seat("Astrid", "hard", "orange"),
         Seat("Player 3", "person", "teal"),
     )
     assert m.game.config.seed == 12345 and m.game.config.start_player == 1 and m.game.start_player == 1
@@ -165,9 +176,9 @@ def test_setup_colours_stay_distinct_and_seats_2_to_4(app):
     assert len(s.choices.seats) == 4 and not s.add_button.visible
     assert len({x["colour"] for x in s.choices.seats}) == 4
     assert len({x["name"] for x in s.choices.seats}) == 4
-    choose(app, s.start_menu, "4. Sigrid (Normal)")
+    choose(app, s.start_menu, "4. Sigrid")
     click(app, s.rows[1]["remove"])  # the start player moves up with her seat
-    assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid (Normal)"
+    assert s.choices.start == "2" and s.choices.seats[2]["name"] == "Sigrid"
     click(app, s.rows[2]["remove"])  # ... and removing her falls back to random
     assert s.choices.start == "random" and len(s.choices.seats) == 2 and not s.rows[0]["remove"].is_enabled
 
@@ -179,7 +190,7 @@ def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):
     click(app, s.start_button)
     assert entered == []
     type_text(app, s.seed_entry, "")
-    type_text(app, s.rows[0]["name"], "Astrid (Normal)")
+    type_text(app, s.rows[0]["name"], "Astrid")
     click(app, s.start_button)
     assert entered == [] and "Two seats" in s.error_text
     type_text(app, s.rows[0]["name"], "Sven")
@@ -292,7 +303,7 @@ def test_saves_panel_saves_lists_and_loads(app, entered):
     items = p.list.item_list_container.elements
     assert [b.text.split("   ")[0] for b in items] == ["Older game", "Evening game"]  # newest first
     # The newest is chosen already: its details shown, Load ready.
-    assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older_game"
+    assert p.list.get_single_selection() == items[0].text and p.selected()[0] == "Older game"
     assert p.load_button.is_enabled and p.message.startswith("Round 1 of 6")
     click(app, items[1])
     assert p.load_button.is_enabled and "Ann, Astrid (Normal)" in p.message
@@ -339,3 +350,55 @@ def test_resize_rebuilds_the_widgets(app, panel):
     assert scene(app) is s
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=900, size=(1000, 900)))
     run(app)  # an odd shape: centred, nothing raises
+
+
+def test_a_loaded_game_left_by_menu_can_be_continued(app):
+    """Load a named save, leave by Menu before any move: Continue resumes that game."""
+    match = Match.new(SEATS, app.rules, 11, storage=app.storage, autosave=False)
+    match.save_as("Evening game")
+    assert not app.storage.autosave_path.exists()
+    press(app, pygame.K_l)
+    p = scene(app)
+    click(app, p.load_button)
+    table = app.scenes.base
+    assert app.match is not None and app.match.to_doc() == match.to_doc()
+    click(app, table.buttons["menu"])
+    title = scene(app)
+    assert isinstance(title, TitleScene) and title.buttons["continue"].is_enabled
+    click(app, title.buttons["continue"])
+    assert app.match is not None and app.match.to_doc() == match.to_doc()
+
+
+def test_setup_remembers_the_players_name_and_the_last_table(app, entered):
+    s = open_setup(app)
+    type_text(app, s.rows[0]["name"], "Ingrid")
+    choose(app, s.rows[1]["kind"], "Hard bot")
+    click(app, s.add_button)
+    click(app, s.option_buttons["auction"])
+    click(app, s.start_button)
+    assert len(entered) == 1
+    want = [(x["name"], x["kind"], x["colour"]) for x in s.choices.seats]
+    saved = Settings.load(app.storage)
+    assert saved.last_seats[0] == ["person", "purple", "Ingrid"] and saved.last_options == ["auction"]
+    for settings in (app.settings, saved):  # the next setup, and after a restart
+        app.settings = settings
+        again = SetupScene(app).choices
+        assert [(x["name"], x["kind"], x["colour"]) for x in again.seats] == want
+        assert again.options == {"auction"} and not again.seats[0]["auto"] and again.seats[1]["auto"]
+
+
+def test_a_save_is_listed_under_its_name_as_typed(app):
+    """A named save "Nach dem Ärger" is listed so (its file name is a safe spelling)."""
+    match = Match.new(SEATS, app.rules, 11, storage=app.storage, autosave=False)
+    app.scenes.push(SavesPanel(app, mode="save", match=match))
+    run(app)
+    p = scene(app)
+    type_text(app, p.name_entry, "Nach dem Ärger")
+    click(app, p.save_button)
+    assert app.storage.save_path("Nach dem Ärger").name == "Nach_dem_Aerger.json"
+    assert "Nach dem Ärger" in p.message
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_l)
+    p = scene(app)
+    items = p.list.item_list_container.elements
+    assert [b.text.split("   ")[0] for b in items] == ["Nach dem Ärger"]

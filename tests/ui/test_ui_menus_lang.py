@@ -112,10 +112,10 @@ def test_title_and_setup_in_german(german, entered):
     press(german, pygame.K_n)
     s = german.scenes.current
     assert isinstance(s, SetupScene)
-    assert [x["name"] for x in s.choices.seats] == ["Spieler 1", "Astrid (Normal)"]
+    assert [x["name"] for x in s.choices.seats] == ["Spieler 1", "Astrid"]
     assert s.rows[1]["kind"].selected_option[0] == "Bot (Normal)"
     choose(german, s.rows[1]["kind"], "Bot (Schwer)")
-    assert s.choices.seats[1]["name"] == "Astrid (Schwer)" and s.choices.seats[1]["kind"] == "hard"
+    assert s.choices.seats[1]["name"] == "Astrid" and s.choices.seats[1]["kind"] == "hard"
     assert s.rows[0]["colour"].selected_option[0] == "Lila"
     assert s.start_menu.selected_option[0] == "Zufällig"
     assert s.option_buttons["special_tiles"].text == "Sonderplättchen"
@@ -127,7 +127,7 @@ def test_title_and_setup_in_german(german, entered):
     # names nobody typed follow a change of language, as do the menus
     german.apply_language("en")
     run(german)
-    assert [x["name"] for x in s.choices.seats] == ["Player 1", "Astrid (Hard)"] and s.back_button.text == "Back"
+    assert [x["name"] for x in s.choices.seats] == ["Player 1", "Astrid"] and s.back_button.text == "Back"
     assert s.choices.error.startswith("The seed must be a whole number")
 
 
@@ -241,7 +241,7 @@ def test_no_menu_text_misses_the_catalogue(tmp_path):
     assert [x for x in probe.untranslated(allowed) if x != "A"] == []
 
 
-def test_a_german_save_name_keeps_its_letters_spelled_out(german):
+def test_a_german_save_name_is_filed_spelled_out_and_shown_as_typed(german):
     from vikings.saves.folders import safe_name
 
     assert safe_name("Spiel mit Jörg, Runde 3") == "Spiel_mit_Joerg_Runde_3"
@@ -254,7 +254,7 @@ def test_a_german_save_name_keeps_its_letters_spelled_out(german):
     p.name_text = "Übung mit Jörg"
     p.save()
     assert german.storage.save_path("Übung mit Jörg").name == "Uebung_mit_Joerg.json"
-    assert p.message == "Gespeichert als „Uebung mit Joerg“." and p.tone == "good"
+    assert p.message == "Gespeichert als „Übung mit Jörg“." and p.tone == "good"
     match.close()
 
 

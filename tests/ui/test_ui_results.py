@@ -63,7 +63,7 @@ def test_results_offer_no_undo_and_a_saved_result_loads_back(app):
 
     click(app, button(app, "Load"))
     panel = app.scenes.current
-    assert panel.selected()[0] == "Astrid_vs_Bjorn_final" and panel.message.startswith("Finished")
+    assert panel.selected()[0] == "Astrid vs Bjorn final" and panel.message.startswith("Finished")
     click(app, panel.load_button)
     again = results(app)
     assert again is not scene and again.rows == rows and app.match.game == m.game

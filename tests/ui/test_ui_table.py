@@ -60,6 +60,33 @@ def wait_for_person(app, limit: int = 4000) -> None:
     raise AssertionError(f"no person's decision came up; scene {type(app.scenes.base).__name__}")
 
 
+def island_group(game):
+    """(space, PlaceTile) of a group the person may buy for Gold alone, with a Viking, whose
+    island tile goes straight onto a cell below the ships' row."""
+    from vikings.ui.table.drag import places_after_buy
+
+    return next(
+        (a.space, plan[0])
+        for a in game.legal_actions()
+        if isinstance(a, Buy) and not game.fame_cost(a.space) and game.wheel_viking[a.space] >= 0
+        for plan in places_after_buy(game, a.space).values()
+        if len(plan) == 1 and plan[0].row > 0
+    )
+
+
+def lay_bought_tile(app, scene, cell) -> None:
+    """After a purchase: the tile onto `cell` (and the start tile, on a first purchase),
+    up to the Viking's decision."""
+    g = scene.match.game
+    wait_for_person(app)
+    scene.act(cell)
+    wait_for_person(app)
+    while g.phase == "place":  # (the first purchase: the start tile too)
+        scene.act(g.legal_actions()[0])
+        wait_for_person(app)
+    assert g.phase == "viking" and g.displays[0].tile_at(cell.row, cell.col) >= 0
+
+
 def do_by_input(app, action) -> None:
     """Make `action` the way a player would: clicks on the wheel, the display or a
     button, or a key."""
@@ -329,3 +356,68 @@ def test_the_first_offer_animates_from_the_first_frame(tmp_path):
     assert scene.wheel_geo is not None and scene.offer is m.pending[0]
     assert any(isinstance(e, Fly) for group in scene.fx.queue for e in group)
     assert len(scene.tiles_shown) < sum(t >= 0 for t in scene.offer.data["tiles"])
+
+
+def test_tiles_are_placed_from_the_keyboard(tmp_path):
+    """Choosing a cell with the arrow keys and placing with Enter, as the panel says: the
+    lit cells in reading order, the chosen one previewed; the start tile the same way."""
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    wait_for_person(app)
+    assert g.phase == "place"
+    placed = 0
+    while g.phase == "place":
+        cells = sorted(scene.legal_cells())
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_LEFT)
+        assert scene.key_cell == cells[0]
+        key(app, pygame.K_DOWN)
+        want, made = scene.legal_cells()[cells[1 % len(cells)]], len(m.game.actions())
+        opts = scene.board_options(scene.visible(), 0)
+        assert opts["hover"] == cells[1 % len(cells)] and "preview" in opts
+        key(app, pygame.K_RETURN)
+        wait_for_person(app)
+        assert m.game.actions()[made] == want
+        placed += 1
+    assert placed >= 1
+    app.shutdown()
+
+
+def test_a_move_that_puts_her_vikings_under_her_own_ship_is_warned_of(tmp_path):
+    """Previewing a ship in the column of her own unguarded Viking (seed 1, round 3: her
+    ship over column 2, where a Viking of row 3 stands) rings that Viking and says so in
+    the panel; another cell warns of nothing. The fact is advice's own_threat."""
+    import random
+
+    from vikings.engine import GameConfig, new_game
+    from vikings.text.lang import t
+    from vikings.ui.table.match import Match
+
+    app = make_app(tmp_path, title_scene=False, settings=fast_settings())
+    game = new_game(GameConfig(("Ann", "Bo"), seed=1, start_player=0), app.rules)
+    rng = random.Random(1)
+    for _ in range(86):
+        game.apply(rng.choice(game.legal_actions()))
+    m = Match([("Ann", "person", "purple"), ("Bo", "person", "orange")], game, app.storage, autosave=False)
+    flow.enter_game(app, m)
+    wait_for_person(app)
+    run(app, 2)
+    scene = app.scenes.base
+    assert game.phase == "place" and PlaceTile(0, 2) in game.legal_actions()
+    pos = scene.board_geo.cell_rect(0, 2).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert [(r, c) for r, c, _ in scene.threat_preview()] == [(3, 2)]
+    warning = t("table.purchase.own_threat", vikings="")[:8]
+    assert any(line.startswith(warning) for line in scene.decision_text(scene.visible()))
+    other = next(a for a in game.legal_actions() if isinstance(a, PlaceTile) and (a.row, a.col) != (0, 2))
+    pos = scene.board_geo.cell_rect(other.row, other.col).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.threat_preview() == ()
+    assert not any(line.startswith(warning) for line in scene.decision_text(scene.visible()))
+    app.shutdown()

@@ -27,3 +27,37 @@ def test_tooltips_follow_the_rules_data():
     changed = SimpleNamespace(vikings=rules.vikings, scoring=scoring)
     text = viking_text(changed, _kind(rules, "fisherman"))
     assert "feeds 4 Vikings" in text and "to spare earns 3 Fame" in text
+
+
+def test_tooltips_read_the_table_as_it_is_under_a_still_pointer(tmp_path):
+    """A bought group's tooltip leaves the wheel with it, and a cell's says who stands on
+    it once a Viking is placed there, without the mouse moving."""
+    import pygame
+    from test_ui_table import island_group, key, lay_bought_tile, start, wait_for_person
+    from ui_helpers import run
+
+    from vikings.text.lang import t
+
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene, g = app.scenes.base, m.game
+    scene.ctx.viewed = 0  # (Ann's display stays large when the bot's turn comes)
+    space, cell = island_group(g)
+    pos = scene.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    assert scene.tooltip and scene.tooltip == scene.tooltip_at(pos)
+    scene.select(space)
+    scene.buy()
+    run(app, 3)
+    assert g.wheel_tile[space] < 0 and scene.tooltip is None  # the group has gone: its tooltip with it
+    lay_bought_tile(app, scene, cell)
+    pos = scene.board_geo.cell_rect(cell.row, cell.col).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 2)
+    empty = t("table.tip.empty", viking="")[:5]
+    assert empty in scene.tooltip
+    key(app, pygame.K_t)
+    run(app, 3)
+    assert g.displays[0].occupied(cell.row, cell.col) and empty not in scene.tooltip
+    app.shutdown()

@@ -54,15 +54,31 @@ def test_settings_clamp_the_window_fields(tmp_path):
     assert s.ui_scale == 90 and s.window_pos == [-16384, 20]
 
 
-def test_f11_toggles_full_screen_and_back_to_the_same_window(app):
+def test_f11_toggles_full_screen_and_back_to_the_same_window(app, monkeypatch):
     ui = app.ui
+    made = []
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(
+        pygame.display, "set_mode", lambda size, flags=0: made.append((size, flags)) or set_mode(size, flags)
+    )
     press(app, pygame.K_F11)
-    assert app.settings.fullscreen and app.screen.get_flags() & pygame.FULLSCREEN
+    # Desktop full screen: a borderless window the desktop's size at its corner, the screen's
+    # mode unchanged (SDL's own full screen left a black or shifted window without a
+    # window manager), made once.
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert app.settings.fullscreen and made == [(desktop, pygame.NOFRAME)]
+    assert app.screen.get_size() == desktop and tuple(pygame.display.get_window_position()) == (0, 0)
     assert app.look.size == app.screen.get_size() and app.ui is ui
     assert Settings.load(app.storage).fullscreen
     assert button(app, "New game").alive()
+    # The window's own size events (a window manager's, or one that ignores the request)
+    # never make the window again.
+    for size in [(1280, 720), desktop, (1280, 720)]:
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        run(app, 2)
+    assert len(made) == 1 and app.settings.fullscreen
     press(app, pygame.K_F11)
-    assert not app.settings.fullscreen and not app.screen.get_flags() & pygame.FULLSCREEN
+    assert not app.settings.fullscreen and made[-1] == ((1280, 720), pygame.RESIZABLE)
     assert app.screen.get_size() == (1280, 720) and app.look.size == (1280, 720)
     assert not Settings.load(app.storage).fullscreen
 

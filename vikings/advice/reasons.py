@@ -262,6 +262,18 @@ def _threat_facts(d0, d1, rules) -> list:
     return out
 
 
+def own_threat(before: GameState, after: GameState, me: int) -> list[tuple[int, int, int]]:
+    """(row, col, Viking kind) of `me`'s Vikings that stand under one of her unrepelled
+    ships in `after` and did not in `before` (a Viking placed under a ship, a ship laid
+    over her Vikings, a warrior that no longer repels): the engine's `threat` of her
+    display, before and after the move. A preview warns of these: such a Viking earns
+    nothing in a scoring and may be lost to the ship."""
+    rules = before.rules
+    d0, d1 = before.displays[me], after.displays[me]
+    hit0 = set(threat(d0, rules)[0])
+    return [(r, c, rules.row_viking[r]) for r, c in threat(d1, rules)[0] if (r, c) not in hit0 and d1.occupied(r, c)]
+
+
 def _island_facts(before, after, me, rules, placed=()) -> list:
     out = []
     d0, d1 = before.displays[me], after.displays[me]

@@ -50,6 +50,7 @@ DEFAULT_LEVEL = "normal"
 AUCTION_PHASES = (BID, REMOVE, COLOUR)
 SCORING_PHASES = (BOATSWAIN, BOATSWAIN_MOVE)
 COSTLY = 0.05  # Fame: a smaller cost is rounding, not a mistake
+DECIDED = 0.005  # a chance to win this near 0 or 1 is a decided game (shown as 0 % or 100 %)
 
 Progress = Callable[[int, int], None]
 
@@ -100,11 +101,23 @@ class Review:
         return len(self.config.players)
 
     def costliest(self, player: int, k: int = 3) -> list[Decision]:
-        """The player's `k` judged decisions that cost the most expected Fame (only
-        those that cost something), costliest first."""
-        costly = [d for d in self.decisions if d.judged and d.player == player and d.cost > COSTLY]
-        costly.sort(key=lambda d: (-d.cost, d.index))
+        """The player's `k` judged decisions that cost the most (only those that cost
+        expected Fame), ranked by the chance to win they gave up against the bot's move,
+        then by the Fame; positions already decided (her chance to win below DECIDED or
+        above 1 - DECIDED before the move) are left out: nothing she chose there mattered."""
+        costly = [
+            d
+            for d in self.decisions
+            if d.judged and d.player == player and d.cost > COSTLY and not self.decided(d.index, player)
+        ]
+        costly.sort(key=lambda d: (-(d.bot_chance - d.chance), -d.cost, d.index))
         return costly[:k]
+
+    def decided(self, index: int, player: int) -> bool:
+        """The game after `index` actions was already won or lost for `player`, as far as
+        her chance to win tells."""
+        chance = self.chances[index][player]
+        return chance < DECIDED or chance > 1 - DECIDED
 
     def judged(self, player: int) -> list[Decision]:
         return [d for d in self.decisions if d.judged and d.player == player]

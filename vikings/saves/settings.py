@@ -47,6 +47,10 @@ class Settings:
         default_factory=list
     )  # [x, y] of the window when last closed; [] = the system's choice
     language: str = ""  # a code of lang.LANGUAGES; "" = the system's language (lang.system_language)
+    # The last table set up: [kind, colour, name] a seat ("" for a name the game gave), and
+    # the advanced rules chosen; the setup screen starts from them.
+    last_seats: list[list[str]] = field(default_factory=list)
+    last_options: list[str] = field(default_factory=list)
 
     @property
     def speed(self) -> float:

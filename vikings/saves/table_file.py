@@ -43,6 +43,9 @@ KINDS = (PERSON, *LEVELS)
 COLOURS = ("purple", "orange", "teal", "pink", "brown", "white")
 
 
+SAVE_NAME_MAX = 200  # characters of a save's name
+
+
 class Seat(NamedTuple):
     name: str
     kind: str  # "person" or a bot level
@@ -164,12 +167,14 @@ LAYOUT = {
     "hints": (ListOf(Int(0, MAX_HINTS), 1, MAX_SEATS, "the hint count of seat {}"), (2,), ()),
     "game": (Record(MAX_BYTES), (1, 2), (1, 2)),
     "checksum": (Hex(64), (2,), (2,)),
+    "name": (Text(1, SAVE_NAME_MAX), (2,), ()),  # a named save's name as the player typed it
 }
 
 
 # Writing ------------------------------------------------------------------------------------
-def table_doc(seats, game_text: str, hints) -> dict:
-    """The table as the JSON object the file holds (version 2, sealed by its checksum)."""
+def table_doc(seats, game_text: str, hints, name: str = "") -> dict:
+    """The table as the JSON object the file holds (version 2, sealed by its checksum);
+    `name`: a named save's name as typed (its file name is a safe spelling of it)."""
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -177,6 +182,8 @@ def table_doc(seats, game_text: str, hints) -> dict:
         "hints": [int(h) for h in hints],
         "game": game_text,
     }
+    if name:
+        doc["name"] = name[:SAVE_NAME_MAX]
     doc["checksum"] = checksum(doc)
     return doc
 

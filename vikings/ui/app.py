@@ -130,20 +130,54 @@ class App:
         place (SDL takes the place from SDL_VIDEO_WINDOW_POS when the window is made)."""
         s = self.settings
         if s.fullscreen and size is None:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return self._desktop_window()
         size = tuple(size or (s.width, s.height))
         pos = self._remembered_position(size) if self._remember else None
         before = os.environ.get(WINDOW_POS)
         if pos is not None:
             os.environ[WINDOW_POS] = f"{pos[0]},{pos[1]}"
         try:
-            return pygame.display.set_mode(size, pygame.RESIZABLE)
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if pos is not None:  # (back from full screen: the window is reused, not placed anew)
+                self._place_window(pos)
+            return screen
         finally:
             if pos is not None:  # only this window: a later set_mode must not jump back
                 if before is None:
                     os.environ.pop(WINDOW_POS, None)
                 else:
                     os.environ[WINDOW_POS] = before
+
+    def _desktop_window(self) -> pygame.Surface:
+        """Full screen as a borderless window the size of the desktop at its top left: the
+        screen's mode is never changed, and it shows the same with or without a window
+        manager (SDL's own full screen asks the window manager, and without one the window
+        stayed where it was while its surface grew, or went black)."""
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desktop = (0, 0)
+        if desktop[0] <= 0 or desktop[1] <= 0:  # (no desktop to measure: SDL picks the size)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        before = os.environ.get(WINDOW_POS)
+        os.environ[WINDOW_POS] = "0,0"
+        try:
+            screen = pygame.display.set_mode(desktop, pygame.NOFRAME)
+        finally:
+            if before is None:
+                os.environ.pop(WINDOW_POS, None)
+            else:
+                os.environ[WINDOW_POS] = before
+        self._place_window((0, 0))
+        return screen
+
+    @staticmethod
+    def _place_window(pos) -> None:
+        """Move the window (set_mode keeps an open window where it is)."""
+        try:
+            pygame.display.set_window_position(pos)
+        except (pygame.error, AttributeError):  # (pygame-ce before 2.5; a driver without windows)
+            pass
 
     def _remembered_position(self, size) -> tuple[int, int] | None:
         """The saved place, if the window would still show at least a corner on the desktop."""
@@ -279,7 +313,8 @@ class App:
             self.dispatch(event)
         self.ui.update(dt)
         self.scenes.update(dt)
-        if events or busy or self._dirty or self.ui.get_hovering_any_element():
+        shown = self.ui.get_sprite_group().should_update_visibility  # (a widget made, shown or hidden)
+        if events or busy or self._dirty or shown or self.ui.get_hovering_any_element():
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)
@@ -330,6 +365,13 @@ class App:
     def draw(self) -> None:
         self.screen.fill(PARCHMENT)
         self.scenes.draw(self.screen)
+        # pygame-gui draws the list of visible widgets made at its last update: widgets made,
+        # shown or hidden since (a scene's update, a rebuild) join it now, not when the mouse
+        # next moves (the loop then waits for input with the stale frame on screen).
+        group = self.ui.get_sprite_group()
+        if group.should_update_visibility:
+            group.should_update_visibility = False
+            group.update_visibility()
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self._dirty = False

@@ -113,6 +113,11 @@ def leave_game(app, ctx) -> None:
     """Back to the title screen; the game stays in the autosave (unless it is over)."""
     m = ctx.match
     m.close()
+    if not m.game.is_over:  # a game loaded and left before a move: Continue resumes it too
+        try:
+            m.autosave()
+        except OSError:  # (the title then offers what the autosave holds)
+            pass
     # A finished game is not worth continuing: its autosave goes. Only its own, though: a
     # finished game loaded from a named save must not delete another game in progress.
     if m.game.is_over and m.storage is not None:

@@ -31,8 +31,20 @@ from vikings.ui.dialogs.kit import (
 NAME_LIMIT = 40
 
 
+def shown_name(storage, stem: str, path) -> str:
+    """A save's name as the player typed it (kept in the file; its file name is a safe
+    spelling of it: "Ärger" is Aerger.json), or made from the file name for a save that
+    keeps none."""
+    try:
+        doc = storage.read_json(path)
+    except (OSError, ValueError):
+        doc = None
+    name = doc.get("name") if isinstance(doc, dict) else None
+    return name if isinstance(name, str) and name.strip() else stem.replace("_", " ")
+
+
 def label_of(name: str, mtime: float) -> str:
-    """A save's line in the list: its name as typed (roughly) and when it was written."""
+    """A save's line in the list: its name as typed and when it was written."""
     when = time.localtime(mtime)
     date = t(
         "menus.saves.date",
@@ -41,7 +53,7 @@ def label_of(name: str, mtime: float) -> str:
         year=str(when.tm_year),
         time=time.strftime("%H:%M", when),
     )
-    return t("menus.saves.entry", name=name.replace("_", " "), when=date)
+    return t("menus.saves.entry", name=name, when=date)
 
 
 class SavesPanel(Dialog):
@@ -189,7 +201,8 @@ class SavesPanel(Dialog):
 
     def items(self) -> list[str]:
         self.paths = {}
-        for name, path, mtime in self.app.storage.list_saves():
+        for stem, path, mtime in self.app.storage.list_saves():
+            name = shown_name(self.app.storage, stem, path)
             self.paths[label_of(name, mtime)] = (name, path)
         return list(self.paths)
 
@@ -260,7 +273,7 @@ class SavesPanel(Dialog):
         chosen = self.selected()
         if self.mode == "save":
             if chosen:  # pick a name to save over it
-                self.name_text, self.replace = chosen[0].replace("_", " "), None
+                self.name_text, self.replace = chosen[0], None
                 self.name_entry.set_text(self.name_text)
                 self.say(None)
             return
@@ -352,4 +365,4 @@ class SavesPanel(Dialog):
         self.replace = None
         self.list.set_item_list(self.items())
         self.empty_label.hide()
-        self.say("menus.saves.saved", good=True, name=path.stem.replace("_", " "))
+        self.say("menus.saves.saved", good=True, name=name)

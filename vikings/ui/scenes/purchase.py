@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from vikings.advice.reasons import own_threat
 from vikings.engine.actions import Buy, DeclineSpecial, PlaceStart, PlaceTile, PlaceViking, ReplaceTile, TakeSpecial
 from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from vikings.text.lang import t
@@ -27,8 +28,9 @@ from vikings.ui.drawing.tooltips import blocker
 from vikings.ui.scenes.purchase_fx import SPECIAL_EVENTS, PurchaseMotion
 from vikings.ui.scenes.purchase_panel import PurchasePanel
 from vikings.ui.scenes.table_scene import TableScene
-from vikings.ui.table.drag import WheelDrag
+from vikings.ui.table.drag import WheelDrag, first_cells, places_after_buy, placing_states
 
+WARN = (196, 40, 30)  # the ring round a Viking the previewed move puts under her own ship
 MOVE_EVENTS = (
     frozenset(
         {
@@ -58,6 +60,8 @@ class PurchaseScene(TableScene):
         self.start_first = False  # place the start tile before the bought one
         self.returning: int | None = None  # a dropped group flying back to its wheel space
         self.plan = None  # a cell the tile was dropped on, still to be placed
+        self.key_cell = None  # a cell chosen with the keys (placing, laying a building)
+        self._threat: tuple = (None, ())  # (what was previewed, own_threat's answer)
         self.drag = WheelDrag(self)  # press-and-drag on the wheel, the hovered group's places
         self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
         self.panel = PurchasePanel(self)  # the decision panel
@@ -126,13 +130,25 @@ class PurchaseScene(TableScene):
                 shrink_caption(b)  # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
+    def lesson_accepts(self, moves) -> bool:
+        """The lesson (if one runs) would take `moves`, made now one after another: they are
+        its script's next ones. Outside a lesson, or past its script, every legal move."""
+        coach = self.match.coach
+        if coach is None or coach.handed_over:
+            return True
+        n = len(self.match.game.actions())
+        want = tuple(coach.script[n : n + len(moves)])
+        return not want or want == tuple(moves[: len(want)])
+
     def legal_cells(self) -> dict:
-        """Cell -> action for the placement decision now (the engine's list)."""
+        """Cell -> action for the placement decision now (the engine's list; in the lesson
+        only the cell its step accepts)."""
         g = self.match.game
         if g.phase != PLACE or self.match.pending:
             return {}
-        tiles = {(a.row, a.col): a for a in g.legal_actions() if isinstance(a, PlaceTile)}
-        starts = {(a.row, 1): a for a in g.legal_actions() if isinstance(a, PlaceStart)}
+        legal = [a for a in g.legal_actions() if self.lesson_accepts((a,))]
+        tiles = {(a.row, a.col): a for a in legal if isinstance(a, PlaceTile)}
+        starts = {(a.row, 1): a for a in legal if isinstance(a, PlaceStart)}
         if not tiles:
             return starts
         if not starts:
@@ -149,16 +165,7 @@ class PurchaseScene(TableScene):
         self.preview_cells = []
         self.plan = None  # (a tile dropped on a cell waits for this group's Buy only)
         if space is not None:
-            probe = g.copy()
-            probe.quiet = True
-            probe.apply(Buy(space))
-            self.preview_cells = sorted(
-                {
-                    (a.row, a.col if isinstance(a, PlaceTile) else 1)
-                    for a in probe.legal_actions()
-                    if isinstance(a, (PlaceTile, PlaceStart))
-                }
-            )
+            self.preview_cells = first_cells(g, space)
             if not self.app.settings.confirm_purchase:
                 self.buy()
                 return
@@ -187,6 +194,7 @@ class PurchaseScene(TableScene):
         self.selected = None
         self.preview_cells = []
         self.start_first = False
+        self.key_cell = None
         g, plan = self.match.game, self.plan
         if not plan:
             return
@@ -257,9 +265,33 @@ class PurchaseScene(TableScene):
             return True
         if g.phase == PLACE and k == pygame.K_s and self._both_kinds():
             self.start_first = not self.start_first
+            self.key_cell = None
             self.refresh_ui()
             return True
+        if g.phase in (PLACE, REPLACE):
+            return self.key_place(k)
         return False
+
+    def key_place(self, k) -> bool:
+        """The keys of a placement (or of laying a building tile): the arrow keys and Tab go
+        from one lit cell to the next (in reading order), Enter places the tile there."""
+        cells = self.legal_cells() if self.match.game.phase == PLACE else self.replace_cells()
+        order = sorted(cells)
+        if not order:
+            return False
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.key_cell in cells:
+                self.act(cells[self.key_cell])
+            return True
+        steps = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+        if k not in steps:
+            return False
+        if self.key_cell in order:
+            self.key_cell = order[(order.index(self.key_cell) + steps[k]) % len(order)]
+        else:
+            self.key_cell = order[0 if steps[k] > 0 else -1]
+        self.app.invalidate()
+        return True
 
     def on_click(self, pos) -> bool:
         m, g = self.match, self.match.game
@@ -311,6 +343,11 @@ class PurchaseScene(TableScene):
     def visible(self):
         return self.motion.landed_early(super().visible())
 
+    def on_hover(self, pos) -> None:
+        super().on_hover(pos)
+        if self.key_cell is not None and self.hover_cell is not None:  # the mouse takes over from the keys
+            self.key_cell = None
+
     # Drawing ------------------------------------------------------------------------------------
     def tooltip_at(self, pos) -> str | None:
         return self.drag.explain(super().tooltip_at(pos), pos)
@@ -340,15 +377,65 @@ class PurchaseScene(TableScene):
 
     def draw_board(self, surface, vis, rect):
         geo = super().draw_board(surface, vis, rect)
+        for row, col, _ in self.threat_preview():  # her own ship would threaten these
+            pygame.draw.rect(
+                surface, WARN, geo.cell_rect(row, col).inflate(-4, -4), max(3, geo.t // 16), border_radius=geo.t // 8
+            )
         cells = self.replace_cells() if self.match.persons_turn() else {}
-        if self.hover_cell in cells and self.shown_player == self.match.game.to_move:
+        at = self.pointed_cell()
+        if at in cells and self.shown_player == self.match.game.to_move:
             # The building tile previewed where it would lie (as draw_display lays it).
             img = self.app.sprites.get(
                 "special_tiles", self.app.rules.specials[self.building_to_lay()].id, height=round(geo.t * 0.86)
             ).copy()
             img.set_alpha(190)
-            surface.blit(img, img.get_rect(center=geo.cell_rect(*self.hover_cell).center))
+            surface.blit(img, img.get_rect(center=geo.cell_rect(*at).center))
         return geo
+
+    def previewed_moves(self):
+        """(the game, the moves) of the placement previewed now: the drag's cell under the
+        pointer, or the lit cell pointed at (then the Viking on the tile, if one comes), or
+        the Viking's decision; None if nothing is previewed."""
+        g, m = self.match.game, self.match
+        if not m.persons_turn() or m.pending or self.shown_player != g.to_move:
+            return None
+        if self.drag.active and self.drag.space is not None:
+            cell = self.hover_cell
+            if cell not in self.drag.cells:
+                return None
+            states = placing_states(g, self.drag.space)
+            plan = places_after_buy(g, self.drag.space).get(cell)
+            return (states[0], tuple(plan)) if states and plan else None
+        if g.phase == PLACE:
+            cells = self.legal_cells()
+            at = self.pointed_cell()
+            return (g, (cells[at],)) if at in cells else None
+        if g.phase == VIKING:
+            return g, (PlaceViking(True),)
+        return None
+
+    def threat_preview(self) -> tuple:
+        """(row, col, kind) of the player's Vikings her previewed move would put under her
+        own unrepelled ship (advice's own_threat, on copies of the game: the engine's
+        threat after the move, the Viking then on the tile where one is to be placed)."""
+        shown = self.previewed_moves()
+        if shown is None:
+            return ()
+        base, moves = shown
+        key = (len(self.match.game.actions()), self.match.game.phase, id(base), moves)
+        if self._threat[0] != key:
+            after = base.copy()
+            after.quiet = True
+            for a in moves:
+                after.apply(a)
+            if after.phase == VIKING and after.to_move == base.to_move and PlaceViking(True) in after.legal_actions():
+                after.apply(PlaceViking(True))  # (the Viking bought with it, on the new tile)
+            self._threat = (key, tuple(own_threat(self.match.game, after, base.to_move)))
+        return self._threat[1]
+
+    def pointed_cell(self):
+        """The cell the keys chose, else the one under the mouse."""
+        return self.key_cell if self.key_cell is not None else self.hover_cell
 
     def board_options(self, vis, p) -> dict:
         g = self.match.game
@@ -356,7 +443,7 @@ class PurchaseScene(TableScene):
             return {}
         if self.drag.active:
             opts = {"highlight": self.drag.cells, "hover": self.hover_cell}
-            if self.hover_cell in self.drag.cells:
+            if self.hover_cell in self.drag.cells and self.drag.space is not None:
                 opts["preview"] = (g.wheel_tile[self.drag.space], *self.hover_cell)
             return opts
         if g.phase == PURCHASE and self.selected is not None:
@@ -365,16 +452,17 @@ class PurchaseScene(TableScene):
             return {"highlight": self.drag.fit_cells(self.drag.hovered_group())}
         if g.phase == PLACE:
             cells = self.legal_cells()
-            opts = {"highlight": list(cells), "hover": self.hover_cell}
-            if self.hover_cell in cells:
-                a = cells[self.hover_cell]
+            at = self.pointed_cell()
+            opts = {"highlight": list(cells), "hover": at}
+            if at in cells:
+                a = cells[at]
                 kind = g.displays[p].start_tile if isinstance(a, PlaceStart) else g.hand_tile
-                opts["preview"] = (kind, *self.hover_cell)
+                opts["preview"] = (kind, *at)
             return opts
         if g.phase == VIKING and g.placed_at:
             return {"highlight": [g.placed_at]}
         if g.phase == REPLACE:
-            return {"highlight": list(self.replace_cells()), "hover": self.hover_cell}
+            return {"highlight": list(self.replace_cells()), "hover": self.pointed_cell()}
         return {}
 
 

@@ -27,6 +27,7 @@ class PurchasePanel:
     def __init__(self, scene):
         self.scene = scene
         self.special_rows: list = []  # (rect, slot) of the offered special tiles in the panel
+        self.viking_rect = None  # where the Viking in hand is drawn (it can be dragged from there)
 
     def text(self, vis) -> list[str]:
         """Whose move it is and what to do now."""
@@ -78,6 +79,10 @@ class PurchasePanel:
         elif g.phase == REPLACE:
             k = rules.specials[sc.building_to_lay()]
             lines.append(t("table.purchase.replace", special=words.special(k), building=building(k.building)))
+        threatened = sc.threat_preview()
+        if threatened:  # (the move previewed: the advice layer's own_threat)
+            names = ", ".join(viking_in_sentence(rules, k, "the") for _, _, k in threatened)
+            lines.append(t("table.purchase.own_threat", vikings=names))
         return lines
 
     def draw(self, surface, vis, rect) -> None:
@@ -85,6 +90,7 @@ class PurchasePanel:
         sc = self.scene
         g = sc.match.game
         self.special_rows = []
+        self.viking_rect = None  # where the Viking in hand is drawn (it can be dragged from there)
         if sc.special_offered():
             self._draw_special_offer(surface, vis, rect)
             return
@@ -99,8 +105,9 @@ class PurchasePanel:
             if g.hand_tile >= 0:
                 surface.blit(sc.app.sprites.get("tiles", sc.app.rules.tiles[g.hand_tile].id, height=t), (x, y))
                 x += t + sc.app.look.px(10)
-            if g.hand_viking >= 0:
-                surface.blit(sc.app.sprites.get("vikings", sc.app.rules.vikings[g.hand_viking].id, height=t), (x, y))
+            if g.hand_viking >= 0 and not (sc.drag.viking and sc.drag.active):  # (being dragged: under the pointer)
+                img = sc.app.sprites.get("vikings", sc.app.rules.vikings[g.hand_viking].id, height=t)
+                self.viking_rect = surface.blit(img, (x, y))
 
     def _draw_special_offer(self, surface, vis, rect) -> None:
         """The face-up special tiles as a list to choose from: tile, name and effect."""

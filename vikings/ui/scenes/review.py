@@ -25,7 +25,7 @@ from vikings.engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from vikings.processes.review_job import PROCESS_ENDED, ReviewJob
 from vikings.text.lang import t
 from vikings.ui.drawing.cards import draw_card
-from vikings.ui.drawing.displays import display_geometry, draw_display
+from vikings.ui.drawing.displays import display_geometry, draw_display, ring_cell
 from vikings.ui.drawing.panels import panel
 from vikings.ui.drawing.specials import draw_held
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WHITE, WOOD_DARK, colour_of
@@ -34,6 +34,8 @@ from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.review_chart import draw_chances, round_starts
 from vikings.ui.scenes.review_text import costly_lines, decision_lines, draw_lines
+
+BOT_FRAME = (255, 232, 150)  # the bot's move: the pale frame (the wheel's, drawing/wheel.py)
 
 
 class ReviewScene(Scene):
@@ -61,6 +63,8 @@ class ReviewScene(Scene):
         self.chart = None
         self.card_rects: list = []
         self.costly_spots: list = []  # (rect, moment) of the costly decisions listed
+        self.table_frames: dict = {}  # the cells the table's frames mark: the move played, the bot's
+        self.reasons: dict = {}  # (moment, action) -> the hints' reasons for that move (worked out once)
 
     # The review in the background ----------------------------------------------------------
     def enter(self) -> None:
@@ -394,22 +398,27 @@ class ReviewScene(Scene):
         bot_space = (bot.space,) if isinstance(bot, Buy) and bot is not a else ()
         draw_wheel(surface, self.app, vis, wheel_rect, selected=played_space, highlight=bot_space)
         p = self.shown_player
-        cells, hover, preview = [], None, None
-        if p == g.to_move:
-            for x in (a, bot):
-                if isinstance(x, (PlaceTile, MoveViking, ReplaceTile)) and (x.row, x.col) not in cells:
-                    cells.append((x.row, x.col))
+        cells, hover, preview, bot_cell = [], None, None, None
+        if p == g.to_move:  # (as the legend says: the move played in gold, the bot's pale)
             if isinstance(a, (PlaceTile, MoveViking, ReplaceTile)):
-                hover = (a.row, a.col)
+                cells, hover = [(a.row, a.col)], (a.row, a.col)
+            if isinstance(bot, (PlaceTile, MoveViking, ReplaceTile)) and (bot.row, bot.col) not in cells:
+                bot_cell = (bot.row, bot.col)
             if isinstance(a, PlaceTile) and g.hand_tile >= 0:
                 preview = (g.hand_tile, a.row, a.col)
         label = t("review.display_viewed" if self.viewed is not None else "review.display", name=self.names[p])
         img = look.fit_text(label, 14, INK_SOFT, width=board_rect.w)
         body = board_rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
-        geo = display_geometry(self.app, vis.players[p], body, cells)  # centred in the room below the chart
+        extra = cells + ([bot_cell] if bot_cell else [])
+        geo = display_geometry(self.app, vis.players[p], body, extra)  # centred in the room below the chart
         body.y += max(0, (body.h - geo.t * (geo.rows + 1)) // 2)
         surface.blit(img, (board_rect.x, body.y - img.get_height() - 4))
-        draw_display(surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview)
+        geo = draw_display(
+            surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview, extra_cells=extra
+        )
+        if bot_cell is not None:
+            ring_cell(surface, geo, *bot_cell, BOT_FRAME)
+        self.table_frames = {"played": cells[0] if cells else None, "bot": bot_cell}  # (what the frames mark)
 
     def draw_side(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px

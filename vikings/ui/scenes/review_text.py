@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import pygame
 
+from vikings.advice.hints import explain_option
 from vikings.advice.review import describe_action
 from vikings.text import words
 from vikings.text.lang import number, percent, t
@@ -173,9 +174,20 @@ def costly_lines(scene) -> list[Line]:
                 out.append(Line(t("review.costly.compact", head=head, move=played), 13, BAD, False, d.index, 12, True))
                 continue
             out.append(Line(head, 14, BAD, True, d.index, 12))
-            out.append(Line(t("review.costly.played", move=played), 13, INK, False, d.index, 28, True))
-            out.append(Line(t("review.costly.bot", move=bot), 13, INK_SOFT, False, d.index, 28, True))
+            for key, move, a, colour in (("played", played, d.action, INK), ("bot", bot, d.bot_action, INK_SOFT)):
+                out.append(Line(t(f"review.costly.{key}", move=move), 13, colour, False, d.index, 28, True))
+                why = t("review.costly.why", reason=move_reason(scene, d.index, a))  # (the hints' reasons)
+                out.append(Line(why, 12, INK_SOFT, False, d.index, 40))
     return out
+
+
+def move_reason(scene, index: int, action) -> str:
+    """What a move does, in the hints' reasons (advice's explain_option: the same facts a
+    hint gives for it), worked out once per move and read in the language in use."""
+    key = (index, action)
+    if key not in scene.reasons:
+        scene.reasons[key] = explain_option(scene.states[index], action)
+    return scene.reasons[key].reason
 
 
 def draw_lines(surface, look, rect: pygame.Rect, y: int, lines, spots=None, current=None) -> int:

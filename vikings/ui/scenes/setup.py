@@ -51,7 +51,8 @@ OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42  # the advanced rules' tick boxes
 class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.choices = Choices()  # what is chosen; the widgets show it
+        settings = app.settings  # (the table set up last time: the player's name, the seats, the rules)
+        self.choices = Choices(settings.last_seats, settings.last_options)  # what is chosen; the widgets show it
         self.rows: list[dict] = []
 
     # Starting ---------------------------------------------------------------------------------
@@ -71,6 +72,11 @@ class SetupScene(Scene):
             self.choices.engine_error = str(e)
             self._show_error()
             return
+        self.app.settings.last_seats, self.app.settings.last_options = self.choices.remembered()
+        try:
+            self.app.settings.save(self.app.storage)
+        except OSError:  # (a setup not remembered is no reason not to play)
+            pass
         flow.enter_game(self.app, match)
 
     def back(self) -> None:

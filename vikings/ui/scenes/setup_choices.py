@@ -33,10 +33,11 @@ SEED_DIGITS = 18
 
 
 def auto_name(seat: dict, index: int) -> str:
-    """The name a seat gets until the player types one."""
+    """The name a seat gets until the player types one: a bot's is a Norse name alone (the
+    table states its level beside it, once: "Astrid (normal bot) is playing")."""
     if seat["kind"] == PERSON:
         return t("game.player", n=index + 1)
-    return t("menus.setup.bot_name", name=seat["norse"], level=level_name(seat["kind"]))
+    return seat["norse"]
 
 
 def level_name(level: str) -> str:
@@ -63,15 +64,33 @@ def random_seed() -> int:
 class Choices:
     """What the setup screen has chosen so far (SetupScene owns one and draws it)."""
 
-    def __init__(self):
+    def __init__(self, last_seats=(), last_options=()):
+        """`last_seats`, `last_options`: the table set up last time (the settings' record,
+        see `remembered`): its seats, names typed and rules, where they still make sense."""
         self.seats: list[dict] = []
-        for kind in (PERSON, "normal"):
-            self.add_seat(kind)
+        kinds, colours = dict(KINDS), {c for c, _ in PLAYER_COLOURS}
+        last = [s for s in last_seats if len(s) == 3 and s[0] in kinds and s[1] in colours]
+        if MIN_SEATS <= len(last) <= MAX_SEATS and len({s[1] for s in last}) == len(last):
+            for kind, colour, name in last:
+                self.add_seat(kind)
+                seat = self.seats[-1]
+                seat["colour"] = colour
+                if name.strip():
+                    seat["name"], seat["auto"] = name[:NAME_LIMIT], False
+            self.rename()
+        else:
+            for kind in (PERSON, "normal"):
+                self.add_seat(kind)
         self.start = "random"  # "random" or a seat index as text
         self.seed_text = ""
         self.failed = False  # Start was refused (the problems are said until the next change)
         self.engine_error = ""  # ... or the engine refused the setup
-        self.options: set = set()  # the advanced game's rules chosen (engine option names)
+        self.options: set = {o for o in last_options if o in {k for k, _, _ in OPTIONS}}  # the advanced rules chosen
+
+    def remembered(self) -> tuple[list, list]:
+        """(last_seats, last_options) for the settings: this table, to start from next time."""
+        seats = [[s["kind"], s["colour"], "" if s["auto"] else s["name"].strip()] for s in self.seats]
+        return seats, sorted(self.options)
 
     def add_seat(self, kind: str) -> None:
         used_colours = {s["colour"] for s in self.seats}

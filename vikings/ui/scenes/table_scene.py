@@ -72,6 +72,7 @@ class TableScene(Scene):
         self.log_spots: list = []
         self.marks: dict = {}  # player -> (row, col, colour) marked on her display
         self.mouse = (0, 0)
+        self.pointed = False  # the pointer has been over the table (its tooltip is shown)
         self.zoom = None  # (rect, tile size) of the enlarged display drawn
         self.ring = RingWatch()  # redraws for the thinking bot's ring
         self.money = CountingFigures()  # the cards' Gold and Fame, counting towards the real ones
@@ -317,6 +318,14 @@ class TableScene(Scene):
         return False
 
     def on_hover(self, pos) -> None:
+        self.pointed = True
+        self.point(pos)
+        self.tooltip = self.tooltip_at(pos)
+        self.app.invalidate()
+
+    def point(self, pos) -> None:
+        """What lies under the pointer at `pos`, as last drawn (on every move, and again
+        when a frame is drawn: the table may have changed under a still pointer)."""
         self.hover_slot = next((slot for r, tip, slot in self.slot_spots if tip and r.collidepoint(pos)), None)
         self.hover_cell = self.board_geo.cell_at(pos) if self.board_geo else None
         self.hover_space = self.wheel_geo.space_at(pos) if self.wheel_geo else None
@@ -327,8 +336,6 @@ class TableScene(Scene):
             else None
         )
         self.hover_log = next((i for r, i in self.log_spots if r.collidepoint(pos)), None)
-        self.tooltip = self.tooltip_at(pos)
-        self.app.invalidate()
 
     # What is shown --------------------------------------------------------------------------------
     def visible(self) -> Visible:
@@ -429,6 +436,9 @@ class TableScene(Scene):
                 draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)),
                 size,
             )
+        if self.pointed:  # the tooltip reads the table as drawn now, not as it was when the mouse last moved
+            self.point(self.mouse)
+            self.tooltip = self.tooltip_at(self.mouse)
         if self.tooltip and not dragging:
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 

@@ -18,8 +18,8 @@ import math
 
 import pygame
 
-from vikings.engine.actions import Buy, PlaceStart, PlaceTile
-from vikings.engine.state import PURCHASE
+from vikings.engine.actions import Buy, PlaceStart, PlaceTile, PlaceViking
+from vikings.engine.state import PLACE, PURCHASE, REPLACE, SPECIAL, VIKING
 from vikings.text.events import paid
 from vikings.text.lang import t
 from vikings.text.words import tile as tile_name
@@ -29,27 +29,66 @@ from vikings.ui.table.fx import Fly
 DRAG_START = 6  # design pixels the mouse must travel before a press becomes a drag
 
 
-def places_after_buy(game, space: int) -> dict:
-    """Where the group's tile could go once bought: {cell: the actions after Buy(space)
-    that lay it there}, from the engine's legal actions on quiet copies of the game. On a
-    first purchase a cell that needs the start tile first (a right end beside it) is
-    reached by placing the start tile in that cell's row (or the first row that works)."""
+def placing_states(game, space: int) -> list:
+    """The quiet copies of the game at the placement step that buying `space` leads to:
+    the purchase applied, then every way through the decisions the engine asks before the
+    tile is laid (take or decline a special tile, the building it replaces), each legal
+    action of theirs tried. Empty if the tile fits nowhere (the engine discards it)."""
     probe = game.copy()
     probe.quiet = True
     probe.apply(Buy(space))
-    legal = probe.legal_actions()
-    out = {(a.row, a.col): (a,) for a in legal if isinstance(a, PlaceTile)}
-    starts = sorted((a for a in legal if isinstance(a, PlaceStart)), key=lambda a: a.row)
-    for start in starts:
-        after = probe.copy()
-        after.quiet = True
-        after.apply(start)
-        for a in after.legal_actions():
-            if isinstance(a, PlaceTile):
-                cell = (a.row, a.col)
-                if cell not in out or (len(out[cell]) == 2 and out[cell][0].row != a.row and start.row == a.row):
-                    out[cell] = (start, a)
+    player, todo, out = game.to_move, [probe], []
+    while todo:
+        state = todo.pop(0)
+        if state.to_move != player or state.phase not in (PLACE, SPECIAL, REPLACE):
+            continue  # the tile is gone (discarded): on to the Viking, or the next player
+        if state.phase == PLACE:
+            out.append(state)
+            continue
+        for a in state.legal_actions():  # a decision before the tile: every answer
+            after = state.copy()
+            after.quiet = True
+            after.apply(a)
+            todo.append(after)
     return out
+
+
+def places_after_buy(game, space: int) -> dict:
+    """Where the group's tile could go once bought: {cell: the placements after Buy(space)
+    (and the decisions the engine asks in between) that lay it there}, from the engine's
+    legal actions on quiet copies of the game. On a first purchase a cell that needs the
+    start tile first (a right end beside it) is reached by placing the start tile in that
+    cell's row (or the first row that works)."""
+    out: dict = {}
+    for probe in placing_states(game, space):
+        legal = probe.legal_actions()
+        for a in legal:
+            if isinstance(a, PlaceTile):
+                out.setdefault((a.row, a.col), (a,))
+        starts = sorted((a for a in legal if isinstance(a, PlaceStart)), key=lambda a: a.row)
+        for start in starts:
+            after = probe.copy()
+            after.quiet = True
+            after.apply(start)
+            for a in after.legal_actions():
+                if isinstance(a, PlaceTile):
+                    cell = (a.row, a.col)
+                    if cell not in out or (len(out[cell]) == 2 and out[cell][0].row != a.row and start.row == a.row):
+                        out[cell] = (start, a)
+    return out
+
+
+def first_cells(game, space: int) -> list[tuple[int, int]]:
+    """The cells the first placement after buying `space` may take (the start tile's cell
+    in its row where the engine asks for it first), through any decision in between."""
+    return sorted(
+        {
+            (a.row, a.col if isinstance(a, PlaceTile) else 1)
+            for probe in placing_states(game, space)
+            for a in probe.legal_actions()
+            if isinstance(a, (PlaceTile, PlaceStart))
+        }
+    )
 
 
 def cells_after_buy(game, space: int) -> list[tuple[int, int]]:
@@ -90,13 +129,21 @@ class WheelDrag:
         self.active = False  # moved far enough: a drag, not a click
         self.cells: list = []  # where its tile may go
         self._fit: tuple = (None, [])  # (key, cells) of the hovered group's places
+        self.viking = False  # the bought Viking (in hand) is dragged, to its tile or the pool
 
     # Input ------------------------------------------------------------------------------------
     def press(self, pos) -> bool:
-        """A press on a group the person may buy starts a possible drag (True: taken)."""
+        """A press on a group the person may buy, or on the Viking in hand, starts a
+        possible drag (True: taken)."""
         sc = self.scene
         m, g = sc.match, sc.match.game
-        if g.phase != PURCHASE or not m.persons_turn() or m.pending or sc.fx.active or sc.wheel_geo is None:
+        if not m.persons_turn() or m.pending or sc.fx.active:
+            return False
+        hand = sc.panel.viking_rect
+        if g.phase == VIKING and hand is not None and hand.collidepoint(pos):
+            self.space, self.viking, self.press_pos, self.pos, self.active = None, True, pos, pos, False
+            return True
+        if g.phase != PURCHASE or sc.wheel_geo is None:
             return False
         s = sc.wheel_geo.space_at(pos)
         if s is None or Buy(s) not in g.legal_actions():
@@ -105,36 +152,54 @@ class WheelDrag:
         return True
 
     def motion(self, pos) -> bool:
-        if self.space is None:
+        if self.space is None and not self.viking:
             return False
         self.pos = pos
         if not self.active and math.dist(pos, self.press_pos) >= self.scene.app.look.px(DRAG_START):
             self.active = True
-            self.cells = cells_after_buy(self.scene.match.game, self.space)
+            g = self.scene.match.game
+            self.cells = [g.placed_at] if self.viking else sorted(self.places(self.space))
             self.scene.error = None
         self.scene.app.invalidate()
         return self.active
 
     def release(self, pos) -> bool:
         """The button went up: a click (handed to the scene) or a drop."""
-        if self.space is None:
+        if self.space is None and not self.viking:
             return False
-        space, active, press = self.space, self.active, self.press_pos
+        space, active, press, viking = self.space, self.active, self.press_pos, self.viking
         self.cancel()
         if not active:
             return self.scene.on_click(press)
-        self.drop(space, pos)
+        if viking:
+            self.drop_viking(pos)
+        else:
+            self.drop(space, pos)
         return True
+
+    def drop_viking(self, pos) -> None:
+        """The Viking in hand let go: on its new tile or in the pool, as the engine allows
+        (the same decisions as the T and P keys); anywhere else it stays in hand."""
+        sc = self.scene
+        g = sc.match.game
+        legal = g.legal_actions()
+        cell = self.target(pos)
+        if cell is not None and cell == g.placed_at and PlaceViking(True) in legal:
+            sc.act(PlaceViking(True))
+        elif sc.board_geo is not None and sc.board_geo.pool_rect.collidepoint(pos) and PlaceViking(False) in legal:
+            sc.act(PlaceViking(False))
+        else:
+            sc.error = Said("table.drag.viking_here")
 
     def abort(self) -> None:
         """Let go without a drop (Esc): the tile flies back to its space."""
         space, pos = self.space, self.pos
-        self.cancel()
+        self.cancel()  # (a Viking let go stays in hand)
         if space is not None and pos is not None:
             self.snap_back(space, pos)
 
     def cancel(self) -> None:
-        self.space, self.active, self.cells = None, False, []
+        self.space, self.active, self.cells, self.viking = None, False, [], False
         self.scene.app.invalidate()
 
     # The drop -----------------------------------------------------------------------------------
@@ -145,10 +210,19 @@ class WheelDrag:
             return None
         return sc.board_geo.cell_at(pos)
 
+    def places(self, space: int) -> dict:
+        """places_after_buy, in a lesson only the places its script plays next (the cells
+        its steps would refuse are not offered)."""
+        return {
+            cell: plan
+            for cell, plan in places_after_buy(self.scene.match.game, space).items()
+            if self.scene.lesson_accepts((Buy(space), *plan))
+        }
+
     def drop(self, space: int, pos) -> None:
         sc = self.scene
         g = sc.match.game
-        places = places_after_buy(g, space)
+        places = self.places(space)
         cells = sorted(places)
         cell = self.target(pos)
         if cell is not None and cell in places:
@@ -192,12 +266,17 @@ class WheelDrag:
         placements after the purchase, the start tile first where the cell needs it);
         asking first, as a click would, when it costs Fame and the settings say so."""
         sc = self.scene
+        # In a lesson the drop buys only: its steps then ask for the placement, as after a
+        # click (the same steps whichever way the group was bought).
+        coach = sc.match.coach
+        plan = list(actions) if coach is None or coach.handed_over else None
         if sc.app.settings.confirm_purchase and sc.match.game.fame_cost(space):
             sc.select(space)
-            sc.plan = list(actions)
-            sc.ctx.message = Said("table.drag.confirm_fame")
+            sc.plan = plan
+            if plan:
+                sc.ctx.message = Said("table.drag.confirm_fame")
             return
-        sc.plan = list(actions)
+        sc.plan = plan
         sc.motion.drop_origin = (space, pos)
         made = len(sc.match.game.actions())
         sc.act(Buy(space))
@@ -213,6 +292,11 @@ class WheelDrag:
         app, g = sc.app, sc.match.game
         geo = sc.wheel_geo
         ts = sc.board_geo.t if sc.board_geo is not None else geo.tile
+        if self.viking:
+            if g.hand_viking >= 0:
+                fig = app.sprites.get("vikings", app.rules.vikings[g.hand_viking].id, height=round(ts * 0.6))
+                surface.blit(fig, fig.get_rect(center=self.pos))
+            return
         img = app.sprites.get("tiles", app.rules.tiles[g.wheel_tile[self.space]].id, height=ts)
         r = img.get_rect(center=self.pos)
         shadow = r.move(max(3, ts // 14), max(4, ts // 10))
@@ -235,7 +319,7 @@ class WheelDrag:
         game = self.scene.match.game
         key = (space, len(game.actions()))
         if self._fit[0] != key:
-            self._fit = (key, cells_after_buy(game, space))
+            self._fit = (key, sorted(self.places(space)))
         return self._fit[1]
 
     def hovered_group(self) -> int | None:

@@ -70,8 +70,8 @@ class Match:
         m.autosave()
         return m
 
-    def to_doc(self) -> dict:
-        return table_doc(self.seats, save_game(self.game), self.hints)
+    def to_doc(self, name: str = "") -> dict:
+        return table_doc(self.seats, save_game(self.game), self.hints, name)
 
     @classmethod
     def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> Match:
@@ -261,7 +261,7 @@ class Match:
 
     def save_as(self, name: str):
         path = self.storage.save_path(name)
-        self.storage.write_json(path, self.to_doc())
+        self.storage.write_json(path, self.to_doc(name.strip()))  # (the name as typed: the listing shows it)
         return path
 
     # History ----------------------------------------------------------------------------------
