@@ -2,12 +2,12 @@
 other text, large enough to read, and every caption fits its button.
 
     python tools/pictures/fit_check.py [OUT_DIR] [--sizes 1280x720,1920x1080] [--scales 100,150]
-                                       [--langs en,de,xx] [--quick] [--seed 4]
+                                       [--langs en,de,qpl] [--quick] [--seed 4]
 
 Runs every moment of tools/pictures/screenshots.py and the fit check's own (a 4-player
 advanced game with the longest names setup allows: hints open during the auction, the
 special tile offer, a scoring and the results) at each window size, UI scale and
-language (`xx` is English with every word 40 % longer, vikings/text/lang.py), one
+language (`qpl` is English with every word 40 % longer, vikings/text/lang.py), one
 process each. A drawing breaks the rule when a text is
 
 - cut: partly hidden by its clip or the window, or shortened with an ellipsis;
@@ -52,7 +52,7 @@ from tools.pictures.shots_hints import wait_for_hint  # noqa: E402
 
 SIZES = ((1280, 720), (1280, 800), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 SCALES = (100, 150)
-LANGS = ("en", "de", "xx")
+LANGS = ("en", "de", "qpl")
 # The longest names setup allows (20 letters, vikings/ui/scenes/setup_choices.py), wide letters.
 LONG_SEATS = (
     ("Wilhelmina Wolfsdott", "person", "purple"),
@@ -172,7 +172,7 @@ def main(argv=None) -> int:
     ap.add_argument("out", nargs="?", default=str(Path(tempfile.gettempdir()) / "vikings-fit"))
     ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     ap.add_argument("--scales", default=",".join(map(str, SCALES)), help="UI scales in %%, e.g. 100,150")
-    ap.add_argument("--langs", default=",".join(LANGS), help="en, de, xx (English 40 %% longer)")
+    ap.add_argument("--langs", default=",".join(LANGS), help="en, de, qpl (English 40 %% longer)")
     ap.add_argument("--quick", action="store_true", help="the fit check's own moments only")
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a single combination, in this process

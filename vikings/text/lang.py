@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # offered to players, in the settings' order
 FALLBACK = "en"
 PSEUDO = "qps"
-LONGER = "xx"  # another pseudo-language (not offered): English with every word 40 % longer
+LONGER = "qpl"  # another pseudo-language (not offered): English with every word 40 % longer
 PLURAL_KEYS = frozenset({"zero", "one", "other"})
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 
@@ -220,7 +220,7 @@ def pseudo(text: str) -> str:
 
 def longer(text: str) -> str:
     """Every word outside `%{...}` 40 % longer (a letter in two repeated), as a language
-    with long words would write it: `xx`, for the fit check (tools/pictures/fit_check.py)."""
+    with long words would write it: `qpl`, for the fit check (tools/pictures/fit_check.py)."""
 
     def stretch(m: re.Match) -> str:
         word = m.group(0)
