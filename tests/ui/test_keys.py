@@ -37,7 +37,7 @@ def test_the_keys_tab_lists_them_in_the_language_in_use(app, code, undo, space):
         html = panel.text.html_text
         assert undo in html and space in html and "F11" in html
         assert title_letters() in html  # the title's letters, the language's own
-        for place, entries in KEYS:
+        for place, _ in KEYS:
             assert lang.t(f"rules.keys.{place}.title") in html
         press(app, pygame.K_TAB)
         assert panel.tab == "rules"
