@@ -68,6 +68,7 @@ class FitShooter(Shooter):
 
     probe: FitProbe
     only: tuple[str, ...] = ()  # moment names to measure (all when empty)
+    every_shot = False  # --shots: write every moment's picture, not only the failing ones
 
     def __init__(self, out: Path, size, seed: int):
         super().__init__(out, size, seed)
@@ -90,7 +91,7 @@ class FitShooter(Shooter):
             self.found.append((tag, p))
             print(f"  {tag}: {p}", flush=True)
         self.written.append(self.out / f"{tag}.png")
-        if found:
+        if found or self.every_shot:
             shot = app.screen.copy()
             for p in found:
                 if p.other is not None:
@@ -175,12 +176,14 @@ def main(argv=None) -> int:
     ap.add_argument("--langs", default=",".join(LANGS), help="en, de, qpl (English 40 %% longer)")
     ap.add_argument("--quick", action="store_true", help="the fit check's own moments only")
     ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--shots", action="store_true", help="write every moment's picture (failures outlined)")
     ap.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a single combination, in this process
     args = ap.parse_args(argv)
     out = Path(args.out)
     sizes = [director.parse_size(s) for s in args.sizes.split(",")]
     scales = [int(s) for s in args.scales.split(",")]
     langs = args.langs.split(",")
+    FitShooter.every_shot = args.shots
     if args.one:
         sh = run_one(out, sizes[0], scales[0], langs[0], args.seed, args.quick)
         report = {"found": [[tag, str(p)] for tag, p in sh.found], "failed": sh.failed, "moments": len(sh.written)}
@@ -196,6 +199,7 @@ def main(argv=None) -> int:
                 start = time.perf_counter()
                 cmd = [sys.executable, __file__, str(folder), "--one", "--sizes", f"{size[0]}x{size[1]}"]
                 cmd += ["--scales", str(scale), "--langs", lang, "--seed", str(args.seed)]
+                cmd += ["--shots"] if args.shots else []
                 rc = subprocess.call(cmd + (["--quick"] if args.quick else []), stdout=subprocess.DEVNULL)
                 try:
                     report = json.loads((folder / "fit.json").read_text(encoding="utf-8"))

@@ -192,8 +192,8 @@ class FitProbe:
             return
         r = pygame.Rect(rect).clip(surface.get_clip())
         marks = self._marks_of(surface)
-        self._hide(marks, r, "a fill")
-        marks.fills.append((self._order, r))
+        marks.texts = [d for d in marks.texts if not r.colliderect(d.rect)]  # a panel or a tooltip on top
+        marks.fills = [f for f in marks.fills if not r.contains(f[1])] + [(self._order, r)]
 
     def measure(self, app) -> list[Text]:
         """Draw `app`'s window once onto a recording surface; every text on it."""

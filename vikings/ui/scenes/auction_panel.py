@@ -15,6 +15,7 @@ from vikings.engine.state import BID, COLOUR, REMOVE
 from vikings.text import words
 from vikings.text.events import paid as paid_text
 from vikings.text.lang import t
+from vikings.ui.drawing.panels import text_height
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WOOD
 from vikings.ui.scenes.auction_rows import ROW_MIN, draw_bid_rows
 
@@ -55,8 +56,23 @@ class AuctionPanel:
         and the buttons (the text shrinks at a large UI scale to leave them their room)."""
         sc = self.scene
         px = sc.app.look.px
-        below = px(64) + px(10) + sc.match.game.n * px(28) + px(22) + (rect.bottom - sc.b_bid.rect.y) + px(8)
+        line = sc.app.look.font(15).get_linesize()  # (rows and the cost grow with the UI scale)
+        rows = sc.match.game.n * max(px(28), line + px(6)) + max(px(22), line)
+        below = px(46) + px(10) + rows + (rect.bottom - sc.b_bid.rect.y) + px(8)
         return rect.h - below
+
+    def grown(self, rect, lines, error) -> pygame.Rect:
+        """The decision panel, taller (upwards, over the foot of the display) when its text at
+        the least lettering, the strip, a row per player, the cost and the buttons need more
+        room than the layout gives it: the list of bids is never left out."""
+        sc = self.scene
+        look, px = sc.app.look, sc.app.look.px
+        below = rect.h - self.text_room(rect)
+        need = text_height(look, lines, error, rect.w - px(28)) + below
+        if need <= rect.h:
+            return rect
+        top = max(sc.layout.board.y + px(40), rect.bottom - need)
+        return pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
 
     def _strip_y(self) -> int:
         sc = self.scene
