@@ -100,8 +100,9 @@ class FitShooter(Shooter):
             pygame.image.save(shot, str(self.out / f"{tag}.png"))
 
 
-def fit_moments(sh, d, seed: int) -> None:
-    """The fit check's own moments: a 4-player game of the advanced rules, the longest names."""
+def fit_moments(sh, d, seed: int, last: str | None = None) -> None:
+    """The fit check's own moments: a 4-player game of the advanced rules, the longest names
+    (up to the moment named `last`, if given)."""
     from vikings.advice.hints import describe
     from vikings.engine import OPTIONS
     from vikings.engine.state import BID, SPECIAL
@@ -119,6 +120,8 @@ def fit_moments(sh, d, seed: int) -> None:
         sh.expect = [describe(o.action, d.match.game) for o in d.scene.hint.hint.options]
 
     sh.moment("fit-auction-hint", auction_hint, d)
+    if last == "fit-auction-hint":
+        return
 
     def special(d):
         d.scene.hint.cancel()
@@ -129,6 +132,8 @@ def fit_moments(sh, d, seed: int) -> None:
         d.point(d.scene.panel.special_rows[0][0].center)
 
     sh.moment("fit-special-offer", special, d)
+    if last == "fit-special-offer":
+        return
 
     def scoring(d):
         d.fast_forward(after=lambda ev: any(e.type == "scoring" for e in ev), keep_from=lambda e: e.type == "scoring")
@@ -136,6 +141,8 @@ def fit_moments(sh, d, seed: int) -> None:
         d.frames(30)
 
     sh.moment("fit-scoring", scoring, d)
+    if last == "fit-scoring":
+        return
 
     def results(d):
         d.fast_forward(before=lambda g: False)
@@ -146,7 +153,7 @@ def fit_moments(sh, d, seed: int) -> None:
     sh.moment("fit-results", results, d)
 
 
-def run_one(out: Path, size, scale: int, lang: str, seed: int, quick: bool, only=()) -> FitShooter:
+def run_one(out: Path, size, scale: int, lang: str, seed: int, quick: bool, only=(), last=None) -> FitShooter:
     """One size, scale and language: every moment measured (the fit check's own with `quick`)."""
     from tools.pictures import screenshots
 
@@ -159,7 +166,7 @@ def run_one(out: Path, size, scale: int, lang: str, seed: int, quick: bool, only
             with tempfile.TemporaryDirectory(prefix="vikings-fit-") as home:
                 os.environ["VIKINGS_HOME"] = home
                 d = Director(size, home, seed=seed, clock=StepClock())
-                fit_moments(sh, d, seed)
+                fit_moments(sh, d, seed, last)
                 if d.match is not None:
                     d.match.close()
                 d.app.shutdown()

@@ -287,8 +287,19 @@ def least_px(app) -> int:
     return round(MIN_PX * app.look.text_scale / MIN_SCALE)
 
 
+def whole_texts() -> set[str]:
+    """The catalogue's strings (in the language in use) that end with an ellipsis themselves
+    ("to bid…"): drawn so, they are whole."""
+    from vikings.text import lang
+
+    flat = lang.catalogue(lang.language())
+    values = [v for x in flat.values() for v in (x.values() if isinstance(x, dict) else (x,))]
+    return {v for v in values if v.rstrip().endswith(ELLIPSIS) and "%{" not in v}
+
+
 def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Problem]:
     """What breaks the text-fit rule among `texts` (see tools/pictures/fit_check.py)."""
+    whole = whole_texts()
     out = []
     ours = [x for x in texts if not x.widget]
     for x in texts:
@@ -302,7 +313,7 @@ def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Pro
                     "cut", x.text, x.rect, "partly hidden (by its clip, the window or what is drawn over it)", x.cut
                 )
             )
-        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut:
+        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and x.text not in whole:
             out.append(Problem("cut", x.text, x.rect, "shortened with an ellipsis"))
         if x.panel is not None and not x.panel.inflate(2, 2).contains(x.rect):
             out.append(Problem("outside", x.text, x.rect, "leaves its panel", x.panel))
