@@ -155,7 +155,7 @@ class FitProbe:
             d.cut = d.rect.copy()
         if d.panel is None:
             inside = [r for _, r in marks.fills if r.collidepoint(d.rect.topleft) and r.w * r.h < clip.w * clip.h]
-            d.panel = min(inside, key=lambda r: r.w * r.h) if inside else None
+            d.panel = inside[-1] if inside else None  # the topmost: the last drawn
         self._order += 1
         marks.texts.append(d)
 
@@ -289,7 +289,7 @@ def least_px(app) -> int:
 
 def whole_texts() -> set[str]:
     """The catalogue's strings (in the language in use) that end with an ellipsis themselves
-    ("to bid…"): drawn so, they are whole."""
+    ("to bid…"): drawn so (or their last wrapped line), they are whole."""
     from vikings.text import lang
 
     flat = lang.catalogue(lang.language())
@@ -313,7 +313,7 @@ def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Pro
                     "cut", x.text, x.rect, "partly hidden (by its clip, the window or what is drawn over it)", x.cut
                 )
             )
-        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and x.text not in whole:
+        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and not any(w.endswith(x.text) for w in whole):
             out.append(Problem("cut", x.text, x.rect, "shortened with an ellipsis"))
         if x.panel is not None and not x.panel.inflate(2, 2).contains(x.rect):
             out.append(Problem("outside", x.text, x.rect, "leaves its panel", x.panel))

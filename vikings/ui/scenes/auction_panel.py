@@ -58,7 +58,7 @@ class AuctionPanel:
         px = sc.app.look.px
         line = sc.app.look.font(15).get_linesize()  # (rows and the cost grow with the UI scale)
         rows = sc.match.game.n * max(px(28), line + px(6)) + max(px(22), line)
-        below = px(46) + px(10) + rows + (rect.bottom - sc.b_bid.rect.y) + px(8)
+        below = px(46) + px(10) + rows + (rect.bottom - sc.b_bid.rect.y) + self._above_buttons()
         return rect.h - below
 
     def grown(self, rect, lines, error) -> pygame.Rect:
@@ -73,6 +73,11 @@ class AuctionPanel:
             return rect
         top = max(sc.layout.board.y + px(40), rect.bottom - need)
         return pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+
+    def _above_buttons(self) -> int:
+        """The air above the Bid button: room for a hint's badges on its ring (hints.py)."""
+        look = self.scene.app.look
+        return look.px(8) + round(10 * look.text_scale)
 
     def _strip_y(self) -> int:
         sc = self.scene
@@ -134,7 +139,7 @@ class AuctionPanel:
         strip = sc.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
         # A shorter strip where the text leaves too little room for it and a row per player.
-        below = (sc.b_bid.rect.y - px(8) - px(22)) if sc.bidding() else rect.bottom - px(12)
+        below = (sc.b_bid.rect.y - self._above_buttons() - px(22)) if sc.bidding() else rect.bottom - px(12)
         full = px(64) + px(10) + g.n * px(ROW_MIN)
         self.strip_h = px(64) if below - sc.decision_bottom >= full else px(46)
         self.kind_rects = self.strip_layout(strip)
@@ -152,7 +157,7 @@ class AuctionPanel:
                 key = look.text(str(i + 1), 11, INK_SOFT, bold=True)
                 surface.blit(key, (r.x + px(4), r.y + px(2)))
         y = (self.kind_rects[0][0].bottom if self.kind_rects else sc.decision_bottom) + px(10)
-        bottom = sc.b_bid.rect.y - px(8) if sc.bidding() else rect.bottom - px(12)
+        bottom = sc.b_bid.rect.y - self._above_buttons() if sc.bidding() else rect.bottom - px(12)
         if sc.bidding():
             self._draw_cost(surface, rect, bottom)
             bottom -= px(22)

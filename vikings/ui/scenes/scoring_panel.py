@@ -292,8 +292,8 @@ class ScoringPanel:
                 surface.blit(img, (x, cy - img.get_height() // 2))
                 if detail and lab == label:
                     det_room = room_w - img.get_width() - px(8)
-                    if det_room > px(40):
-                        det = small.render(fit(small, detail, det_room), True, INK_SOFT)
+                    if small.size(detail)[0] <= det_room:  # (whole or not at all: the label says it)
+                        det = small.render(detail, True, INK_SOFT)
                         surface.blit(det, (x + img.get_width() + px(8), cy - det.get_height() // 2 + px(1)))
                 blit_row(surface, amounts, body.right - px(6), cy, px(3), right=True)
             y += row_h
