@@ -142,8 +142,8 @@ def draw_top_bar(
 ) -> None:
     """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is,
     all left of `right` (the bar's buttons): when the UI scale makes them too wide the bag
-    says only its count, then the lettering shrinks, then the turn is left to the lit card
-    (and the round's text is cut short as a last resort)."""
+    says only its count, then the lettering shrinks, then the turn is left to the lit card,
+    then the round's scoring note goes (and the round is cut short as a last resort)."""
     look, px = app.look, app.look.px
     pygame.draw.rect(surface, WOOD_DARK, top)
     right = top.right if right is None else right
@@ -164,6 +164,11 @@ def draw_top_bar(
     if used > right and w is not None:  # still too wide: the turn goes (the lit card says it)
         used -= w.get_width()
         w = None
+    if used > right and "·" in text:  # then the round's scoring note: the round alone, whole
+        used -= label.get_width()
+        text = text.split("·")[0].strip()
+        label = look.fit_text(text, 17, WHITE, bold=True, height=tall)
+        used += label.get_width()
     if used > right:  # the round text cut short only when even that is not enough
         room = right - (used - label.get_width())
         label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), room), height=tall)
