@@ -149,7 +149,7 @@ def test_the_rules_panel_follows_a_language_change(tmp_path):
         run(app, 2)
         assert app.scenes.current is panel and panel.window.window_display_title == "Regeln"
         assert "So spielst du Wikinger" in panel.text.html_text
-        click(app, button(app, "Wertungsübersicht"))
+        click(app, button(app, "Wertungen"))
         assert panel.tab == "scoring" and "Kleine Wertung (nach den Runden 1, 3, 5)" in panel.text.html_text
         assert f"Je <b>{app.rules.scoring.gold_per_fame} Gold</b> werden zu <b>1 Ruhm</b>" in panel.text.html_text
         press(app, pygame.K_TAB)

@@ -231,6 +231,8 @@ def test_rules_panel_tabs_and_esc(app):
     press(app, pygame.K_TAB)
     assert p.tab == "advanced" and "Longboat" in p.text.html_text and "Auction" in p.text.html_text
     press(app, pygame.K_TAB)
+    assert p.tab == "keys" and "Ctrl+Z" in p.text.html_text
+    press(app, pygame.K_TAB)
     assert p.tab == "rules"
     press(app, pygame.K_PAGEDOWN)
     press(app, pygame.K_ESCAPE)

@@ -41,6 +41,7 @@ SEATS = (
 )
 SAVE_NAME = "Saturday evening"
 LANGUAGE = "en"  # --lang: the language every Director's App speaks
+UI_SCALE = 100  # %: the lettering's size (the settings' UI scale) every Director's App starts with
 
 
 class StepClock:
@@ -77,7 +78,7 @@ class Director:
         clock=None,
         language: str | None = None,
     ):
-        settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace)
+        settings = Settings(width=size[0], height=size[1], animation=animation, bot_pace=bot_pace, ui_scale=UI_SCALE)
         self.storage = Storage(home)
         self.app = App(
             storage=self.storage, settings=settings, size=size, title_scene=False, language=language or LANGUAGE
@@ -231,6 +232,7 @@ class Shooter:
         self.skipped: list[str] = []
 
     def save(self, app, name: str) -> None:
+        """Draw the window and write it (the fit check's Shooter measures it instead)."""
         app.draw()
         path = self.out / f"{self.n:02d}-{name}.png"
         pygame.image.save(app.screen, str(path))

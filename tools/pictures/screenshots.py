@@ -138,9 +138,10 @@ def review_moments(sh: Shooter, d: Director, match: Match) -> None:
     sh.moment("review-decision", decision, d)
 
 
-def shoot(out: Path, size, seed: int) -> Shooter:
+def shoot(out: Path, size, seed: int, shooter=Shooter, extra=None) -> Shooter:
+    """Every moment at `size`, saved by a `shooter` (a Shooter's class); `extra(sh, d)` adds more."""
     out.mkdir(parents=True, exist_ok=True)
-    sh = Shooter(out, size, seed)
+    sh = shooter(out, size, seed)
     with tempfile.TemporaryDirectory(prefix="vikings-shots-") as home:
         os.environ["VIKINGS_HOME"] = home  # anything that builds its own Storage stays in here too
         d = Director(size, home, seed=seed, clock=StepClock())
@@ -308,6 +309,8 @@ def shoot(out: Path, size, seed: int) -> Shooter:
 
         rules_moments(sh, d)
         lesson_moments(sh, d)
+        if extra is not None:
+            extra(sh, d)
 
         if d.match is not None:
             d.match.close()

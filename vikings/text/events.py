@@ -50,6 +50,9 @@ def paid(gold: int, fame: int) -> str:
 
 
 def where(data) -> str:
+    """A cell as a player sees it: the ship row by its name, the island rows by number (1-5)."""
+    if data["row"] == 0:
+        return t("log.where_ship", col=data["col"])
     return t("log.where", row=data["row"], col=data["col"])
 
 

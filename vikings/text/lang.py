@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # offered to players, in the settings' order
 FALLBACK = "en"
 PSEUDO = "qps"
+LONGER = "qpl"  # another pseudo-language (not offered): English with every word 40 % longer
 PLURAL_KEYS = frozenset({"zero", "one", "other"})
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 
@@ -96,7 +97,7 @@ def _flatten(prefix: str, node, out: dict, path: Path) -> None:
 def catalogue(code: str) -> dict[str, object]:
     """The flat catalogue of a language (loaded once, and given to i18n)."""
     if code not in _loaded:
-        flat = _pseudo(catalogue(FALLBACK)) if code == PSEUDO else read_catalogue(code)
+        flat = _pseudo(catalogue(FALLBACK), PSEUDOS[code]) if code in PSEUDOS else read_catalogue(code)
         for key, value in flat.items():
             i18n.add_translation(key, value, locale=code)
         _loaded[code] = flat
@@ -111,7 +112,7 @@ def languages() -> dict[str, str]:
 
 
 def known(code: str) -> bool:
-    return code in LANGUAGES or code == PSEUDO
+    return code in LANGUAGES or code in PSEUDOS
 
 
 def language() -> str:
@@ -217,8 +218,25 @@ def pseudo(text: str) -> str:
     return "".join(p if PLACEHOLDER.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
 
 
-def _pseudo(flat: dict) -> dict:
-    return {k: ({f: pseudo(s) for f, s in v.items()} if isinstance(v, dict) else pseudo(v)) for k, v in flat.items()}
+def longer(text: str) -> str:
+    """Every word outside `%{...}` 40 % longer (a letter in two repeated), as a language
+    with long words would write it: `qpl`, for the fit check (tools/pictures/fit_check.py)."""
+
+    def stretch(m: re.Match) -> str:
+        word = m.group(0)
+        extra = -(-len(word) * 2 // 5)  # 40 %, rounded up
+        step = max(1, len(word) // extra)
+        return "".join(ch * (2 if i % step == 0 and i // step < extra else 1) for i, ch in enumerate(word))
+
+    parts = re.split(r"(%\{\w+\})", text)
+    return "".join(p if PLACEHOLDER.fullmatch(p) else re.sub(r"[^\W\d_]+", stretch, p) for p in parts)
+
+
+PSEUDOS = {PSEUDO: pseudo, LONGER: longer}
+
+
+def _pseudo(flat: dict, change=pseudo) -> dict:
+    return {k: ({f: change(s) for f, s in v.items()} if isinstance(v, dict) else change(v)) for k, v in flat.items()}
 
 
 def plain_letters(text: str) -> bool:

@@ -23,10 +23,11 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UITextBox
 from vikings.paths import resource_dir
 from vikings.text import lang, words
 from vikings.text.lang import t
+from vikings.ui.dialogs.keys import keys_markdown
 from vikings.ui.dialogs.kit import Dialog, caption_row, fitted_button, preload_fonts
 from vikings.ui.drawing.theme import SEA_DARK, WOOD_DARK
 
-TABS = ("rules", "pictures", "scoring", "advanced")  # captions: rules.panel.tab.KEY
+TABS = ("rules", "pictures", "scoring", "advanced", "keys")  # captions: rules.panel.tab.KEY
 _SCROLL = {
     pygame.K_UP: -0.1,
     pygame.K_DOWN: 0.1,
@@ -243,6 +244,7 @@ class RulesPanel(Dialog):
             "rules": read_rules_text,
             "scoring": lambda: scoring_summary(self.app.rules),
             "advanced": lambda: advanced_summary(self.app.rules),
+            "keys": keys_markdown,
         }[self.tab]()
         return markdown_to_html(md, self.app.look.px)
 

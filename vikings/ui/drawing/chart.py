@@ -65,7 +65,9 @@ def draw_marker(surface, look, centre, colour, letter: str = "", radius: int | N
     pygame.draw.circle(surface, colour, c, r)
     pygame.draw.circle(surface, INK, c, r, max(1, r // 6))
     if letter:
-        img = look.font(max(7, r * 1.15 / look.text_scale), bold=True).render(letter[:1].upper(), True, ink_for(colour))
+        img = look.font(max(7, r * 1.15 / look.text_scale), bold=True, least=False).render(
+            letter[:1].upper(), True, ink_for(colour)
+        )
         surface.blit(img, img.get_rect(center=(c[0], c[1] + 1)))
     return pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r)
 

@@ -157,7 +157,9 @@ def draw_pool(surface, app, pv, rect: pygame.Rect, small=False) -> None:
         fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=max(6, round(ch * 0.95)))
         surface.blit(fig, fig.get_rect(midbottom=(round(x + cw * 0.4), round(y + ch))))
         if n > 1 and not small or n > 1 and ch >= 10:
-            label = app.look.font(max(7, ch / app.look.text_scale * 0.45), bold=True).render(str(n), True, WHITE)
+            label = app.look.font(max(7, ch / app.look.text_scale * 0.45), bold=True, least=False).render(
+                str(n), True, WHITE
+            )
             bg = label.get_rect(bottomleft=(round(x + cw * 0.55), round(y + ch))).inflate(4, 0)
             pygame.draw.rect(surface, WOOD_DARK, bg, border_radius=4)
             surface.blit(label, label.get_rect(center=bg.center))

@@ -37,7 +37,7 @@ def draw_log(surface, app, rect, lines, title: str | None = None, hover=None) ->
     change (wrapping and rendering some 60 lines each frame cost more than the rest).
     Returns [(rect, index into lines)] of the entries shown; `hover` (an index) is lit."""
     title = t("table.log.title") if title is None else title
-    key = (rect.size, app.look.scale, len(lines), lines[-1] if lines else "", title)
+    key = (rect.size, app.look.scale, app.look.text_scale, len(lines), lines[-1] if lines else "", title)
     if _LOG_CACHE.get("key") != key:
         img, spots = _render_log(app, rect.size, lines, title)
         _LOG_CACHE.update(key=key, img=img, spots=spots)
@@ -83,6 +83,31 @@ def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None =
     from the panel's top) the lettering shrinks, down to 70%, until the text fits in it:
     a large UI scale must not push the text into what the panel shows below it."""
     width = rect.w - look.px(28)
+    lines = list(lines)
+    while True:
+        parts, height = _panel_parts(look, lines, error, width, room)
+        if room is None or height <= room or len(lines) <= 2:
+            break
+        # Still too tall at the least lettering: the longest paragraph after the heading goes
+        # (an explanation, whole or not at all), never the heading or the last instruction.
+        lines.pop(max(range(1, len(lines) - 1), key=lambda i: len(lines[i])))
+    y = rect.y + look.px(12)
+    for font, text, colour in parts:
+        if font is None:
+            y += look.px(6)
+            continue
+        surface.blit(font.render(text, True, colour), (rect.x + look.px(14), y))
+        y += font.get_linesize()
+    return y
+
+
+def text_height(look, lines, error, width: int) -> int:
+    """How tall `draw_panel_text` draws `lines` at the least lettering it shrinks to."""
+    return _panel_parts(look, lines, error, width, 0)[1]
+
+
+def _panel_parts(look, lines, error, width: int, room: int | None) -> tuple[list, int]:
+    """The lines of a panel's text at the largest lettering (down to 70%) that fits `room`."""
     for shrink in (1.0, 0.92, 0.85, 0.78, 0.7):
         parts = []  # (font, text, colour)
         for i, line in enumerate(lines):
@@ -95,14 +120,7 @@ def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None =
         height = look.px(12) + sum(f.get_linesize() if f is not None else look.px(6) for f, _, _ in parts)
         if room is None or height <= room:
             break
-    y = rect.y + look.px(12)
-    for font, text, colour in parts:
-        if font is None:
-            y += look.px(6)
-            continue
-        surface.blit(font.render(text, True, colour), (rect.x + look.px(14), y))
-        y += font.get_linesize()
-    return y
+    return parts, height
 
 
 def draw_tip_box(surface, look, text: str, pos) -> None:
@@ -124,7 +142,8 @@ def draw_top_bar(
 ) -> None:
     """The table's top bar: the round and its scoring, the bag (if shown), whose turn it is,
     all left of `right` (the bar's buttons): when the UI scale makes them too wide the bag
-    says only its count, then the lettering shrinks (and is cut short as a last resort)."""
+    says only its count, then the lettering shrinks, then the turn is left to the lit card,
+    then the round's scoring note goes (and the round is cut short as a last resort)."""
     look, px = app.look, app.look.px
     pygame.draw.rect(surface, WOOD_DARK, top)
     right = top.right if right is None else right
@@ -142,14 +161,17 @@ def draw_top_bar(
             used += w.get_width()
         if used <= right:
             break
-    if used > right:  # still too wide: the round text and the turn share what is left
-        room = right - (used - label.get_width() - (w.get_width() if w is not None else 0))
-        share = room * 0.6 if w is not None else room
-        label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), round(share)), height=tall)
-        if w is not None:
-            w = look.fit_text(
-                who, 17, (255, 226, 140), bold=True, width=max(px(40), room - label.get_width()), height=tall
-            )
+    if used > right and w is not None:  # still too wide: the turn goes (the lit card says it)
+        used -= w.get_width()
+        w = None
+    if used > right and "·" in text:  # then the round's scoring note: the round alone, whole
+        used -= label.get_width()
+        text = text.split("·")[0].strip()
+        label = look.fit_text(text, 17, WHITE, bold=True, height=tall)
+        used += label.get_width()
+    if used > right:  # the round text cut short only when even that is not enough
+        room = right - (used - label.get_width())
+        label = look.fit_text(text, 17, WHITE, bold=True, width=max(px(40), room), height=tall)
     surface.blit(label, (px(14), top.centery - label.get_height() // 2))
     x = px(24) + label.get_width()
     if bag_img is not None:

@@ -41,27 +41,30 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
     look, px, rules = app.look, app.look.px, app.rules
     panel(surface, rect, look)
     pad = px(10)
-    side_w = min(px(210), rect.w // 4)
     head = look.text(t("table.specials.title"), 16, WOOD_DARK, bold=True)
+    # The left side holds the heading whole (the tiles take what is left).
+    side_w = min(rect.w // 2, max(min(px(210), rect.w // 4), head.get_width() + 2 * pad))
     surface.blit(head, (rect.x + pad, rect.y + px(8)))
     y = rect.y + px(8) + head.get_height() + px(2)
-    note = t("table.specials.note", count=vis.specials_supply)
-    for size in (12, 11, 10):  # smaller lettering before the reminder is cut short
-        font = look.font(size)
-        lines = wrap(font, note, side_w - pad)
-        if y + len(lines) * font.get_linesize() <= rect.bottom - px(4):
-            break
+    font = look.font(12)
+    room = (rect.bottom - px(4) - y) // font.get_linesize()
+    lines = wrap(font, t("table.specials.note", count=vis.specials_supply), side_w - pad)
+    if len(lines) > room:  # the reminder whole or not at all: then only the count
+        lines = wrap(font, t("table.specials.count", count=vis.specials_supply), side_w - pad)[: max(0, room)]
     for line in lines:
-        if y + font.get_linesize() > rect.bottom - px(4):
-            break
         surface.blit(font.render(line, True, INK_SOFT), (rect.x + pad, y))
         y += font.get_linesize()
     slots = vis.specials_face_up
     n = max(1, len(slots))
     x0 = rect.x + side_w + pad
     slot_w = (rect.right - pad - x0) // n
-    ts = min(px(62), slot_w - px(8), rect.h - px(44))
     name_font = look.font(12, True)
+    # The names under the tiles when every one fits its place in two lines; else the
+    # tooltips alone name them (a name cut short or running into the next says nothing).
+    names = [wrap(name_font, words.special(rules.specials[sid]), slot_w - px(6)) if sid >= 0 else [] for sid in slots]
+    named = all(len(ls) <= 2 and all(name_font.size(x)[0] <= slot_w - px(4) for x in ls) for ls in names)
+    below = 2 * name_font.get_linesize() + px(3) if named else 0
+    ts = max(px(16), min(px(62), slot_w - px(8), rect.bottom - px(6) - below - rect.y - px(8)))
     spots = []
     for i, sid in enumerate(slots):
         cx = x0 + i * slot_w + slot_w // 2
@@ -79,7 +82,7 @@ def draw_face_up(surface, app, vis, rect: pygame.Rect, *, offered=False, hover=N
         if i == hover:
             pygame.draw.rect(surface, WOOD_DARK, tile.inflate(px(4), px(4)), max(1, px(2)), border_radius=px(6))
         yy = tile.bottom + px(3)
-        for line in wrap(name_font, words.special(rules.specials[sid]), slot_w - px(6))[:2]:
+        for line in names[i] if named else ():
             img = name_font.render(line, True, INK)
             surface.blit(img, img.get_rect(midtop=(cx, yy)))
             yy += name_font.get_linesize()

@@ -27,6 +27,9 @@ THEME_STEP = 0.05  # the widgets' theme scale moves in steps of 5%
 BUTTON_FONT = 18  # the theme's button lettering (assets/ui/theme.json), design pixels
 BUTTON_EDGE = 8  # px: a button's border and shadow on both sides (unscaled in the theme)
 BUTTON_PAD = 10  # px: pygame-gui's own air each side of a button's caption (unscaled)
+# The least lettering for words: 12 px at 100 % on 1280x720 (window scale 0.8), that is 15
+# design pixels, growing with the window and the UI scale like all lettering.
+LEAST_TEXT = 15
 
 PARCHMENT = (236, 229, 213)
 PAPER = (243, 236, 220)
@@ -67,6 +70,8 @@ def scaled_theme(scale: float) -> dict:
     doc = copy.deepcopy(_theme_doc())
     for block in doc.values():
         font = block.get("font")
+        if font and font.get("name") == "arrows":  # the arrows of drop-downs and sliders (see _arrow_font)
+            font.update(_arrow_font())
         if font and "size" in font:
             font["size"] = str(max(9, round(int(font["size"]) * scale)))
         misc = block.get("misc", {})
@@ -76,10 +81,18 @@ def scaled_theme(scale: float) -> dict:
             "list_item_height",
             "text_horiz_alignment_padding",
             "rect_width",
+            "open_button_width",
         ):
             if key in misc:
                 misc[key] = str(max(2, round(int(misc[key]) * scale)))
     return doc
+
+
+def _arrow_font() -> dict:
+    """Noto Sans has no arrow glyphs (pygame-gui's drop-downs and sliders draw ▼ ◀ ▶): their
+    buttons use pygame-gui's Japanese Noto Sans, which has them."""
+    path = str(resources.files("pygame_gui.data") / "NotoSansJP-Regular.otf")
+    return {"regular_path": path, "bold_path": path, "italic_path": path, "bold_italic_path": path}
 
 
 def _font_file(bold: bool) -> str:
@@ -105,8 +118,16 @@ class Look:
         """The widgets' theme scale, in steps of THEME_STEP (see app.theme_scale)."""
         return round(self.text_scale / THEME_STEP) * THEME_STEP
 
-    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        return self._font_px(max(1, round(size * self.text_scale)), bold)
+    @property
+    def least_px(self) -> int:
+        """The smallest lettering for words, in pixels (LEAST_TEXT design pixels)."""
+        return max(1, round(LEAST_TEXT * self.text_scale))
+
+    def font(self, size: float, bold: bool = False, least: bool = True) -> pygame.font.Font:
+        """Lettering of `size` design pixels at the UI scale; never below `least_px` unless
+        `least` is False (a number or an initial sized to the piece it sits on)."""
+        pixels = max(1, round(size * self.text_scale))
+        return self._font_px(max(pixels, self.least_px) if least else pixels, bold)
 
     def _font_px(self, pixels: int, bold: bool) -> pygame.font.Font:
         key = (pixels, bold)
@@ -143,10 +164,10 @@ class Look:
         width: int | None = None,
         height: int | None = None,
     ) -> pygame.Surface:
-        """`text` at `size`, or in smaller lettering (down to 60%) so that it fits in
-        `width` x `height` pixels; cut with an ellipsis if even that is too wide."""
-        pixels = max(1, round(size * self.text_scale))
-        least = max(6, round(pixels * 0.6))
+        """`text` at `size`, or in smaller lettering (down to 60%, never below `least_px`) so
+        that it fits in `width` x `height` pixels; cut with an ellipsis if even that is too wide."""
+        pixels = max(1, round(size * self.text_scale), self.least_px)
+        least = max(self.least_px, round(pixels * 0.6))
         while True:
             f = self._font_px(pixels, bold)
             w, h = f.size(text)

@@ -101,7 +101,7 @@ def draw_wheel(
     surface.blit(disc, disc.get_rect(center=g.centre))
     look = app.look
     # The printed prices: price k sits at space k + turn.
-    font = look.font(max(8, g.disc / look.text_scale * 0.055), bold=True)
+    font = look.font(max(8, g.disc / look.text_scale * 0.055), bold=True, least=False)
     for k in range(g.spaces):
         pos = g.at(k + turn, g.disc * 0.37)
         label = font.render(str(k), True, INK)

@@ -27,6 +27,7 @@ import pygame_gui
 from vikings.engine.actions import Bid, ChooseColour, PassBid, RemoveViking
 from vikings.engine.state import BID, COLOUR, REMOVE
 from vikings.text.lang import t
+from vikings.ui.drawing.notice import text
 from vikings.ui.drawing.theme import BAD, GOOD, shrink_caption
 from vikings.ui.drawing.tooltips import viking_text
 from vikings.ui.drawing.wheel import draw_wheel
@@ -369,6 +370,7 @@ class AuctionScene(OfferScene):
         return self.panel.text_room(rect)
 
     def draw_decision(self, surface, vis, rect) -> None:
+        rect = self.panel.grown(rect, self.decision_text(vis), text(self.error) or None)
         super().draw_decision(surface, vis, rect)
         self.panel.draw(surface, vis, rect)
 

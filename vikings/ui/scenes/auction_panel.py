@@ -15,6 +15,7 @@ from vikings.engine.state import BID, COLOUR, REMOVE
 from vikings.text import words
 from vikings.text.events import paid as paid_text
 from vikings.text.lang import t
+from vikings.ui.drawing.panels import text_height
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, WOOD
 from vikings.ui.scenes.auction_rows import ROW_MIN, draw_bid_rows
 
@@ -55,8 +56,28 @@ class AuctionPanel:
         and the buttons (the text shrinks at a large UI scale to leave them their room)."""
         sc = self.scene
         px = sc.app.look.px
-        below = px(64) + px(10) + sc.match.game.n * px(28) + px(22) + (rect.bottom - sc.b_bid.rect.y) + px(8)
+        line = sc.app.look.font(15).get_linesize()  # (rows and the cost grow with the UI scale)
+        rows = sc.match.game.n * max(px(28), line + px(6)) + max(px(22), line)
+        below = px(46) + px(10) + rows + (rect.bottom - sc.b_bid.rect.y) + self._above_buttons()
         return rect.h - below
+
+    def grown(self, rect, lines, error) -> pygame.Rect:
+        """The decision panel, taller (upwards, over the foot of the display) when its text at
+        the least lettering, the strip, a row per player, the cost and the buttons need more
+        room than the layout gives it: the list of bids is never left out."""
+        sc = self.scene
+        look, px = sc.app.look, sc.app.look.px
+        below = rect.h - self.text_room(rect)
+        need = text_height(look, lines, error, rect.w - px(28)) + below
+        if need <= rect.h:
+            return rect
+        top = max(sc.layout.board.y + px(40), rect.bottom - need)
+        return pygame.Rect(rect.x, top, rect.w, rect.bottom - top)
+
+    def _above_buttons(self) -> int:
+        """The air above the Bid button: room for a hint's badges on its ring (hints.py)."""
+        look = self.scene.app.look
+        return look.px(8) + round(10 * look.text_scale)
 
     def _strip_y(self) -> int:
         sc = self.scene
@@ -118,7 +139,7 @@ class AuctionPanel:
         strip = sc.drawn if e is not None and e.type == "auction" else self.strip_vikings(vis)
         pick = m.persons_turn() and not m.pending and g.phase in (REMOVE, COLOUR)
         # A shorter strip where the text leaves too little room for it and a row per player.
-        below = (sc.b_bid.rect.y - px(8) - px(22)) if sc.bidding() else rect.bottom - px(12)
+        below = (sc.b_bid.rect.y - self._above_buttons() - px(22)) if sc.bidding() else rect.bottom - px(12)
         full = px(64) + px(10) + g.n * px(ROW_MIN)
         self.strip_h = px(64) if below - sc.decision_bottom >= full else px(46)
         self.kind_rects = self.strip_layout(strip)
@@ -136,7 +157,7 @@ class AuctionPanel:
                 key = look.text(str(i + 1), 11, INK_SOFT, bold=True)
                 surface.blit(key, (r.x + px(4), r.y + px(2)))
         y = (self.kind_rects[0][0].bottom if self.kind_rects else sc.decision_bottom) + px(10)
-        bottom = sc.b_bid.rect.y - px(8) if sc.bidding() else rect.bottom - px(12)
+        bottom = sc.b_bid.rect.y - self._above_buttons() if sc.bidding() else rect.bottom - px(12)
         if sc.bidding():
             self._draw_cost(surface, rect, bottom)
             bottom -= px(22)

@@ -40,11 +40,11 @@ def draw_bid_rows(scene, surface, box: pygame.Rect) -> None:
     n = g.n
     cols = 1 if box.h >= n * px(ROW_MIN) else 2
     per_col = -(-n // cols)
-    row_h = min(px(28), box.h // per_col)
+    size = 14 if box.h // per_col >= px(ROW_MIN) else 12
+    font, bold = look.font(size), look.font(size, True)
+    row_h = min(max(px(28), bold.get_linesize() + px(4)), box.h // per_col)  # (as tall as its lettering)
     gap = px(10)
     col_w = (box.w - gap * (cols - 1)) // cols
-    size = 14 if row_h >= px(ROW_MIN) else 12
-    font, bold = look.font(size), look.font(size, True)
     for i in range(n):
         p = (rec.opener + i) % n
         c, r = divmod(i, per_col)

@@ -19,6 +19,7 @@ from vikings.text.lang import t
 from vikings.ui.drawing.cards import bot_level
 from vikings.ui.drawing.notice import text
 from vikings.ui.drawing.panels import wrap
+from vikings.ui.drawing.specials import special_tip
 from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
 from vikings.ui.drawing.tooltips import building, group_text
 
@@ -118,26 +119,68 @@ class PurchasePanel:
         slots = [(i, sid) for i, sid in enumerate(vis.specials_face_up) if sid >= 0]
         if not slots:
             return
-        row_h = min(px(74), (bottom - top) // len(slots))
-        t = min(px(52), row_h - px(8))
         name_font, font = look.font(15, True), look.font(13)
         mouse = pygame.mouse.get_pos()
-        for j, (slot, sid) in enumerate(slots):
-            row = pygame.Rect(rect.x + px(10), top + j * row_h, rect.w - px(20), row_h - px(4))
+        t = px(52)
+        text_w = rect.w - px(20) - px(16) - t - px(24)
+        texts = {sid: wrap(font, words.special_text(rules.specials[sid]), text_w) for _, sid in slots}
+
+        def height(sid, whole: bool) -> int:
+            lines = len(texts[sid]) if whole else 0
+            return max(t, name_font.get_linesize() + lines * font.get_linesize()) + px(12)
+
+        # Every effect in full when they all fit; else the one under the mouse (or the first)
+        # in full and the others by name (their tooltips say the rest): no effect cut short.
+        whole = {sid: True for _, sid in slots}
+        if sum(height(sid, False) for _, sid in slots) > bottom - top:
+            self._special_chips(surface, slots, top, bottom, rect)
+            return
+        if sum(height(sid, True) for _, sid in slots) > bottom - top:
+            lit = next((sid for (slot, sid) in slots if sc.hover_slot == slot), None)
+            y = top
+            for _, sid in slots:
+                r = pygame.Rect(rect.x + px(10), y, rect.w - px(20), height(sid, False))
+                lit = sid if lit is None and r.collidepoint(mouse) else lit
+                y += r.h
+            lit = slots[0][1] if lit is None else lit
+            whole = {sid: sid == lit for _, sid in slots}
+        y0 = top
+        for slot, sid in slots:
+            row = pygame.Rect(rect.x + px(10), y0, rect.w - px(20), height(sid, whole[sid]) - px(4))
+            y0 += row.h + px(4)
             hot = row.collidepoint(mouse) or sc.hover_slot == slot
             pygame.draw.rect(surface, (250, 228, 160) if hot else (246, 240, 226), row, border_radius=px(6))
             pygame.draw.rect(surface, GOLD if hot else WOOD, row, max(1, px(1.5)), border_radius=px(6))
             k = rules.specials[sid]
-            img = sc.app.sprites.get("special_tiles", k.id, height=t)
+            size = min(t, row.h - px(8))
+            img = sc.app.sprites.get("special_tiles", k.id, height=size)
             surface.blit(img, img.get_rect(midleft=(row.x + px(8), row.centery)))
             x = row.x + px(16) + t
             key = look.text(str(slot + 1), 13, INK_SOFT, bold=True)
             surface.blit(key, (row.right - key.get_width() - px(8), row.y + px(4)))
             surface.blit(name_font.render(words.special(k), True, WOOD_DARK), (x, row.y + px(4)))
             y = row.y + px(4) + name_font.get_linesize()
-            for part in wrap(font, words.special_text(k), row.right - x - px(24)):
-                if y + font.get_linesize() > row.bottom:
-                    break
+            for part in texts[sid] if whole[sid] else ():
                 surface.blit(font.render(part, True, INK), (x, y))
                 y += font.get_linesize()
             self.special_rows.append((row, slot))
+
+    def _special_chips(self, surface, slots, top: int, bottom: int, rect) -> None:
+        """The face-up special tiles side by side, each with its key, where the panel has no
+        room for a list: the tooltip of the tile (above the log) names it and its effect."""
+        sc = self.scene
+        look, px, rules = sc.app.look, sc.app.look.px, sc.app.rules
+        mouse = pygame.mouse.get_pos()
+        w = (rect.w - px(20)) // len(slots)
+        size = max(px(16), min(px(52), bottom - top - px(6), w - px(12)))
+        for j, (slot, sid) in enumerate(slots):
+            row = pygame.Rect(rect.x + px(10) + j * w, top, w - px(6), size + px(4))
+            hot = row.collidepoint(mouse) or sc.hover_slot == slot
+            pygame.draw.rect(surface, (250, 228, 160) if hot else (246, 240, 226), row, border_radius=px(6))
+            pygame.draw.rect(surface, GOLD if hot else WOOD, row, max(1, px(1.5)), border_radius=px(6))
+            img = sc.app.sprites.get("special_tiles", rules.specials[sid].id, height=size)
+            surface.blit(img, img.get_rect(midleft=(row.x + px(4), row.centery)))
+            key = look.text(str(slot + 1), 13, INK_SOFT, bold=True)
+            surface.blit(key, key.get_rect(midleft=(row.x + px(8) + size, row.centery)))
+            self.special_rows.append((row, slot))
+            sc.tips.append((row, special_tip(rules, sid)))

@@ -116,10 +116,15 @@ class ScoringPanel:
         # The bottom: a hint, and the Skip button (a widget) at the right.
         bottom = skip.y if skip is not None else rect.bottom - px(10) - px(34)
         hint_key = "scoring.skip.hint_player" if e is not None and e.type == "scoring" else "scoring.skip.hint_ahead"
-        hint = look.fit_text(
-            t(hint_key), 12, INK_SOFT, width=max(1, (skip.x if skip else rect.right) - px(10) - inner.x)
-        )
-        surface.blit(hint, (inner.x, bottom + (rect.bottom - px(10) - bottom - hint.get_height()) // 2))
+        # (wrapped in the room left of the button; left out when it cannot be read whole there)
+        small = look.font(12)
+        hint = wrap(small, t(hint_key), max(1, (skip.x if skip else rect.right) - px(10) - inner.x))
+        hint_h = len(hint) * small.get_linesize()
+        if hint_h <= rect.bottom - px(4) - bottom and all(small.size(x)[0] <= inner.w for x in hint):
+            y = bottom + (rect.bottom - px(8) - bottom - hint_h) // 2
+            for line in hint:
+                surface.blit(small.render(line, True, INK_SOFT), (inner.x, y))
+                y += small.get_linesize()
         track_h = self._track_height()
         if inner.w > 1.9 * rect.h:  # a wide, low panel: the lines on the left, the Fame track beside them
             split = round(inner.w * 0.62)
@@ -186,15 +191,20 @@ class ScoringPanel:
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
         look, px = self.app.look, self.app.look.px
         chip = pygame.Rect(body.x, body.y + px(2), px(10), px(28))
-        pygame.draw.rect(surface, colour_of(self.match.seats[p].colour), chip, border_radius=px(3))
-        pygame.draw.rect(surface, INK, chip, 1, border_radius=px(3))
         r = look.text(right, 13, INK_SOFT) if right else None
         room = body.w - px(18) - (r.get_width() + px(10) if r else 0)
         font = look.font(20, True)
-        img = font.render(fit(font, title, room), True, WOOD_DARK)
-        surface.blit(img, (chip.right + px(8), chip.centery - img.get_height() // 2))
+        parts = wrap(font, title, room)  # a long name: the heading takes two lines, never cut
+        if len(parts) > 1:
+            chip.h = max(chip.h, len(parts) * font.get_linesize())
+        y = chip.centery - len(parts) * font.get_linesize() // 2
+        for part in parts:
+            surface.blit(font.render(part, True, WOOD_DARK), (chip.right + px(8), y))
+            y += font.get_linesize()
         if r:
-            surface.blit(r, (body.right - r.get_width(), chip.centery - r.get_height() // 2))
+            surface.blit(r, (body.right - r.get_width(), chip.y + (font.get_linesize() - r.get_height()) // 2))
+        pygame.draw.rect(surface, colour_of(self.match.seats[p].colour), chip, border_radius=px(3))
+        pygame.draw.rect(surface, INK, chip, 1, border_radius=px(3))
         return chip.bottom + px(8)
 
     def _draw_text(self, surface, body, lines) -> int:
@@ -221,19 +231,25 @@ class ScoringPanel:
         font, small = look.font(15), look.font(13)
         rows = []  # (kind, payload)
         k = self.board.threat_k()
+        note_font = look.font(14, True)
+        row_h = max(row_h, note_font.get_linesize() + px(2), font.get_linesize() + px(2))
+
+        def note(text: str, colour) -> None:  # a note wrapped whole over as many rows as it needs
+            rows.extend(("note", (part, colour)) for part in wrap(note_font, text, body.w - px(8)))
+
         if k < 1 and self.board.ships(p):
-            rows.append(("note", (t("scoring.note.threat_runs"), INK_SOFT)))
+            note(t("scoring.note.threat_runs"), INK_SOFT)
         if k >= 1:
             if d["threatened"]:
-                rows.append(("note", (threatened_note(len(d["threatened"])), BAD)))
+                note(threatened_note(len(d["threatened"])), BAD)
             if d["repelled"] and kind != "large":
-                rows.append(("note", (repelled_note(d["repelled"]), GOOD)))
+                note(repelled_note(d["repelled"]), GOOD)
         lines = d["lines"]
         for i in range(min(self.listed, len(lines))):
             rows.append(("line", i))
         all_listed = self.listed >= len(lines) and (counted >= len(lines) or not counting)
         if not lines and (k >= 1 or not counting):
-            rows.append(("note", (nothing_note(kind), INK_SOFT)))
+            note(nothing_note(kind), INK_SOFT)
         total_h = row_h + px(6)
         room = body.bottom - y - total_h
         fits = max(1, room // row_h)
@@ -248,10 +264,8 @@ class ScoringPanel:
             cy = y + row_h // 2
             if kind_ == "note":
                 text, colour = payload
-                f = look.font(14, True)
-                surface.blit(
-                    f.render(fit(f, text, body.w - px(8)), True, colour), (body.x + px(4), cy - f.get_height() // 2)
-                )
+                f = note_font
+                surface.blit(f.render(text, True, colour), (body.x + px(4), cy - f.get_height() // 2))
             else:
                 i = payload
                 line = lines[i]
@@ -278,8 +292,8 @@ class ScoringPanel:
                 surface.blit(img, (x, cy - img.get_height() // 2))
                 if detail and lab == label:
                     det_room = room_w - img.get_width() - px(8)
-                    if det_room > px(40):
-                        det = small.render(fit(small, detail, det_room), True, INK_SOFT)
+                    if small.size(detail)[0] <= det_room:  # (whole or not at all: the label says it)
+                        det = small.render(detail, True, INK_SOFT)
                         surface.blit(det, (x + img.get_width() + px(8), cy - det.get_height() // 2 + px(1)))
                 blit_row(surface, amounts, body.right - px(6), cy, px(3), right=True)
             y += row_h

@@ -404,8 +404,8 @@ class TableScene(Scene):
             space = m.game.most_expensive_space()
             if m.game.brings_special(space):
                 self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), brings_tip()))
-        self.draw_decision(surface, vis, L.decision)
         self.board_geo = self.draw_board(surface, vis, L.board)
+        self.draw_decision(surface, vis, L.decision)  # (after the board: a panel may grow over its foot)
         log = L.log
         if specials:
             strip, log = self.strip_and_log()

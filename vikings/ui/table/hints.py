@@ -235,88 +235,101 @@ class HintController:
         return out
 
     def _mark(self, surface, option, i: int) -> None:
-        px = self.scene.app.look.px
+        look = self.scene.app.look
+        px = look.px
         colour = HINT if i == 0 else HINT_SOFT
         width = max(2, px(4 if i == 0 else 2))
+        step = 2 * self._radius() + px(3)  # options marking the same button: badges side by side
         for r in self.marks(option):
             ring = r.inflate(px(4), px(4))
             pygame.draw.rect(surface, colour, ring, width, border_radius=px(6))
-            self._badge(surface, ring.topright, i)
+            self._badge(surface, (ring.right - i * step, ring.top), i)
+
+    def _radius(self) -> int:
+        return max(2, round(10 * self.scene.app.look.text_scale))  # a badge grows with its digit
 
     def _badge(self, surface, centre, i: int) -> None:
         look = self.scene.app.look
-        rad = look.px(10)
-        pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, rad)
-        img = look.text(str(i + 1), 13, WHITE, bold=True)
+        pygame.draw.circle(surface, HINT if i == 0 else HINT_SOFT, centre, self._radius())
+        img = look.font(13, True, least=False).render(str(i + 1), True, WHITE)
         surface.blit(img, img.get_rect(center=centre))
 
     def panel_rect(self) -> pygame.Rect:
-        """Over the game log (below the face-up special tiles, which a hint may mark)."""
+        """Over the game log, and over the face-up special tiles too unless the hint offers
+        one of them (its mark must stay in view)."""
         log = self.scene.layout.log
-        if "special_tiles" in self.match.options:
+        if "special_tiles" in self.match.options and self._marks_specials():
             from vikings.ui.drawing.specials import strip_split
 
             return strip_split(self.scene.app.look, log)[1]
         return log
 
-    def _panel(self, surface) -> None:
-        """The best three and their reasons, over the game log."""
+    def _marks_specials(self) -> bool:
+        return self.hint is None or any(isinstance(o.action, TakeSpecial) for o in self.hint.options)
+
+    def _lines(self, w: int) -> list:
+        """What the panel says, as (font, text, colour, indent, badge) lines: the title, the note
+        (beside the title when it fits) and each option with its reason, wrapped to `w`."""
         look, px = self.scene.app.look, self.scene.app.look.px
-        rect = self.panel_rect()
-        panel(surface, rect, look, fill=(236, 244, 248), border=HINT, width=3)
-        x, y, w = rect.x + px(12), rect.y + px(8), rect.w - px(24)
-        title = look.text(t("hints.view.title"), 18, WOOD_DARK, bold=True)
-        surface.blit(title, (x, y))
+        title_font, small = look.font(18, True), look.font(12)
+        title = t("hints.view.title")
         if self.hint is not None:
             note = t("hints.view.note")
         else:
             note = t("hints.view.error", error=self.error) if self.error is not None else t("hints.view.thinking")
-        # (the note beside the title; wrapped under it when the language's words are longer)
-        small = look.font(12)
-        beside = w - title.get_width() - px(10)
+        out: list = []
+        beside = w - title_font.size(title)[0] - px(10)
         if small.size(note)[0] <= beside:
-            n = small.render(note, True, INK_SOFT)
-            surface.blit(n, (x + title.get_width() + px(10), y + title.get_height() - n.get_height()))
-            y += title.get_height() + px(6)
+            out.append((title_font, title, WOOD_DARK, 0, None, note))
         else:
-            y += title.get_height()
-            for part in wrap(small, note, w):
-                surface.blit(small.render(part, True, INK_SOFT), (x, y))
-                y += small.get_linesize()
-            y += px(6)
+            out.append((title_font, title, WOOD_DARK, 0, None, None))
+            out += [(small, part, INK_SOFT, 0, None, None) for part in wrap(small, note, w)]
+        out.append((None, "", None, 0, None, None))
         if self.hint is None:
-            return
+            return out
         from vikings.advice.hints import describe
 
         # Hard's chances, where its search looked and they tell the options apart.
         shown = {round(100 * o.chance) for o in self.hint.options if o.chance is not None}
         chances = len(shown) > 1
-        labels = []
-        for opt in self.hint.options:
+        head, reason = look.font(14, True), look.font(13)
+        for i, opt in enumerate(self.hint.options):
             label = describe(opt.action, self.match.game)
             if chances and opt.chance is not None:
                 label = t("hints.view.chance", label=label, chance=percent(opt.chance))
-            labels.append(label)
-        # The lettering shrinks (to 62%) before an option or a line of its reason is left out.
-        for shrink in (1.0, 0.92, 0.85, 0.78, 0.7, 0.62):
-            head, small = look.font(14 * shrink, True), look.font(13 * shrink)
-            blocks = [
-                (wrap(head, label, w - px(26)), wrap(small, opt.reason, w - px(26)))
-                for label, opt in zip(labels, self.hint.options)
-            ]
-            need = sum(len(h) * head.get_linesize() + len(r) * small.get_linesize() + px(5) for h, r in blocks)
-            if y + need <= rect.bottom - px(4):
+            indent = 2 * self._radius() + px(6)
+            for j, part in enumerate(wrap(head, label, w - indent)):
+                out.append((head, part, INK, indent, i if j == 0 else None, None))
+            out += [(reason, part, INK_SOFT, indent, None, None) for part in wrap(reason, opt.reason, w - indent)]
+            out.append((None, "", None, 0, None, None))
+        return out
+
+    def _panel(self, surface) -> None:
+        """The best three and their reasons, over the game log: the panel grows upwards (over
+        the wheel) when the log's place is too small for all of it at the UI scale."""
+        look, px = self.scene.app.look, self.scene.app.look.px
+        rect = self.panel_rect().copy()
+        w = rect.w - px(24)
+        lines = self._lines(w)
+        need = px(8) + sum(f.get_linesize() if f is not None else px(5) for f, *_ in lines) + px(4)
+        if need > rect.h:
+            top = self.scene.layout.top.bottom + px(6)
+            rect.h = min(need, rect.bottom - top)
+            rect.bottom = self.panel_rect().bottom
+        panel(surface, rect, look, fill=(236, 244, 248), border=HINT, width=3)
+        x, y = rect.x + px(12), rect.y + px(8)
+        small = look.font(12)
+        for font, text, colour, indent, badge, note in lines:
+            if font is None:
+                y += px(5)
+                continue
+            if y + font.get_linesize() > rect.bottom - px(2):
                 break
-        for i, (heads, reasons) in enumerate(blocks):
-            if y + head.get_linesize() > rect.bottom - px(6):
-                break
-            self._badge(surface, (x + px(10), y + head.get_linesize() // 2), i)
-            for line in heads:
-                surface.blit(head.render(line, True, INK), (x + px(26), y))
-                y += head.get_linesize()
-            for line in reasons:
-                if y + small.get_linesize() > rect.bottom - px(4):
-                    break
-                surface.blit(small.render(line, True, INK_SOFT), (x + px(26), y))
-                y += small.get_linesize()
-            y += px(5)
+            if badge is not None:
+                self._badge(surface, (x + indent // 2, y + font.get_linesize() // 2), badge)
+            img = font.render(text, True, colour)
+            surface.blit(img, (x + indent, y))
+            if note is not None:
+                n = small.render(note, True, INK_SOFT)
+                surface.blit(n, (x + img.get_width() + px(10), y + img.get_height() - n.get_height()))
+            y += font.get_linesize()
