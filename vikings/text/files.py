@@ -91,18 +91,31 @@ def kind_of(value) -> str:
 def read_limited(path, limit: int, about: str = "") -> bytes:
     """The file's bytes, read once; BadFile if it is not a regular file, cannot be read or
     is larger than `limit` (`about`: what such a file usually weighs, for the message)."""
+    data = _read(path, limit + 1)
+    if len(data) > limit:
+        raise BadFile(f"the file is too large (over {_size(limit)}{'; ' + about if about else ''})")
+    return data
+
+
+def read_head(path, size: int) -> bytes:
+    """The first `size` bytes of a regular file (an art or sound file's signature)."""
+    return _read(path, size)
+
+
+def _read(path, size: int) -> bytes:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise BadFile(NOT_REGULAR)
         with open(path, "rb", opener=_without_waiting) as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # (swapped since the look)
                 raise BadFile(NOT_REGULAR)
-            data = f.read(limit + 1)
+            return f.read(size)
     except OSError as e:
         raise BadFile(f"the file cannot be read ({e.strerror or type(e).__name__})") from None
-    if len(data) > limit:
-        raise BadFile(f"the file is too large (over {_size(limit)}{'; ' + about if about else ''})")
-    return data
+    except BadFile:
+        raise
+    except ValueError:  # a name with a null character in it
+        raise BadFile("the file cannot be read (its name is not a file name)") from None
 
 
 def _without_waiting(path, flags: int) -> int:

@@ -23,8 +23,8 @@ import time
 import pygame
 import pygame_gui
 
-from vikings.content.art import load_catalog
-from vikings.content.data import default_rules
+from vikings.bots import LEVELS
+from vikings.content.startup import load_start
 from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
@@ -67,14 +67,15 @@ class App:
         # interpreter's default switch interval (5 ms) a frame would then wait up to that
         # long for its turn at the interpreter lock.
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self.sound = Sound(self)  # first: it opens the audio device quietly (pygame.init() would not)
-        pygame.init()
         self.storage = storage or Storage()
         self.settings = settings or Settings.load(self.storage)
+        # Every data file and catalogue, checked before the window opens (DataError: one line).
         # The language: `vikings --lang` (or a test) for this run, else the setting, else the system's.
-        lang.set_language(language or self.settings.language or lang.system_language())
-        self.rules = default_rules()
-        self.sprites = Sprites(load_catalog(self.rules))
+        start = load_start(language or self.settings.language or lang.system_language(), LEVELS)
+        self.sound = Sound(self, start.sounds)  # before pygame.init(): it opens the audio device quietly
+        pygame.init()
+        self.rules = start.rules
+        self.sprites = Sprites(start.art)
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
