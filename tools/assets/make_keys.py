@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from vikings.text.files import DataError  # noqa: E402
 from vikings.text.lang import placeholders, read_catalogue  # noqa: E402
 
 TARGET = ROOT / "vikings" / "text" / "keys.py"
@@ -49,7 +50,12 @@ def source(directory: Path | None = None) -> str:
 
 
 def main() -> int:
-    TARGET.write_text(source(), encoding="utf-8")
+    try:
+        text = source()
+    except DataError as e:
+        print(f"make_keys: {e}", file=sys.stderr)
+        return 2
+    TARGET.write_text(text, encoding="utf-8")
     print(f"wrote {TARGET.relative_to(ROOT)}")
     return 0
 

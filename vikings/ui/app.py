@@ -234,8 +234,8 @@ class App:
     def _save_settings(self) -> None:
         try:
             self.settings.save(self.storage)
-        except OSError:
-            log.warning("cannot save the settings", exc_info=True)
+        except OSError as e:  # one line, not a traceback: a read-only home is not a bug
+            log.warning("cannot save the settings: %s", e.strerror or e)
 
     # Loop -----------------------------------------------------------------------------------
     def run(self) -> None:

@@ -103,7 +103,10 @@ class LessonSession:
 
     @staticmethod
     def _save_progress(storage, index: int) -> None:
-        storage.write_json(storage.lesson_path, {"version": PROGRESS_VERSION, "step": index}, durable=False)
+        try:
+            storage.write_json(storage.lesson_path, {"version": PROGRESS_VERSION, "step": index}, durable=False)
+        except OSError as e:  # the lesson goes on (its game's autosave says so at the table)
+            log.warning("the lesson's step is not saved: %s", e.strerror or e)
 
     # Leaving -------------------------------------------------------------------------------
     def leave(self) -> None:
