@@ -68,6 +68,7 @@ class App:
         # long for its turn at the interpreter lock.
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.storage = storage or Storage()
+        self.storage.sweep()  # what writes killed midway left behind
         self.settings = settings or Settings.load(self.storage)
         # Every data file and catalogue, checked before the window opens (DataError: one line).
         # The language: `vikings --lang` (or a test) for this run, else the setting, else the system's.
