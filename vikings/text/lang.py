@@ -22,6 +22,13 @@ languages do not need (`number()` below is the whole of it). The catalogues are 
 the rest of `data/`, read here with PyYAML and handed to i18n with `add_translation`, so
 i18n's own file loader (which pygame-gui points at JSON) is not involved.
 
+**Checks.** A catalogue is checked as it is loaded (`catalogue`): English against the
+entries the game uses (`vikings/text/keys.py`, written by tools/assets/make_keys.py),
+another language against English (the same entries, forms and placeholders). A broken
+English catalogue is a `DataError` (the start stops in one line); a broken translation
+is not used: `set_language` speaks English instead and says why in one line of the log.
+docs/translating.md has the rules.
+
 **Pseudo-language.** `qps` (not offered to players) is English with every letter outside
 a placeholder swapped for an accented one, e.g. "Ńéŵ ĝáḿé". Text drawn in that language
 that still has plain ASCII letters did not come through `t()`: tests and
