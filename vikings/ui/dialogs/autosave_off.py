@@ -50,18 +50,15 @@ class AutosaveOffPanel(Dialog):
             )
         )
         labels = (t("table.autosave.save"), t("table.autosave.play_on"))
-        widths = caption_row(look, labels, width - 2 * pad, px(12), 176)
+        w = max(caption_row(look, labels, width - 2 * pad, px(12), 176))  # (alike, each as wide as the wider)
         y = height - pad - bar
-        self.save_button = self.add(
-            fitted_button(pygame.Rect(pad, y, widths[0], bar), labels[0], ui, look, labels, container=window)
-        )
+        self.save_button = self.add(fitted_button(pygame.Rect(pad, y, w, bar), labels[0], ui, look, container=window))
         self.play_button = self.add(
             fitted_button(
-                pygame.Rect(width - pad - widths[1], y, widths[1], bar),
+                pygame.Rect(width - pad - w, y, w, bar),
                 labels[1],
                 ui,
                 look,
-                labels,
                 container=window,
                 object_id=ObjectID("#play_on", "@primary"),
             )
