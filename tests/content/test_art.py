@@ -78,7 +78,7 @@ def test_missing_entry_names_the_piece(rules, tmp_path):
 def test_broken_art_file_is_reported(rules, tmp_path):
     data, assets = copy_resources(tmp_path)
     (assets / "svg" / "coin.svg").write_text("not a drawing")
-    with pytest.raises(DataError, match="board.coin: art file .*coin.svg is not an SVG"):
+    with pytest.raises(DataError, match='board.coin: art file .*coin.svg" is not an SVG'):
         load_catalog(rules, data, assets)
 
 

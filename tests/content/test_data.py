@@ -271,7 +271,7 @@ BROKEN = [
         ],
         "tiles.yaml",
         "ships[1] (green_sail)",
-        ["'count' must be a whole number", "'three'"],
+        ["'count' must be a whole number", 'the text "three"'],
     ),
     (
         "wrong-type-list",
@@ -292,14 +292,14 @@ BROKEN = [
         [("vikings.yaml", "    row: 2\n    count: 13", "    row: 2\n    count: -1")],
         "vikings.yaml",
         "vikings[3] (noble)",
-        ["'count' must be at least 1, got -1"],
+        ["'count' must be 1-50, got -1"],
     ),
     (
         "negative-reward",
         [("tiles.yaml", "{kind: fame, amount: 3}", "{kind: fame, amount: -3}")],
         "tiles.yaml",
         "ships[3] (blue_sail) reward",
-        ["'amount' must be at least 0, got -3"],
+        ["'amount' must be 0-20, got -3"],
     ),
     (
         "tile-count-total",
@@ -386,7 +386,7 @@ BROKEN = [
         [("tiles.yaml", "    west: land\n    east: sea", "    west: land\n    east: coast")],
         "tiles.yaml",
         "islands[6] (right_end)",
-        ["'east' must be one of sea, land", "'coast'"],
+        ["'east' must be one of sea, land", '"coast"'],
     ),
     (
         "start-tile-west-land",
@@ -414,7 +414,7 @@ BROKEN = [
         [("tiles.yaml", "{kind: fame, amount: 2}", "{kind: silver, amount: 2}")],
         "tiles.yaml",
         "ships[2] (yellow_sail) reward",
-        ["'kind' must be one of gold, fame", "'silver'"],
+        ["'kind' must be one of gold, fame", '"silver"'],
     ),
     (
         "reward-not-mapping",
@@ -434,7 +434,7 @@ BROKEN = [
         ],
         "rules.yaml",
         "schedule[2]",
-        ["small or large", "'medium'"],
+        ["small or large", 'the text "medium"'],
     ),
     (
         "schedule-ends-small",
@@ -475,21 +475,21 @@ BROKEN = [
         [("rules.yaml", "  gold_per_fame: 5", "  gold_per_fame: 0")],
         "rules.yaml",
         "scoring.gold_per_fame",
-        ["'gold_per_fame' must be at least 1"],
+        ["'gold_per_fame' must be 1-50"],
     ),
     (
         "duplicate-island-symbol",
         [("tiles.yaml", "    symbol: C", "    symbol: F")],
         "tiles.yaml",
         "islands (farm)",
-        ["symbol 'F' is used twice"],
+        ['symbol "F" is used twice'],
     ),
     (
         "duplicate-viking-symbol",
         [("vikings.yaml", "    symbol: s", "    symbol: g")],
         "vikings.yaml",
         "vikings (goldsmith)",
-        ["symbol 'g' is used twice"],
+        ['symbol "g" is used twice'],
     ),
     (
         "long-symbol",
@@ -552,7 +552,7 @@ BROKEN = [
         [("rules.yaml", "  3: {gold: 25, fame: 10}", "  3: {gold: -25, fame: 10}")],
         "rules.yaml",
         "setup.3",
-        ["'gold' must be at least 0, got -25"],
+        ["'gold' must be 0-200, got -25"],
     ),
     (
         "setup-empty",
@@ -618,7 +618,7 @@ def test_invalid_yaml_exact_line(data_copy):
     edit(data_copy, "vikings.yaml", "    name: Scout\n", "    name: Scout: Ranger\n")
     err = load_error(data_copy)
     assert (err.file, err.entry) == ("vikings.yaml", "line 18")
-    assert str(err) == "vikings.yaml: line 18: is not valid YAML (mapping values are not allowed here)"
+    assert str(err) == "vikings.yaml: line 18: is not valid YAML (mapping values are not allowed in this context)"
 
 
 @pytest.mark.parametrize(

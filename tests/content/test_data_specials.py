@@ -71,7 +71,7 @@ BROKEN = [  # id, old, new, entry, problem text
         "  - id: purse\n    name: Purse\n    count: 1",
         "  - id: purse\n    name: Purse\n    count: 0",
         "specials[0] (purse)",
-        "'count' must be at least 1",
+        "'count' must be 1-50",
     ),
     ("unknown-viking", "    viking: scout", "    viking: druid", "specials[5] (scout_fame)", "'viking' must be one of"),
     (
@@ -96,7 +96,7 @@ BROKEN = [  # id, old, new, entry, problem text
         "building 'farm' already has a special tile (great_farm)",
     ),
     ("duplicate-id", "  - id: feast", "  - id: purse", "specials[8] (purse)", "id listed twice (also specials[0])"),
-    ("duplicate-symbol", "    symbol: E", "    symbol: P", "specials (purse)", "symbol 'P' is used twice"),
+    ("duplicate-symbol", "    symbol: E", "    symbol: P", "specials (purse)", 'symbol "P" is used twice'),
     (
         "no-description",
         "    description: Take 5 Gold straight away; the tile is then discarded.\n",

@@ -21,6 +21,7 @@ from vikings.engine.errors import IllegalAction, NotationError, SaveError
 from vikings.engine.notation import parse_display
 from vikings.engine.serialize import checksum
 from vikings.saves import safe_json
+from vikings.text import files
 from vikings.ui.table.match import Match, load_doc_text, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,11 +90,11 @@ def test_an_unreadable_file_is_a_save_error(tmp_path, monkeypatch):
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(safe_json, "open", denied, raising=False)
+    monkeypatch.setattr(files, "open", denied, raising=False)
     assert refusal(path) == "the file cannot be read (Permission denied)"
     monkeypatch.undo()
     assert refusal(tmp_path / "missing.json") == "the file cannot be read (No such file or directory)"
-    assert refusal(tmp_path) == "the file cannot be read (Is a directory)"
+    assert refusal(tmp_path) == safe_json.NOT_REGULAR
 
 
 # Versions and the hint counts -------------------------------------------------------------------

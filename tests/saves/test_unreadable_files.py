@@ -3,7 +3,7 @@ permission) is set aside with a message and never stops the game from starting (
 the title and the Load panel show why a damaged table is refused (issue 24).
 
 Tests may run as root, whom chmod 000 does not stop: an unreadable file is simulated by
-making `open` in vikings.saves.safe_json (the one place these files are opened) raise the
+making `open` in vikings.text.files (the one place these files are opened) raise the
 PermissionError a real one gives; where the tests do not run as root a real chmod 000
 file is tried as well."""
 
@@ -12,6 +12,9 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import stat
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,10 +22,10 @@ import pygame
 import pytest
 from ui_helpers import make_app, press, run  # noqa: I001 (dummy drivers first)
 
-from vikings.saves import safe_json
 from vikings.saves import settings as settings_module
 from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
+from vikings.text import files
 from vikings.ui import flow
 from vikings.ui.dialogs.saves import SavesPanel
 from vikings.ui.scenes.title import TitleScene
@@ -33,7 +36,7 @@ SEATS = [("Ann", "person", "teal"), ("Bo", "normal", "orange")]
 
 
 def deny(monkeypatch, path: Path) -> None:
-    """Opening `path` through safe_json fails as a file without read permission does."""
+    """Opening `path` through vikings.text.files fails as a file without read permission does."""
     real = open
 
     def guarded(file, *args, **kwargs):
@@ -41,7 +44,7 @@ def deny(monkeypatch, path: Path) -> None:
             raise PermissionError(13, "Permission denied", str(file))
         return real(file, *args, **kwargs)
 
-    monkeypatch.setattr(safe_json, "open", guarded, raising=False)
+    monkeypatch.setattr(files, "open", guarded, raising=False)
 
 
 def broken_copies(path: Path) -> list[Path]:
@@ -212,6 +215,63 @@ def test_the_game_starts_with_a_broken_settings_file(tmp_path):
         assert broken_copies(storage.settings_path)
     finally:
         a.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_settings_json_does_not_block_the_start(tmp_path):
+    """A FIFO waits in open() for a writer that never comes: the game must not open it.
+    The real start, in a process of its own (killed if it hangs), draws its first frame;
+    the FIFO is set aside as any unusable settings file is."""
+    storage = Storage(tmp_path / "home")
+    storage.config_dir.mkdir(parents=True)
+    os.mkfifo(storage.settings_path)
+    env = dict(os.environ, VIKINGS_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "vikings", "--measure-start"], env=env, capture_output=True, text=True, timeout=120
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the start waited on the FIFO")
+    assert done.returncode == 0, done.stderr
+    assert "first frame drawn" in done.stdout
+    [aside] = broken_copies(storage.settings_path)
+    assert stat.S_ISFIFO(aside.lstat().st_mode)
+    assert "set aside" in (storage.log_path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["settings", "autosave", "save", "lesson"])
+def test_no_reader_of_the_players_files_opens_a_fifo(tmp_path, name):
+    """Each reader of the player's folders refuses a FIFO at once (in a process of its own,
+    killed if it waits)."""
+    storage = Storage(tmp_path)
+    path = {
+        "settings": storage.settings_path,
+        "autosave": storage.autosave_path,
+        "save": storage.save_path("Evening"),
+        "lesson": storage.lesson_path,
+    }[name]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    read = {
+        "settings": "from vikings.saves.settings import Settings; print(Settings.load(s) == Settings())",
+        "lesson": "print(s.read_json(s.lesson_path))",
+    }.get(name, f"print(load_file({str(path)!r}, default_rules()))")
+    code = (
+        "import sys; from vikings.saves.folders import Storage; from vikings.content.data import default_rules\n"
+        "from vikings.ui.table.match import load_file\n"
+        f"s = Storage({str(tmp_path)!r})\n"
+        "try:\n"
+        f"    {read}\n"
+        "except Exception as e:\n"
+        "    print('refused:', e)\n"
+    )
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"reading the {name} waited on the FIFO")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("True", f"refused: {files.NOT_REGULAR}"), done.stdout
 
 
 def test_the_load_panel_shows_why_a_named_save_is_refused(app):

@@ -124,29 +124,29 @@ def edit(path: Path, old: str, new: str) -> None:
             "coins.wav, volume: 0.8}\n  auction_won",
             "coins.wav, volume: 1.5}\n  auction_won",
             "effects.bought",
-            "'volume' must be a number from 0 to 1, got 1.5",
+            "'volume' must be a number from 0 to 1, got the number 1.5",
         ),
-        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: -0.1}", "effects.bid", "got -0.1"),
-        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: loud}", "effects.bid", "got 'loud'"),
-        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: true}", "effects.bid", "got True"),
-        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav}", "effects.bid", "got None"),
+        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: -0.1}", "effects.bid", "got the number -0.1"),
+        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: loud}", "effects.bid", 'got the text "loud"'),
+        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav, volume: true}", "effects.bid", "got true"),
+        ("{file: coin.wav, volume: 0.6}", "{file: coin.wav}", "effects.bid", "got null"),
         (
             "{file: coin.wav, volume: 0.6}",
             "{file: coin.wav, volume: 0.6, loop: true}",
             "effects.bid",
-            "unknown field 'loop'",
+            'unknown field "loop"',
         ),
         (
             "{file: coin.wav, volume: 0.6}",
             "{file: coins.mp3, volume: 0.6}",
             "effects.bid",
-            "must name a .wav or .ogg file, got 'coins.mp3'",
+            'must name a .wav or .ogg file, got "coins.mp3"',
         ),
         (
             "{file: coin.wav, volume: 0.6}",
             "{file: nothere.wav, volume: 0.6}",
             "effects.bid",
-            "nothere.wav cannot be read",
+            'nothere.wav" cannot be read',
         ),
         ("{file: coin.wav, volume: 0.6}", "{volume: 0.6}", "effects.bid", "missing field 'file'"),
         ("{file: coin.wav, volume: 0.6}", "coin.wav", "effects.bid", "expected a mapping of fields"),
@@ -154,10 +154,10 @@ def edit(path: Path, old: str, new: str) -> None:
             "thunk.wav, volume: 0.9, at: land}\n  start_tile",
             "thunk.wav, volume: 0.9, at: later}\n  start_tile",
             "effects.tile_placed",
-            "'at' must be one of show, land, got 'later'",
+            "'at' must be one of show, land, got \"later\"",
         ),
         ("directory: sounds", "directory: sounds\nvolume: 1", "volume", "unknown field"),
-        ("music: {file: music.wav, volume: 0.7}", "music: {file: music.wav, volume: 7}", "music", "got 7"),
+        ("music: {file: music.wav, volume: 0.7}", "music: {file: music.wav, volume: 7}", "music", "got the number 7"),
     ],
 )
 def test_broken_sound_map_is_reported(sound_copy, old, new, entry, problem):
@@ -171,7 +171,7 @@ def test_broken_sound_map_is_reported(sound_copy, old, new, entry, problem):
 
 def test_a_file_that_is_not_a_wav_is_refused(sound_copy):
     (sound_copy / "assets" / "sounds" / "coin.wav").write_bytes(b"ID3\x03 not a wave at all")
-    with pytest.raises(DataError, match=r"sounds.yaml: effects.bid: sound file .*coin.wav is not a WAV file"):
+    with pytest.raises(DataError, match=r"sounds.yaml: effects.bid: sound file .*coin.wav\" is not a WAV file"):
         load_sounds(sound_copy / "data", sound_copy / "assets")
 
 

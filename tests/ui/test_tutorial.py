@@ -188,9 +188,9 @@ def test_every_scripted_person_move_has_a_step(rules):
 @pytest.mark.parametrize(
     "old, new, problem",
     [
-        ("move: buy 2", "move: buy 3", "teaches 'buy 3', but the script plays 'buy 2'"),
-        ("target: [wheel, 2]", "target: [sky, 2]", "target \\['sky', 2\\]: expected one of"),
-        ("    - buy 1\n", "    - buy 99\n", "deal.script\\[4\\]: 'buy 99' cannot be played there"),
+        ("move: buy 2", "move: buy 3", 'teaches "buy 3", but the script plays "buy 2"'),
+        ("target: [wheel, 2]", "target: [sky, 2]", 'target "sky": expected one of'),
+        ("    - buy 1\n", "    - buy 99\n", 'deal.script\\[4\\]: "buy 99" cannot be played there'),
         ("    at: 8\n    move: buy 0\n", "    at: 7\n    move: viking tile\n", "the move at 7 is the bot's"),
         ("  - id: wheel\n", "  - id: welcome\n", "the id is used twice"),
         ("  - id: wheel\n", "  - id: spinner\n", "no text: data/lang/en/lesson.yaml needs steps.spinner.text"),

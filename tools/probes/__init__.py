@@ -1,1 +1,1 @@
-"""Robustness probes and searches: the restless player, mutated saves, the lesson's deal."""
+"""Robustness probes and searches: the restless player, mutated saves and data files, the lesson's deal."""

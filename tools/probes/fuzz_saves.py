@@ -24,11 +24,8 @@ tests/saves/test_table_file.py runs the same mutations as a property test.
 from __future__ import annotations
 
 import argparse
-import collections
-import copy
 import json
 import random
-import re
 import subprocess
 import sys
 import tempfile
@@ -37,6 +34,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.probes.mutations import (  # noqa: E402
+    Raw,
+    Tally,
+    clean_message,
+    dump,
+    mutate_bytes,
+    mutate_json,
+    pure,
+)
 from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig, new_game  # noqa: E402
 from vikings.engine.errors import SaveError  # noqa: E402
@@ -71,186 +77,6 @@ def real_saves(rules) -> list[tuple[str, bytes, Match]]:
         label = f"{players}p {'advanced' if options else 'standard'} {'finished' if game.is_over else 'in progress'}"
         out.append((label, text.encode("utf-8"), match))
     return out
-
-
-# Mutations -----------------------------------------------------------------------------------
-class Raw(str):
-    """Text put into the JSON as it is (what json.dumps cannot write: NaN, 5,000 digits)."""
-
-
-class Pairs(list):
-    """An object written from (key, value) pairs, so a key can appear twice."""
-
-
-def dump(value) -> str:
-    if isinstance(value, Raw):
-        return str(value)
-    if isinstance(value, Pairs):
-        return "{" + ",".join(f"{json.dumps(k)}:{dump(v)}" for k, v in value) + "}"
-    if isinstance(value, dict):
-        return "{\n" + ",\n".join(f" {json.dumps(k)}: {dump(v)}" for k, v in value.items()) + "\n}"
-    if isinstance(value, list):
-        return "[" + ",".join(dump(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def pure(value) -> bool:
-    """No Raw or Pairs inside: an ordinary JSON value, which a checksum can be taken of."""
-    if isinstance(value, (Raw, Pairs)):
-        return False
-    if isinstance(value, dict):
-        return all(pure(v) for v in value.values())
-    if isinstance(value, list):
-        return all(pure(v) for v in value)
-    return True
-
-
-def odd_values(rnd: random.Random):
-    """A value of the wrong type, size or shape for wherever it lands."""
-    d = rnd.choice((25, 200, 1_000, 5_000))
-    return rnd.choice(
-        (
-            None,
-            True,
-            False,
-            0,
-            -1,
-            1,
-            2**63,
-            2**64 + 1,
-            10**25,
-            -(10**25),
-            1.5,
-            -0.0,
-            "",
-            "x",
-            " ",
-            "²",
-            "①",
-            "٣",
-            " 3",
-            "3 ",
-            "-",
-            "x" * 10_000,
-            [],
-            {},
-            [1, 2],
-            {"a": 1},
-            ["buy"],
-            [[[]]],
-            Raw("1" * rnd.choice((31, 400, 4_301, 5_000))),
-            Raw("-" + "9" * 50),
-            Raw("1e999"),
-            Raw("NaN"),
-            Raw("-Infinity"),
-            Raw("[" * d + "]" * d),
-            Raw('{"a":' * d + "1" + "}" * d),
-            Raw('"\\ud800"'),
-            Raw('"' + "y" * rnd.choice((1_000, 300_000, 2_100_000)) + '"'),
-        )
-    )
-
-
-def mutate_bytes(rnd: random.Random, data: bytes) -> tuple[str, bytes]:
-    kind = rnd.choice(("truncate", "bit flip", "insert", "delete", "repeat", "encoding"))
-    n = len(data)
-    if kind == "truncate":
-        return kind, data[: rnd.randrange(n)]
-    if kind == "bit flip":
-        out = bytearray(data)
-        for _ in range(rnd.choice((1, 1, 2, 3))):
-            out[rnd.randrange(n)] ^= 1 << rnd.randrange(8)
-        return kind, bytes(out)
-    at = rnd.randrange(n + 1)
-    if kind == "insert":
-        junk = rnd.choice(
-            (
-                bytes([rnd.randrange(256)]),
-                b"\x00",
-                b"\xff",
-                b"\xc3",
-                b"\n",
-                b"{",
-                b'"',
-                b"\\",
-                b"[" * 3000,
-                rnd.randbytes(rnd.randrange(1, 9)),
-            )
-        )
-        return kind, data[:at] + junk + data[at:]
-    if kind == "delete":
-        return kind, data[:at] + data[at + rnd.randrange(1, 40) :]
-    if kind == "repeat":
-        size = rnd.randrange(1, 200)
-        return kind, data[:at] + data[at : at + size] + data[at:]
-    text = data.decode("utf-8")
-    enc = rnd.choice(("utf-16", "utf-16-le", "utf-32", "latin-1", "cp1252", "utf-8-sig", "ascii"))
-    return f"encoding {enc}", text.encode(enc, errors="replace")
-
-
-def paths(value, prefix=()):
-    """Every place in a JSON value, as key/index tuples (the value itself first)."""
-    yield prefix
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, prefix + (i,))
-
-
-def get(doc, path):
-    for p in path:
-        doc = doc[p]
-    return doc
-
-
-def put(doc, path, value):
-    if not path:
-        return value
-    get(doc, path[:-1])[path[-1]] = value
-    return doc
-
-
-def mutate_json(rnd: random.Random, doc) -> str:
-    """Change `doc` in place (its root is never replaced); returns what was done."""
-    places = [p for p in paths(doc) if p]
-    path = rnd.choice(places)
-    parent = get(doc, path[:-1])
-    op = rnd.choice(("set", "set", "delete", "duplicate key", "add key", "list"))
-    if op == "set":
-        put(doc, path, odd_values(rnd) if rnd.random() < 0.7 else copy.deepcopy(get(doc, rnd.choice(places))))
-        return f"set {path[-1]}"
-    if op == "delete":
-        del parent[path[-1]]
-        return f"delete {path[-1]}"
-    if op in ("duplicate key", "add key") and isinstance(parent, dict):
-        key = path[-1] if op == "duplicate key" else rnd.choice(("extra", "Seats", "seats ", ""))
-        value = parent[path[-1]] if rnd.random() < 0.5 else odd_values(rnd)
-        items = list(parent.items())
-        items.insert(rnd.randrange(len(items) + 1), (key, value))
-        if path[:-1]:
-            put(doc, path[:-1], Pairs(items))
-        else:  # the root stays a dict (changed in place): its twin key goes one level down
-            parent[path[-1]] = Pairs([(k, v) for k, v in items if k == key]) if key == path[-1] else value
-        return op
-    target = parent if isinstance(parent, list) else get(doc, path) if isinstance(get(doc, path), list) else None
-    if not target:
-        put(doc, path, odd_values(rnd))
-        return f"set {path[-1]}"
-    how = rnd.choice(("repeat", "swap", "reverse", "drop last", "append"))
-    i, j = rnd.randrange(len(target)), rnd.randrange(len(target))
-    if how == "repeat":
-        target.insert(i, target[i])
-    elif how == "swap":
-        target[i], target[j] = target[j], target[i]
-    elif how == "reverse":
-        target.reverse()
-    elif how == "drop last":
-        target.pop()
-    else:
-        target.append(odd_values(rnd))
-    return f"list {how}"
 
 
 SEAT_EDITS = {
@@ -380,10 +206,6 @@ def sound(m: Match, rules) -> bool:
     )
 
 
-def clean_message(message: str) -> bool:
-    return 0 < len(message) <= 200 and message.isprintable()
-
-
 def judge(path: Path, original: Match, sealed: bool, rules) -> tuple[str, str]:
     """(outcome, detail): 'refused', 'equal', 'valid edit', or 'FAILED ...'."""
     try:
@@ -400,13 +222,6 @@ def judge(path: Path, original: Match, sealed: bool, rules) -> tuple[str, str]:
     if sealed and sound(loaded, rules):
         return "valid edit", ""
     return "FAILED: loaded a different table", ""
-
-
-def category(message: str) -> str:
-    """A refusal's message with its particulars blanked, for counting."""
-    text = re.sub(r'"[^"]*"(\u2026)?', "…", message)
-    text = re.sub(r"[0-9][0-9,]*", "N", text)
-    return text[:90]
 
 
 # Worst cases -----------------------------------------------------------------------------------
@@ -476,7 +291,7 @@ def main() -> int:
     rules = default_rules()
     saves = real_saves(rules)
     rnd = random.Random(args.seed)
-    outcomes, refusals, failures = collections.Counter(), collections.Counter(), []
+    tally = Tally()
     slowest = 0.0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -488,23 +303,13 @@ def main() -> int:
             t0 = time.perf_counter()
             outcome, detail = judge(path, match, sealed, rules)
             slowest = max(slowest, time.perf_counter() - t0)
-            outcomes[outcome] += 1
-            if outcome == "refused":
-                refusals[category(detail)] += 1
-            elif outcome.startswith("FAILED"):
-                failures.append((i, label, what, outcome, detail))
+            tally.add(i, label, what, outcome, detail)
         elapsed = time.perf_counter() - start
         print(
             f"{args.n} mutants of {len(saves)} real saves (seed {args.seed}) in {elapsed:.0f} s; "
             f"slowest load {slowest * 1000:.0f} ms"
         )
-        for outcome, count in outcomes.most_common():
-            print(f"  {count:6}  {outcome}")
-        print("refusals by message:")
-        for message, count in refusals.most_common():
-            print(f"  {count:6}  {message}")
-        for i, label, what, outcome, detail in failures[: args.show]:
-            print(f"failure at mutant {i} ({label}; {what}): {outcome}: {detail}")
+        tally.report(args.show)
 
         print(
             "largest inputs, each loaded in a fresh process (time; the process's peak resident size "
@@ -514,7 +319,7 @@ def main() -> int:
             path.write_bytes(data)
             seconds, before, after, peak, outcome = measure(path)
             print(f"  {name:26} {seconds:5.2f} s {before:4.0f} -> {after:4.0f} MB {peak:5.1f} MB  {outcome[:72]}")
-    return 1 if failures else 0
+    return 1 if tally.failures else 0
 
 
 if __name__ == "__main__":

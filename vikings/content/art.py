@@ -13,10 +13,12 @@ from pathlib import Path
 from vikings.content.data import DataError, _load_yaml, data_dir
 from vikings.engine.components import Rules
 from vikings.paths import resource_dir
+from vikings.text.files import BadFile, excerpt, read_head
 
 GROUPS = ("vikings", "tiles", "board", "special_tiles")
 BOARD_PIECES = ("mainland", "wheel", "coin", "fame", "start_player", "bag")
 _SIZE = re.compile(r'<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"', re.S)
+HEAD = 2000  # bytes of an SVG file read to find its size
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,10 @@ def load_catalog(rules: Rules, data: Path | None = None, assets: Path | None = N
     data = Path(data) if data is not None else data_dir()
     assets = Path(assets) if assets is not None else resource_dir("assets")
     doc, _ = _load_yaml(data / "sprites.yaml", "sprites.yaml")
-    folder = assets / str(doc.get("directory", "svg"))
+    directory = doc.get("directory", "svg")
+    if not isinstance(directory, str) or not directory:
+        raise DataError("sprites.yaml", "directory", f"must be a folder's name, got {excerpt(directory)}")
+    folder = assets / directory
     required = {
         "vikings": [v.id for v in rules.vikings],
         "tiles": [t.id for t in rules.tiles],
@@ -65,19 +70,22 @@ def load_catalog(rules: Rules, data: Path | None = None, assets: Path | None = N
         for ident, name in section.items():
             entry = f"{group}.{ident}"
             if not isinstance(name, str) or not name.endswith(".svg"):
-                raise DataError("sprites.yaml", entry, f"must name an .svg file, got {name!r}")
+                raise DataError("sprites.yaml", entry, f"must name an .svg file, got {excerpt(name)}")
             entries[(group, str(ident))] = _check_file(folder / name, entry)
     return ArtCatalog(entries)
 
 
 def _check_file(path: Path, entry: str) -> Art:
     try:
-        head = path.read_text(encoding="utf-8")[:2000]
-    except OSError as e:
-        raise DataError("sprites.yaml", entry, f"art file {path} cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise DataError("sprites.yaml", entry, f"art file {path} is not an SVG text file") from None
+        head = read_head(path, HEAD).decode("utf-8", errors="replace")
+    except BadFile as e:
+        raise DataError(
+            "sprites.yaml", entry, f"art file {excerpt(path.name)} {str(e).removeprefix('the file ')}"
+        ) from None
     m = _SIZE.search(head)
     if not m:
-        raise DataError("sprites.yaml", entry, f"art file {path} is not an SVG with a width and height")
-    return Art(path, float(m.group(1)), float(m.group(2)))
+        raise DataError("sprites.yaml", entry, f"art file {excerpt(path.name)} is not an SVG with a width and height")
+    width, height = float(m.group(1)), float(m.group(2))
+    if not (0 < width < 100_000 and 0 < height < 100_000):
+        raise DataError("sprites.yaml", entry, f"art file {excerpt(path.name)} has no sensible size")
+    return Art(path, width, height)

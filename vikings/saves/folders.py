@@ -2,7 +2,10 @@
 
 Everything is written atomically (a temporary file in the same folder, flushed to disk,
 then renamed over the old one), so a crash or a killed process never leaves a
-half-written save. `VIKINGS_HOME` points all folders at one place (tests, portable use).
+half-written save. A process killed in the middle of a write leaves its temporary file
+(`autosave.json.4711.k2j3h4_x.tmp`: the file's name, the writer's process id, a random
+part); `Storage.sweep()` removes such files at start once they are stale. `VIKINGS_HOME`
+points all folders at one place (tests, portable use).
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from vikings.saves import safe_json
 
 APP = "vikings"
 JSON_LIMIT = 2_000_000  # bytes read_json reads at most (a table is about 15 KB)
+STALE = 60.0  # seconds: a temporary file this old is no write in progress (one takes milliseconds)
+# write_atomic's temporary files: the target's name, the writer's process id (none before
+# issue 54), then tempfile's eight random characters.
+_TEMPORARY = re.compile(r".+\.json(?:\.(?P<pid>\d+)\.)?[a-z0-9_]{8}\.tmp")
 
 log = logging.getLogger("vikings")
 
@@ -90,6 +97,34 @@ class Storage:
         log.warning(safe_json.one_line(f"{path.name} set aside as {aside.name}: {reason}", 400))
         return aside
 
+    def sweep(self) -> list[Path]:
+        """Remove the temporary files interrupted writes left in the game's folders: only
+        names write_atomic gives, only regular files older than STALE, and none whose
+        writer (named in the file's name) still runs. Returns what was removed."""
+        removed = []
+        now = time.time()
+        for folder in (self.config_dir, self.data_dir, self.saves_dir):
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                m = _TEMPORARY.fullmatch(entry.name)
+                try:
+                    if m is None or not entry.is_file(follow_symlinks=False):
+                        continue
+                    if now - entry.stat(follow_symlinks=False).st_mtime < STALE:
+                        continue
+                    if m["pid"] is not None and _running(int(m["pid"])):
+                        continue
+                    os.unlink(entry.path)
+                except OSError:  # gone meanwhile, or held open (Windows): left alone
+                    continue
+                removed.append(Path(entry.path))
+        if removed:
+            log.info("removed %d temporary file(s) of interrupted writes", len(removed))
+        return removed
+
     def list_saves(self) -> list[tuple[str, Path, float]]:
         """Named saves as (name, path, modification time), newest first."""
         if not self.saves_dir.is_dir():
@@ -110,10 +145,27 @@ def safe_name(name: str) -> str:
     return cleaned[:60] or "game"
 
 
+def _running(pid: int) -> bool:
+    """Whether process `pid` may still be writing (this one, or one alive). Only POSIX can
+    tell without harm (os.kill(pid, 0) would interrupt a process on Windows, where a file
+    open in another process cannot be removed anyway): elsewhere, never."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (alive, another user's)
+        return True
+    return True
+
+
 def write_atomic(path: Path, text: str, durable: bool = True) -> None:
     """Write via a temporary file and a rename; `durable` also flushes it to the disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -1,11 +1,12 @@
-"""Reading a JSON file nobody vouches for (a save, the settings): the bytes read once with a
-size limit, decoded as UTF-8, checked for nesting depth and size before the parser sees
-them, and parsed without NaN, oversized numbers or duplicated keys. Every problem is one
-`BadFile` with one short line that names what is wrong and quotes at most a few characters.
+"""Reading a JSON file nobody vouches for (a save, the settings): the bytes read once as
+vikings/text/files.py reads them (a regular file only, with a size limit, as UTF-8),
+checked for nesting depth and size before the parser sees them, and parsed without NaN,
+oversized numbers or duplicated keys. Every problem is one `BadFile` with one short line
+that names what is wrong and quotes at most a few characters.
 
 No knowledge of what the file means here: callers check the parsed value's layout.
 The messages are English (they also go to the log); the screens show them through
-ui/reasons.py, which knows each one's wording: change the two together (a test checks).
+saves/unreadable.py, which knows each one's wording: change the two together (a test checks).
 """
 
 from __future__ import annotations
@@ -13,90 +14,32 @@ from __future__ import annotations
 import json
 import re
 
-MESSAGE_LIMIT = 200  # characters in any message built here
-EXCERPT = 24  # characters of a value quoted in a message
+from vikings.text.files import NOT_REGULAR, NOT_UTF8, BadFile, decode, excerpt, kind_of, one_line
+from vikings.text.files import read_limited as _read_limited
+
 MAX_DEPTH = 20  # a save nests 8 deep, the table around it 3
 MAX_CONTAINERS = 50_000  # lists and objects; a full 4-player game has about 800
 MAX_DIGITS = 30  # a number's digits; the largest in a save (the random state) has 20
+ABOUT = "a saved game is about 15 KB"
 
-NOT_UTF8 = "the file is not UTF-8 text"  # the engine's wording (serialize._parse)
-
-
-class BadFile(ValueError):
-    """The file cannot be used; the message is one line, at most MESSAGE_LIMIT characters."""
-
-    def __init__(self, message: str):
-        super().__init__(one_line(message))
-
-
-# Messages ------------------------------------------------------------------------------------
-def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """`text` on one line of printable characters, cut to `limit` (with an ellipsis)."""
-    text = " ".join("".join(c if c.isprintable() else " " for c in text[: limit * 2]).split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+__all__ = [
+    "NOT_REGULAR",
+    "NOT_UTF8",
+    "BadFile",
+    "check_shape",
+    "decode",
+    "excerpt",
+    "kind_of",
+    "one_line",
+    "parse",
+    "read_limited",
+]
 
 
-def excerpt(value) -> str:
-    """A value as a message may quote it: JSON-like, never more than a few characters."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, int):
-        if value.bit_length() > 3 * MAX_DIGITS:
-            return "a very large number"
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if len(repr(value)) <= EXCERPT else "a decimal number"
-    if isinstance(value, str):
-        shown = "".join(c if c.isprintable() else "?" for c in value[:EXCERPT])
-        return json.dumps(shown, ensure_ascii=False) + ("\u2026" if len(value) > EXCERPT else "")
-    if isinstance(value, list):
-        return f"a list of {len(value)} item{'s' * (len(value) != 1)}"
-    if isinstance(value, dict):
-        return f"an object of {len(value)} field{'s' * (len(value) != 1)}"
-    return type(value).__name__
-
-
-def kind_of(value) -> str:
-    """What sort of JSON value this is, for 'must be a list, got a text'."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"the number {excerpt(value)}"
-    if isinstance(value, str):
-        return f"the text {excerpt(value)}"
-    return excerpt(value)
-
-
-# Reading -------------------------------------------------------------------------------------
 def read_limited(path, limit: int) -> bytes:
-    """The file's bytes, read once; BadFile if it is larger than `limit` or unreadable."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise BadFile(f"the file cannot be read ({e.strerror or type(e).__name__})") from None
-    if len(data) > limit:
-        raise BadFile(f"the file is too large (over {_size(limit)}; a saved game is about 15 KB)")
-    return data
-
-
-def _size(n: int) -> str:
-    return f"{n // 1_000_000} MB" if n >= 1_000_000 else f"{n // 1000} KB"
-
-
-def decode(data: bytes | str) -> str:
-    """UTF-8 text (a UTF-8 byte order mark, as Windows editors write, is allowed)."""
-    if isinstance(data, str):
-        return data
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise BadFile(f"{NOT_UTF8} (it is UTF-16: save it again as UTF-8)")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise BadFile(f"{NOT_UTF8} (a damaged or foreign byte at position {e.start})") from None
-    return text[1:] if text.startswith("\ufeff") else text
+    """The file's bytes, read once (a regular file only); BadFile if it is larger than
+    `limit` or cannot be read (vikings.text.files.read_limited)."""
+    return _read_limited(path, limit, ABOUT)
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)

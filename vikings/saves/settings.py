@@ -67,7 +67,7 @@ class Settings:
         path = storage.settings_path
         try:
             path.lstat()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # (a file where its folder would be: nothing to read)
             return cls()
         except OSError:
             pass  # read below, which says what is wrong

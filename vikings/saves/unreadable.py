@@ -1,11 +1,11 @@
 """Why a file cannot be used, in the player's language.
 
-The readers of saves and settings (engine/serialize.py, ui/table_file.py, ui/safe_json.py)
-explain every refusal in one English line, which also goes to the log. The engine must not
-know the translation layer, so the translation happens here, on the way to the screen:
-each known message is matched by its pattern and shown through the `errors` catalogue,
-its technical parts (a line and column, a byte position, a version, a field's name, an
-action) kept as parameters. A message no pattern knows is shown as it is (a test keeps the
+The readers of saves and settings (engine/serialize.py, saves/table_file.py,
+saves/safe_json.py, text/files.py) explain every refusal in one English line, which also
+goes to the log. The engine must not know the translation layer, so the translation
+happens here, on the way to the screen: each known message is matched by its pattern and
+shown through the `errors` catalogue, its technical parts (a line and column, a byte
+position, a version, a field's name, an action) kept as parameters. A message no pattern knows is shown as it is (a test keeps the
 readers' messages and these patterns in step).
 """
 
@@ -20,6 +20,7 @@ from vikings.text.lang import t
 # (pattern, catalogue key); named groups are the parameters. Searched in order, whole message.
 _FILE = (
     (r"the file cannot be read \((?P<reason>.*)\)", "errors.file.unreadable"),
+    (r"the file is not an ordinary file \(a folder, pipe or device has its name\)", "errors.file.not_regular"),
     (r"the file is too large \(over (?P<limit>[^;]+); a saved game is about 15 KB\)", "errors.file.too_large"),
     (r"the file is not UTF-8 text \(it is UTF-16: save it again as UTF-8\)", "errors.file.utf16"),
     (r"the file is not UTF-8 text \(a damaged or foreign byte at position (?P<position>\d+)\)", "errors.file.bad_byte"),

@@ -22,6 +22,13 @@ languages do not need (`number()` below is the whole of it). The catalogues are 
 the rest of `data/`, read here with PyYAML and handed to i18n with `add_translation`, so
 i18n's own file loader (which pygame-gui points at JSON) is not involved.
 
+**Checks.** A catalogue is checked as it is loaded (`catalogue`): English against the
+entries the game uses (`vikings/text/keys.py`, written by tools/assets/make_keys.py),
+another language against English (the same entries, forms and placeholders). A broken
+English catalogue is a `DataError` (the start stops in one line); a broken translation
+is not used: `set_language` speaks English instead and says why in one line of the log.
+docs/translating.md has the rules.
+
 **Pseudo-language.** `qps` (not offered to players) is English with every letter outside
 a placeholder swapped for an accented one, e.g. "Ńéŵ ĝáḿé". Text drawn in that language
 that still has plain ASCII letters did not come through `t()`: tests and
@@ -37,9 +44,10 @@ import re
 from pathlib import Path
 
 import i18n
-import yaml
 
 from vikings.paths import resource_dir
+from vikings.text import safe_yaml
+from vikings.text.files import DataError, excerpt, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +57,8 @@ PSEUDO = "qps"
 LONGER = "qpl"  # another pseudo-language (not offered): English with every word 40 % longer
 PLURAL_KEYS = frozenset({"zero", "one", "other"})
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+KEY_PART = re.compile(r"[A-Za-z0-9_]{1,60}")
+TEXT_LIMIT = 5_000  # characters of one entry (the longest, a lesson step, has about 1,300)
 
 _current = FALLBACK
 _loaded: dict[str, dict[str, object]] = {}  # code -> flat key -> str | plural dict
@@ -66,42 +76,171 @@ def lang_dir() -> Path:
 
 
 def read_catalogue(code: str, directory: Path | None = None) -> dict[str, object]:
-    """One language's entries, flattened to dotted keys (from the YAML files, not cached)."""
+    """One language's entries, flattened to dotted keys (from the YAML files, not cached),
+    each file read and its entries' form checked (`read_area`); DataError if one fails."""
     folder = (directory or lang_dir()) / code
+    paths = sorted(folder.glob("*.yaml"))
+    if not paths:
+        raise DataError(f"lang/{code}", "folder", "holds no catalogue (.yaml files)")
     flat: dict[str, object] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        with open(path, encoding="utf-8") as f:
-            doc = yaml.safe_load(f) or {}
-        if not isinstance(doc, dict):
-            raise ValueError(f"{path}: a catalogue holds a mapping of entries")
-        _flatten(path.stem, doc, flat, path)
+    for path in paths:
+        flat.update(read_area(folder.parent, code, path.stem))
     return flat
 
 
-def _flatten(prefix: str, node, out: dict, path: Path) -> None:
-    if isinstance(node, dict) and node and set(node) <= PLURAL_KEYS and "other" in node:
-        if not all(isinstance(v, str) for v in node.values()):
-            raise ValueError(f"{path}: {prefix}: plural forms are strings")
-        out[prefix] = dict(node)
-        return
-    if isinstance(node, dict):
-        for k, v in node.items():
-            _flatten(f"{prefix}.{k}", v, out, path)
-        return
-    if isinstance(node, (str, int, float)) and not isinstance(node, bool):
-        out[prefix] = str(node)
-        return
-    raise ValueError(f"{path}: {prefix}: an entry is a string, a mapping or plural forms")
+def read_area(directory: Path, code: str, area: str) -> dict[str, object]:
+    """The entries of data/lang/CODE/AREA.yaml as flat keys ("menus.title.new"): each a
+    non-empty text (its placeholders well formed) or plural forms of such texts."""
+    name = f"lang/{code}/{area}.yaml"
+    if not KEY_PART.fullmatch(area):
+        raise DataError(name, "file", "a catalogue's file name is letters, digits and _ (it begins its keys)")
+    doc = safe_yaml.load(directory / code / f"{area}.yaml", name)
+    if doc is None:
+        doc = {}
+    if not isinstance(doc, dict):
+        raise DataError(name, "file", f"must be a mapping of entries at the top level, got {kind_of(doc)}")
+    flat: dict[str, object] = {}
+    _flatten(area, doc, flat, name)
+    return flat
+
+
+def _flatten(prefix: str, node: dict, out: dict, name: str) -> None:
+    for k, v in node.items():
+        if not isinstance(k, str) or not KEY_PART.fullmatch(k):
+            _fail(name, prefix, f"the key {excerpt(k)} is not a name (letters, digits and _)")
+        key = f"{prefix}.{k}"
+        if isinstance(v, dict) and v and set(v) <= PLURAL_KEYS and "other" in v:
+            for form, text in v.items():
+                _check_text(name, f"{key}.{form}", text)
+            out[key] = dict(v)
+        elif isinstance(v, dict) and v:
+            _flatten(key, v, out, name)
+        elif isinstance(v, str):
+            _check_text(name, key, v)
+            out[key] = v
+        else:
+            _fail(name, key, f"must be a text, a mapping or plural forms (one, other), got {kind_of(v)}")
+
+
+def _check_text(name: str, key: str, text) -> None:
+    if not isinstance(text, str):
+        _fail(name, key, f"must be a text, got {kind_of(text)}")
+    if not text.strip():
+        _fail(name, key, "is empty")
+    if len(text) > TEXT_LIMIT:
+        _fail(name, key, f"is longer than {TEXT_LIMIT:,} characters")
+    if text.count("%{") != len(PLACEHOLDER.findall(text)):
+        _fail(name, key, "has a placeholder that is not %{name} (letters, digits and _ in braces)")
+
+
+def _fail(name: str, key: str, problem: str):
+    """A DataError naming the entry by its path in the file (the key without the area)."""
+    raise DataError(name, key.partition(".")[2] or "file", problem)
+
+
+def _where(code: str, key: str) -> str:
+    return f"lang/{code}/{key.partition('.')[0]}.yaml"
+
+
+def _forms(entry) -> list[str]:
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+def check_english(flat: dict[str, object]) -> None:
+    """The English catalogue holds every entry the game uses (`keys.KEYS`, the English
+    catalogue as shipped), each a text or plural forms as the code asks for it, naming no
+    placeholder the code does not fill in. DataError for the first that does not."""
+    from vikings.text.keys import KEYS, PLURALS
+
+    areas = {k.partition(".")[0] for k in flat}
+    for key, names in KEYS.items():
+        entry, plural = flat.get(key), key in PLURALS
+        if key.partition(".")[0] not in areas:
+            raise DataError(_where(FALLBACK, key), "file", "missing: the game's English words are in it")
+        if entry is None:
+            _fail(_where(FALLBACK, key), key, "missing: the game uses this entry")
+        if plural != isinstance(entry, dict):
+            _fail(_where(FALLBACK, key), key, _kind_problem(plural))
+        if plural and "one" not in entry:  # type: ignore[operator]
+            _fail(_where(FALLBACK, key), key, "plural forms need 'one' and 'other'")
+        allowed = set(names) | ({"count"} if plural else set())
+        for form in _forms(entry):
+            extra = placeholders(form) - allowed
+            if extra:
+                _fail(_where(FALLBACK, key), key, _placeholder_problem(extra, allowed))
+
+
+def check_translation(code: str, flat: dict[str, object], english: dict[str, object]) -> None:
+    """A translation has exactly English's keys, each in English's form (a text or plural
+    forms with 'one' and 'other'), with English's placeholders. DataError for the first
+    entry that does not."""
+    for key in english:
+        if key not in flat:
+            _fail(_where(code, key), key, "missing: English has this entry")
+    for key, entry in flat.items():
+        if key not in english:
+            _fail(_where(code, key), key, "not an entry of the English catalogue (a misspelt key?)")
+        theirs, ours = english[key], entry
+        plural = isinstance(theirs, dict)
+        if plural != isinstance(ours, dict):
+            _fail(_where(code, key), key, _kind_problem(plural))
+        if isinstance(theirs, dict) and isinstance(ours, dict):
+            if "one" not in ours:
+                _fail(_where(code, key), key, "plural forms need 'one' and 'other'")
+            names = placeholders(theirs["other"])
+            for form in _forms(ours):
+                extra = placeholders(form) - names - {"count"}
+                if extra:
+                    _fail(_where(code, key), key, _placeholder_problem(extra, names | {"count"}))
+            if placeholders(ours["other"]) != names:
+                _fail(_where(code, key), key, f"'other' must name the placeholders English names ({_names(names)})")
+        elif placeholders(str(ours)) != placeholders(str(theirs)):
+            _fail(
+                _where(code, key),
+                key,
+                f"must name the placeholders English names ({_names(placeholders(str(theirs)))})",
+            )
+
+
+def _kind_problem(plural: bool) -> str:
+    return "must be plural forms (one, other)" if plural else "must be a text, not plural forms"
+
+
+def _names(names) -> str:
+    return ", ".join(f"%{{{n}}}" for n in sorted(names)) or "none"
+
+
+def _placeholder_problem(extra, allowed) -> str:
+    return f"names {_names(extra)}, which the game does not fill in (it fills in {_names(allowed)})"
 
 
 def catalogue(code: str) -> dict[str, object]:
-    """The flat catalogue of a language (loaded once, and given to i18n)."""
+    """The flat catalogue of a language (loaded and checked once, and given to i18n):
+    English against the entries the game uses, another language against English.
+    DataError if it cannot be used."""
     if code not in _loaded:
-        flat = _pseudo(catalogue(FALLBACK), PSEUDOS[code]) if code in PSEUDOS else read_catalogue(code)
+        if code in PSEUDOS:
+            flat = _pseudo(catalogue(FALLBACK), PSEUDOS[code])
+        else:
+            flat = read_catalogue(code)
+            if code == FALLBACK:
+                check_english(flat)
+            else:
+                check_translation(code, flat, catalogue(FALLBACK))
         for key, value in flat.items():
             i18n.add_translation(key, value, locale=code)
         _loaded[code] = flat
     return _loaded[code]
+
+
+def forget() -> None:
+    """Read the catalogues anew when next asked (tools that edit them: the data fuzzer)."""
+    for code, flat in _loaded.items():
+        mine = i18n.translations.container.get(code, {})
+        for key in flat:
+            mine.pop(key, None)
+    _loaded.clear()
+    _warned.clear()
 
 
 # --- the language in use -------------------------------------------------------------
@@ -120,11 +259,17 @@ def language() -> str:
 
 
 def set_language(code: str) -> str:
-    """Use `code` from now on (an unknown code gives English); returns the code in use."""
+    """Use `code` from now on (an unknown code gives English); returns the code in use.
+    A translation that fails its checks is not used: English instead, and one line in the
+    log says why. A broken English catalogue raises DataError (nothing to fall back on)."""
     global _current
     code = code if known(code) else FALLBACK
     catalogue(FALLBACK)
-    catalogue(code)
+    try:
+        catalogue(code)
+    except DataError as e:
+        log.warning("the %s catalogue is not used, English instead: %s", code, e)
+        code = FALLBACK
     _current = code
     return code
 

@@ -23,8 +23,8 @@ import time
 import pygame
 import pygame_gui
 
-from vikings.content.art import load_catalog
-from vikings.content.data import default_rules
+from vikings.bots import LEVELS
+from vikings.content.startup import load_start
 from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
@@ -67,14 +67,16 @@ class App:
         # interpreter's default switch interval (5 ms) a frame would then wait up to that
         # long for its turn at the interpreter lock.
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self.sound = Sound(self)  # first: it opens the audio device quietly (pygame.init() would not)
-        pygame.init()
         self.storage = storage or Storage()
+        self.storage.sweep()  # what writes killed midway left behind
         self.settings = settings or Settings.load(self.storage)
+        # Every data file and catalogue, checked before the window opens (DataError: one line).
         # The language: `vikings --lang` (or a test) for this run, else the setting, else the system's.
-        lang.set_language(language or self.settings.language or lang.system_language())
-        self.rules = default_rules()
-        self.sprites = Sprites(load_catalog(self.rules))
+        start = load_start(language or self.settings.language or lang.system_language(), LEVELS)
+        self.sound = Sound(self, start.sounds)  # before pygame.init(): it opens the audio device quietly
+        pygame.init()
+        self.rules = start.rules
+        self.sprites = Sprites(start.art)
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -267,8 +269,8 @@ class App:
     def _save_settings(self) -> None:
         try:
             self.settings.save(self.storage)
-        except OSError:
-            log.warning("cannot save the settings", exc_info=True)
+        except OSError as e:  # one line, not a traceback: a read-only home is not a bug
+            log.warning("cannot save the settings: %s", e.strerror or e)
 
     # Loop -----------------------------------------------------------------------------------
     def run(self) -> None:

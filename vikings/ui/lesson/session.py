@@ -14,7 +14,7 @@ from vikings.content.data import load_lesson
 from vikings.engine import new_game
 from vikings.ui import flow
 from vikings.ui.lesson.coach import PROGRESS_VERSION, Coach
-from vikings.ui.table.match import Match, Seat, load_doc_text
+from vikings.ui.table.match import Match, Seat, load_file
 
 log = logging.getLogger("vikings")
 
@@ -68,7 +68,7 @@ class LessonSession:
         storage = app.storage
         try:
             doc = storage.read_json(storage.lesson_path)
-            match = load_doc_text(storage.lesson_game_path.read_text(encoding="utf-8"), app.rules, storage)
+            match = load_file(storage.lesson_game_path, app.rules, storage)
         except (OSError, ValueError, Exception) as e:  # noqa: BLE001 - a broken file only restarts the lesson
             if storage.lesson_path.exists():
                 log.warning("the lesson cannot be resumed, starting afresh: %s", e)
@@ -103,7 +103,10 @@ class LessonSession:
 
     @staticmethod
     def _save_progress(storage, index: int) -> None:
-        storage.write_json(storage.lesson_path, {"version": PROGRESS_VERSION, "step": index}, durable=False)
+        try:
+            storage.write_json(storage.lesson_path, {"version": PROGRESS_VERSION, "step": index}, durable=False)
+        except OSError as e:  # the lesson goes on (its game's autosave says so at the table)
+            log.warning("the lesson's step is not saved: %s", e.strerror or e)
 
     # Leaving -------------------------------------------------------------------------------
     def leave(self) -> None:

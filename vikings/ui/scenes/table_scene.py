@@ -107,10 +107,14 @@ class TableScene(Scene):
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
         buttons = tuple(
-            (key, t(f"table.top.{key}"), t(f"table.top.{key}_tip"))
+            (key, t(f"table.top.{key}"), self.menu_tip() if key == "menu" else t(f"table.top.{key}_tip"))
             for key in ("menu", "settings", "rules", "save", "undo")
         )
         return buttons + (("hint", t("table.top.hint"), HINT_TIP),)
+
+    def menu_tip(self) -> str:
+        """The Menu button's tooltip: it says the game stays saved only while it is."""
+        return t("table.top.menu_tip" if self.match.autosaved else "table.top.menu_tip_unsaved")
 
     def build_decision_ui(self) -> None:
         """Widgets of the decision panel (subclasses)."""
@@ -120,6 +124,9 @@ class TableScene(Scene):
         undo = self.buttons.get("undo")
         if undo is not None:
             undo.enable() if self.match.can_undo() else undo.disable()
+        menu = self.buttons.get("menu")
+        if menu is not None:
+            menu.set_tooltip(self.menu_tip())
         self.hint.refresh(self.buttons.get("hint"))
 
     def exit(self) -> None:
@@ -134,6 +141,7 @@ class TableScene(Scene):
 
     # The beat of play ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.tell_autosave()
         self.fx.speed = self.app.settings.speed
         self.hint.update()
         if self.money.update(dt, self.app.settings.speed):
@@ -172,6 +180,20 @@ class TableScene(Scene):
                 return
             if self.bot_acts():
                 self._bot_wait = self.app.settings.pace
+
+    def tell_autosave(self) -> None:
+        """The autosave just failed: say so once, over the table (the game goes on); it
+        works again: a note in the decision panel."""
+        news = self.match.take_autosave_news()
+        if news == "off":
+            from vikings.ui.dialogs.autosave_off import AutosaveOffPanel
+
+            self.app.scenes.push(AutosaveOffPanel(self.app, self.match))
+        elif news == "back":
+            self.ctx.message = Said("table.autosave.back")
+        if news is not None:
+            self.refresh_ui()
+            self.app.invalidate()
 
     def bot_acts(self) -> bool:
         """Apply the thinking bot's decision once it has one (True then)."""

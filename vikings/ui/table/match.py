@@ -3,7 +3,10 @@ the autosave. No drawing here: the scenes read a Match and turn clicks into acti
 
 Every decision, a person's or a bot's, goes through `act()`, which applies it through the
 engine's door, keeps the events for the screens to animate, writes the game log and
-autosaves. Bots think in a helper process (`start_bot()` / `bot_result()`, see
+autosaves. An autosave that cannot be written (a full disk, a read-only folder) never ends
+the game: play goes on, `autosave_news` tells the table once that the autosave is off and
+why, a later decision tries again (RETRY_DECISIONS, RETRY_SECONDS) and the news says when
+it works again; `autosaved` says whether the file on disk holds the game as it is now. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
@@ -11,20 +14,29 @@ where no process can be started they think on a thread of this one instead (bot_
 from __future__ import annotations
 
 import itertools
+import logging
 import time
 import zlib
 from collections import deque
+from pathlib import Path
 
 from vikings.bots import make_bot
 from vikings.engine import BID, GameConfig, GameState, new_game
 from vikings.engine.events import Event
 from vikings.engine.serialize import save as save_game
+from vikings.saves.safe_json import one_line
 from vikings.saves.table_file import PERSON, Seat, Table, check_doc, load_table_file, read_table, table_doc  # noqa: F401 (PERSON, Seat: for the scenes)
 from vikings.text.events import describe
 from vikings.text.lang import language
 from vikings.ui.table.bot_turns import Decision, Ready, RemoteWorker, ThreadWorker
 
 _tables = itertools.count(1)  # tells the matches apart in the bots' helper process
+log = logging.getLogger("vikings")
+# After a failed autosave the next decisions are not written (a full disk would fail each
+# time, and a slow one would stall play); one tries again once this many decisions or
+# this many seconds have passed since the last attempt.
+RETRY_DECISIONS = 5
+RETRY_SECONDS = 30.0
 
 
 class MoveRefused(ValueError):
@@ -52,6 +64,11 @@ class Match:
         self._table = next(_tables)
         self.coach = None  # the guided lesson's (ui/lesson/coach.py), if any
         self.autosave_path = None  # where autosave() writes, if not the storage's autosave
+        self.autosave_error: OSError | None = None  # why the autosave is off (None: it works)
+        self.autosave_news: str | None = None  # "off" or "back", for the table to tell once
+        self._changes = 0  # decisions made and taken back at this table
+        self._saved = -1  # the value of _changes the file on disk holds (-1: none yet)
+        self._tried = (0, 0.0)  # (_changes, clock) of the last failed attempt
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
@@ -131,6 +148,7 @@ class Match:
         if self.coach is not None and self.seats[actor].is_person:
             self.coach.check(self, action)  # raises MoveRefused for a move the lesson does not teach
         events = self.game.apply(action)
+        self._changes += 1
         n = len(self.actors)
         if n and self.actors[-1] != actor:
             self.floor = max(self.floor, n)  # the next player has acted: earlier moves are fixed
@@ -162,6 +180,7 @@ class Match:
             game.apply(a)
         game.quiet = False
         self.game = game
+        self._changes += 1
         self.pending.clear()
         self._rebuild_log()
         self.autosave()
@@ -252,12 +271,43 @@ class Match:
             remote.shared().forget(self._table)
 
     # Saving ---------------------------------------------------------------------------------
+    clock = staticmethod(time.monotonic)  # (tests put a clock of their own)
+
     def autosave(self) -> None:
         """After every decision. Atomic (a whole old or a whole new file survives a crash
         or a killed process) but not flushed to the disk: fsync took 8-16 ms, a visible
-        hitch at every move, and guards only against a power cut."""
-        if self.autosave_enabled:
+        hitch at every move, and guards only against a power cut. A write that fails
+        turns the autosave off (see the module's notes); it never raises."""
+        if not self.autosave_enabled:
+            return
+        if self.autosave_error is not None and not self._retry_due():
+            return
+        try:
             self.storage.write_json(self.autosave_path or self.storage.autosave_path, self.to_doc(), durable=False)
+        except OSError as e:
+            if self.autosave_error is None:
+                self.autosave_news = "off"
+                log.warning(one_line(f"autosave off: {e.strerror or e} (the game goes on)", 300))
+            self.autosave_error, self._tried = e, (self._changes, self.clock())
+            return
+        if self.autosave_error is not None:
+            self.autosave_news = "back"
+            log.warning("autosave on again")
+        self.autosave_error, self._saved = None, self._changes
+
+    def _retry_due(self) -> bool:
+        changes, when = self._tried
+        return self._changes - changes >= RETRY_DECISIONS or self.clock() - when >= RETRY_SECONDS
+
+    @property
+    def autosaved(self) -> bool:
+        """Whether the autosave on disk holds the game as it is now (every decision made)."""
+        return self.autosave_enabled and self._saved == self._changes
+
+    def take_autosave_news(self) -> str | None:
+        """ "off" (the autosave just failed), "back" (it works again) or None, once."""
+        news, self.autosave_news = self.autosave_news, None
+        return news
 
     def save_as(self, name: str):
         path = self.storage.save_path(name)
@@ -320,4 +370,7 @@ def load_doc_text(text: str | bytes, rules, storage=None) -> Match:
 
 def load_file(path, rules, storage=None) -> Match:
     """The match saved at `path` (the autosave, a named save); SaveError says why not."""
-    return Match.from_table(load_table_file(path, rules), storage)
+    m = Match.from_table(load_table_file(path, rules), storage)
+    if storage is not None and Path(path) == storage.autosave_path:
+        m._saved = m._changes  # (continued from the autosave: the file holds it)
+    return m
