@@ -123,6 +123,8 @@ def duplicate(doc):
         (damaged(set_first("actions", "all of them")), "'actions'"),
         (damaged(illegal_action), "cannot be replayed"),
         (damaged(set_first("answer", ["fly", 2])), "not an action"),
+        (damaged(set_first("answer", {"buy": 2})), "not an action"),
+        (damaged(set_first("answer", ["buy", 2.5])), "not an action"),
         (damaged(second_answer), "first choice"),
         (damaged(swap_choices), "first choice"),
         (damaged(drop_choice), "legal options"),

@@ -284,6 +284,8 @@ def _puzzle(entry: object, where: str, rules: Rules, recompute: bool) -> Puzzle:
 
 
 def _action(parts: object, where: str) -> Action:
+    if not isinstance(parts, list):
+        raise PuzzleError(f"{where}: not an action (a list of a name and numbers)")
     try:
         return action_from_parts(parts)
     except (IllegalAction, VikingsError, ValueError, TypeError) as e:
