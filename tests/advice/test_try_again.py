@@ -32,7 +32,7 @@ def table(players: int, seed: int, options=frozenset()) -> Table:
 
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
-    [(2, 21, frozenset()), (3, 8, frozenset({"auction", "single_boatswain", "special_tiles"}))],
+    [(2, 21, frozenset()), (2, 8, frozenset({"auction", "single_boatswain", "special_tiles"}))],
 )
 def test_try_again_starts_exactly_before_a_costly_decision(players, seed, options):
     t = table(players, seed, options)
