@@ -13,7 +13,17 @@ import pytest
 from journey_helpers import RULES, game, text
 
 from vikings.engine.serialize import state_to_dict
-from vikings.history import CURRENT_VERSION, FILE_NAME, History, Refused, database, open_history, profiles, stats
+from vikings.history import (
+    CURRENT_VERSION,
+    FILE_NAME,
+    History,
+    Refused,
+    database,
+    open_history,
+    profiles,
+    puzzle_progress,
+    stats,
+)
 from vikings.history import games as games_mod
 from vikings.saves.folders import Storage
 
@@ -86,7 +96,15 @@ def _fill_version_1(conn: sqlite3.Connection) -> None:
 
 # For each earlier version: what a file of that version holds, written in its own terms.
 # A new migration adds its version here (and the test below then builds it).
-FILL = {1: _fill_version_1}
+def _fill_version_2(conn: sqlite3.Connection) -> None:
+    """Version 1's rows and a puzzle attempt (issue 56), in version 2's SQL."""
+    _fill_version_1(conn)
+    conn.execute(
+        "INSERT INTO puzzle_attempts (profile, puzzle, day, solved, daily) VALUES (7, 'p003', '2026-01-02', 1, 1)"
+    )
+
+
+FILL = {1: _fill_version_1, 2: _fill_version_2}
 
 
 @pytest.mark.parametrize("version", range(CURRENT_VERSION + 1))
@@ -108,6 +126,10 @@ def test_every_earlier_version_migrates_to_the_current_one(tmp_path, version):
         assert astrid.preferences == {"hints": False}
         assert stats.by_bot_level(h, 7) == {"normal": stats.Tally(1, int(game(2, 1).ranks[0] == 1))}
         assert games_mod.game_save(h, 3) == text(game(2, 1), ["person", "normal"])
+    if version >= 2:
+        assert puzzle_progress.progress(h, 7) == puzzle_progress.Progress(1, 1, 1, frozenset({"p003"}))
+    elif version == 1:
+        assert puzzle_progress.progress(h, 7) == puzzle_progress.Progress(0, 0, 0, frozenset())
     profiles.create(h, "Bjørn", "orange")  # and the migrated file takes new rows
     h.close()
 

@@ -174,6 +174,13 @@ class _Judge:
         return evaluate.value(s, p), evaluate.utilities(s)[p]
 
 
+def expected(state: GameState, actions, seed: int = 0) -> list[tuple[float, float]]:
+    """(expected Fame, chance to win) of the mover after each of `actions` in `state` (not
+    modified), judged as the review judges a person's move (the puzzles' measure)."""
+    judge = _Judge(seed, None)
+    return [judge.after(state, a) for a in actions]
+
+
 def review_game(
     config: GameConfig,
     actions,
@@ -255,4 +262,14 @@ def describe_action(state: GameState, action, names) -> str:
     return describe(mine[0], state.rules, names)
 
 
-__all__ = ["Decision", "Review", "review_game", "replay", "replays", "describe_action", "LEVELS", "DEFAULT_LEVEL"]
+__all__ = [
+    "Decision",
+    "Review",
+    "review_game",
+    "expected",
+    "replay",
+    "replays",
+    "describe_action",
+    "LEVELS",
+    "DEFAULT_LEVEL",
+]

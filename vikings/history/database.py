@@ -112,8 +112,22 @@ def _to_1(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
 
 
+def _to_2(conn: sqlite3.Connection) -> None:
+    """Puzzle attempts (issue 56): one row an answer given, by profile and calendar day."""
+    conn.execute(
+        """CREATE TABLE puzzle_attempts (
+            id INTEGER PRIMARY KEY,
+            profile INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            puzzle TEXT NOT NULL,
+            day TEXT NOT NULL,
+            solved INTEGER NOT NULL,
+            daily INTEGER NOT NULL)"""
+    )
+    conn.execute("CREATE INDEX puzzle_attempts_by_profile ON puzzle_attempts(profile, day)")
+
+
 # MIGRATIONS[v] takes a file at version v to v + 1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_1, _to_2)
 CURRENT_VERSION = len(MIGRATIONS)
 
 

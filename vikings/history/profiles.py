@@ -226,8 +226,8 @@ def rename(history: History, profile_id: int, name: str) -> Profile:
 
 
 def merge(history: History, source: int, into: int) -> Profile:
-    """Move every game of `source` to `into` and delete `source`. In a game where both
-    sat, `into` keeps her own seat and the other seat is tied to nobody."""
+    """Move every game and puzzle attempt of `source` to `into` and delete `source`. In a
+    game where both sat, `into` keeps her own seat and the other seat is tied to nobody."""
     if source == into:
         raise Refused(SAME_PROFILE)
     get(history, source)
@@ -238,6 +238,7 @@ def merge(history: History, source: int, into: int) -> Profile:
             (source, into),
         )
         db.execute("UPDATE seats SET profile = ? WHERE profile = ?", (into, source))
+        db.execute("UPDATE puzzle_attempts SET profile = ? WHERE profile = ?", (into, source))
         db.execute("DELETE FROM profiles WHERE id = ?", (source,))
     return kept
 

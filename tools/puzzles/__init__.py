@@ -1,0 +1,1 @@
+"""The puzzle maker (issue 56)."""
