@@ -27,13 +27,14 @@ player knows; their order plays no part).
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from vikings.bots import evaluate
 from vikings.bots.base import CancelToken
-from vikings.bots.turn_search import TurnSearch, argmax, play_round, purchases_left
+from vikings.bots.turn_search import Model, TurnSearch, argmax, play_round, purchases_left
 from vikings.engine import GameState
 from vikings.engine.actions import Action, Bid, ChooseColour, PassBid, RemoveViking
 from vikings.engine.state import BID, COLOUR, PLACE, PURCHASE, REMOVE, SPECIAL
@@ -45,8 +46,18 @@ START_BONUS = 1.0  # Fame: choosing the removal and the first colour
 # three times against twice was even (50%).
 WORTH_SCALE = 2.0
 
-if TYPE_CHECKING:
-    from vikings.bots.heuristic import NormalBot
+
+class NormalBot(Model, Protocol):
+    """What the auction's choices need of the Normal bot that asks (heuristic.NormalBot,
+    which imports this module; named here by its shape so that no import runs in a circle)."""
+
+    seed: int
+    rng: random.Random
+    draft_specials: bool
+    bid_playouts: bool
+    _prices: tuple[tuple[int, tuple[int, ...], int], int]  # playout_price's cache, once set
+
+    def __init__(self, seed: int) -> None: ...
 
 
 class Gains:
