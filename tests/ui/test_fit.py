@@ -32,9 +32,13 @@ def _by_design(problem, names) -> bool:
     )
 
 
-@pytest.mark.parametrize("code", ["en", "de", lang.LONGER])
-@pytest.mark.parametrize("scale", [100, 150])
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+# A quick subset of the matrix tools/pictures/fit_check.py goes through: each language and
+# each scale once at the small window, German large at 1080p.
+@pytest.mark.parametrize(
+    "size, scale, code",
+    [((1280, 720), 150, "de"), ((1280, 720), 100, lang.LONGER), ((1280, 720), 100, "en"), ((1920, 1080), 150, "de")],
+    ids=["1280x720-150-de", "1280x720-100-qpl", "1280x720-100-en", "1920x1080-150-de"],
+)
 def test_the_auction_with_hints_open_draws_every_text_whole(tmp_path, monkeypatch, size, scale, code):
     monkeypatch.setattr(fit_check.FitShooter, "every_shot", False)
     sh = fit_check.run_one(tmp_path, size, scale, code, seed=4, quick=True, last="fit-auction-hint")
