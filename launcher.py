@@ -2,21 +2,26 @@
 
 If even starting fails (a missing library in the bundle), the error still reaches the
 user's log folder, since a windowed build has no console to print it on."""
+
 import sys
 
 
 def _run() -> int:
     try:
         from vikings.commands.cli import main
+
         return main()
     except SystemExit:
         raise
     except BaseException:
         import traceback
+
         text = traceback.format_exc()
         try:
-            import platformdirs
             from pathlib import Path
+
+            import platformdirs
+
             folder = Path(platformdirs.user_log_dir("vikings", appauthor=False))
             folder.mkdir(parents=True, exist_ok=True)
             with open(folder / "vikings-crash.log", "a", encoding="utf-8") as f:
@@ -35,5 +40,6 @@ if __name__ == "__main__":
     # multiprocessing hook makes it work on macOS and Linux too. The frozen --selftest
     # reports "the bots thought in the helper process".)
     import multiprocessing
+
     multiprocessing.freeze_support()
     sys.exit(_run())

@@ -10,6 +10,7 @@ the checkout, the editable install and the frozen build exactly as they were. Th
 carries data/ and assets/ at its top (MANIFEST.in), so a wheel built from it is the same.
 Everything else is in pyproject.toml.
 """
+
 import os
 
 from setuptools import setup
