@@ -166,6 +166,13 @@ class Director:
             return self.helper.choose(game.copy(), legal)
         return self.match.bot_for(p).choose(game.copy(), legal)
 
+    def to_results(self) -> None:
+        """Play the game to its end and wait for the results screen, settled."""
+        self.fast_forward(before=lambda g: False)
+        self.settle()
+        self.until(lambda: type(self.scene).__name__ == "ResultsScene", "the results")
+        self.frames(3)
+
     def fast_forward(self, before=None, after=None, keep_from=None, limit: int = 2000) -> bool:
         """Decide through `Match.act` (no screens) until `before(game)` holds before a
         decision or `after(events)` after one. Events already shown are dropped; of the last

@@ -144,13 +144,7 @@ def fit_moments(sh, d, seed: int, last: str | None = None) -> None:
     if last == "fit-scoring":
         return
 
-    def results(d):
-        d.fast_forward(before=lambda g: False)
-        d.settle()
-        d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
-        d.frames(3)
-
-    sh.moment("fit-results", results, d)
+    sh.moment("fit-results", lambda d: d.to_results(), d)
 
 
 def run_one(out: Path, size, scale: int, lang: str, seed: int, quick: bool, only=(), last=None) -> FitShooter:

@@ -148,10 +148,4 @@ def advanced_moments(sh, d, seed: int) -> None:
 
     sh.moment("adv-scoring-special", scoring, d)
 
-    def results(d):
-        d.fast_forward(before=lambda g: False)
-        d.settle()
-        d.until(lambda: type(d.scene).__name__ == "ResultsScene", "the results")
-        d.frames(3)
-
-    sh.moment("adv-results", results, d)
+    sh.moment("adv-results", lambda d: d.to_results(), d)
