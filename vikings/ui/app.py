@@ -25,6 +25,7 @@ import pygame_gui
 
 from vikings.bots import LEVELS
 from vikings.content.startup import load_start
+from vikings.history import History, open_history
 from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
@@ -89,6 +90,7 @@ class App:
         self._release_after = 0  # ... in which frame
         self._released_at = 0.0  # when the last release was made (time.monotonic)
         self._was_busy = False  # the last frame animated
+        self._history: History | None = None  # opened on first use (self.history)
         # The window's geometry is remembered when it came from the settings (a size given
         # by a test or tool is not the player's) or once the player resized it.
         self._remember = size is None
@@ -385,6 +387,15 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def history(self) -> History:
+        """The player's history (profiles, finished games, puzzles; vikings/history), opened
+        on first use from the data folder. A file that could not be used was set aside and
+        a fresh one made: `history.notice` says so, for a screen to tell the player."""
+        if self._history is None:
+            self._history = open_history(self.storage, self.rules)
+        return self._history
+
     def shutdown(self) -> None:
         """Leave cleanly: stop bots (the game is already autosaved after every action)."""
         if self.match is not None:
@@ -394,6 +405,9 @@ class App:
         if self._remember and pygame.display.get_init():
             self._note_window()
             self._save_settings()
+        if self._history is not None:
+            self._history.close()
+            self._history = None
         memory.unfreeze()
         pygame.quit()
 
