@@ -91,6 +91,7 @@ class App:
         self._released_at = 0.0  # when the last release was made (time.monotonic)
         self._was_busy = False  # the last frame animated
         self._history: History | None = None  # opened on first use (self.history)
+        self._drawn_pictures: list[int] = []  # the widgets' pictures in the frame on screen
         # The window's geometry is remembered when it came from the settings (a size given
         # by a test or tool is not the player's) or once the player resized it.
         self._remember = size is None
@@ -318,7 +319,10 @@ class App:
         self.ui.update(dt)
         self.scenes.update(dt)
         shown = self.ui.get_sprite_group().should_update_visibility  # (a widget made, shown or hidden)
-        if events or busy or self._dirty or shown or self.ui.get_hovering_any_element():
+        # A widget's picture changed with no event (a button enabled once an animation
+        # landed, a text cursor blinking): draw it now, not when the mouse next moves.
+        changed = self._widget_pictures() != self._drawn_pictures
+        if events or busy or self._dirty or shown or changed or self.ui.get_hovering_any_element():
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)
@@ -379,6 +383,12 @@ class App:
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self._dirty = False
+        self._drawn_pictures = self._widget_pictures()
+
+    def _widget_pictures(self) -> list[int]:
+        """Which picture each widget shows (pygame-gui gives a widget a new image surface
+        when its look changes), to tell whether the frame on screen is out of date."""
+        return [id(sprite.image) for sprite in self.ui.get_sprite_group().sprites()]
 
     def invalidate(self) -> None:
         """Ask for a redraw on the next frame (something changed outside an event)."""
