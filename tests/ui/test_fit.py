@@ -61,6 +61,27 @@ def test_the_log_is_drawn_anew_when_the_ui_scale_changes(app):
     assert panels._LOG_CACHE["img"] is not first
 
 
+def test_the_newest_log_entry_shows_even_in_a_log_one_line_tall(app):
+    """At 1280x720 and 150 % the log holds one line: a newest entry that wraps to two was
+    left out, and the log showed only its title (seen in a real window)."""
+    look = app.look
+    surface = pygame.Surface((1280, 720))
+    font = look.font(14)
+    rect = pygame.Rect(0, 0, 300, look.px(34) + font.get_linesize() + look.px(10))
+    lines = ["Ann buys the fisherman", "Thorgrim Mjolnirsson buys the Longship with its warrior for 3 Gold"]
+    panels._LOG_CACHE.clear()
+    spots = panels.draw_log(surface, app, rect, lines)
+    assert [i for _, i in spots] == [1]
+    assert panels.log_cut() == {1}
+    blank = pygame.Surface(rect.size)
+    panels.panel(blank, blank.get_rect(), look)
+    band = pygame.Rect(0, look.px(34), rect.w, rect.h - look.px(34))
+    assert pygame.image.tobytes(surface.subsurface(band), "RGB") != pygame.image.tobytes(blank.subsurface(band), "RGB")
+    short = ["Ann buys the fisherman"]
+    panels.draw_log(surface, app, rect, short)
+    assert panels.log_cut() == set()
+
+
 def test_tooltips_are_wide_enough_for_the_longest_german_word_at_any_scale():
     lang.set_language("de")
     try:

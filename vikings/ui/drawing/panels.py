@@ -39,8 +39,8 @@ def draw_log(surface, app, rect, lines, title: str | None = None, hover=None) ->
     title = t("table.log.title") if title is None else title
     key = (rect.size, app.look.scale, app.look.text_scale, len(lines), lines[-1] if lines else "", title)
     if _LOG_CACHE.get("key") != key:
-        img, spots = _render_log(app, rect.size, lines, title)
-        _LOG_CACHE.update(key=key, img=img, spots=spots)
+        img, spots, cut = _render_log(app, rect.size, lines, title)
+        _LOG_CACHE.update(key=key, img=img, spots=spots, cut=cut)
     surface.blit(_LOG_CACHE["img"], rect)
     spots = [(r.move(rect.topleft), i) for r, i in _LOG_CACHE["spots"]]
     for r, i in spots:
@@ -49,6 +49,11 @@ def draw_log(surface, app, rect, lines, title: str | None = None, hover=None) ->
             lit.fill((255, 214, 90, 90))
             surface.blit(lit, r)
     return spots
+
+
+def log_cut() -> set[int]:
+    """The entries the log drawn last had to cut short (their whole text goes in a tooltip)."""
+    return _LOG_CACHE.get("cut", set())
 
 
 def _render_log(app, size, lines, title):
@@ -62,11 +67,20 @@ def _render_log(app, size, lines, title):
     y = rect.bottom - look.px(8)
     top = rect.y + look.px(34)
     lh = font.get_linesize()
-    spots = []
+    spots, cut = [], set()
     for n, line in enumerate(reversed(lines)):
         parts = wrap(font, line, rect.w - look.px(24))
         if y - lh * len(parts) < top:
-            break
+            room = (y - top) // lh
+            if n or room < 1:
+                break
+            # The newest entry is always shown: as many of its lines as the panel holds
+            # (a small window at a large UI scale has room for one), the rest in a tooltip.
+            last = parts[room - 1]
+            while last and font.size(last + " …")[0] > rect.w - look.px(24):
+                last = last[:-1]
+            parts = parts[: room - 1] + [last.rstrip() + " …"]
+            cut.add(len(lines) - 1)
         y -= lh * len(parts) + look.px(3)
         spots.append((pygame.Rect(rect.x + look.px(6), y, rect.w - look.px(12), lh * len(parts)), len(lines) - 1 - n))
         for i, part in enumerate(parts):
@@ -74,7 +88,7 @@ def _render_log(app, size, lines, title):
                 font.render(part, True, INK if i == 0 else INK_SOFT),
                 (rect.x + look.px(12) + (look.px(10) if i else 0), y + i * lh),
             )
-    return img, spots
+    return img, spots, cut
 
 
 def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None, room: int | None = None) -> int:

@@ -27,7 +27,7 @@ from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoo
 from vikings.ui.drawing.displays import draw_display, ring_cell
 from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
 from vikings.ui.drawing.notice import Said, text
-from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
+from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, log_cut, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
 from vikings.ui.drawing.theme import INK, INK_SOFT
 from vikings.ui.drawing.think_ring import RingWatch
@@ -444,7 +444,9 @@ class TableScene(Scene):
                 px(24),
                 label=t("table.card.held"),
             )
-        self.log_spots = draw_log(surface, self.app, log, m.shown_log(), hover=self.hover_log)
+        shown_log = m.shown_log()
+        self.log_spots = draw_log(surface, self.app, log, shown_log, hover=self.hover_log)
+        self.tips += [(r, shown_log[i]) for r, i in self.log_spots if i in log_cut()]
         self.fx.draw(surface)
         self.hint.draw(surface)
         dragging = self.drag is not None and self.drag.active
