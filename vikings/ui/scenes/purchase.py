@@ -359,6 +359,22 @@ class PurchaseScene(TableScene):
         super().draw_decision(surface, vis, rect)
         self.panel.draw(surface, vis, rect)
 
+    def decision_text_room(self, rect) -> int | None:
+        """The text stays above the buttons and the pieces in hand (at 1280x720 and 150 %
+        its last sentence ran out of the panel); the special tiles' offer lays out its own."""
+        if self.special_offered():
+            return None
+        px = self.app.look.px
+        bottom = rect.bottom - px(12)
+        buttons = (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start, self.b_decline)
+        for b in buttons:
+            if b.visible:
+                bottom = min(bottom, b.rect.y - px(8))
+        g = self.match.game
+        if g.phase in (PLACE, VIKING, REPLACE) and not self.match.pending:
+            bottom -= px(68)  # the tile and Viking in hand, or the building to lay
+        return max(px(40), bottom - rect.y)
+
     def draw_wheel(self, surface, vis):
         g, m = self.match.game, self.match
         highlight, blocked = (), ()
