@@ -37,3 +37,23 @@ def test_the_purchase_text_ends_above_the_panels_bottom(table):
     sc = d.scene
     panel = sc.layout.decision
     assert panel.y < sc.decision_bottom <= panel.bottom - d.app.look.px(8), (sc.decision_bottom, panel)
+
+
+def test_a_tight_panel_drops_an_aside_before_the_instruction(tmp_path):
+    import pygame
+    from ui_helpers import make_app
+
+    from vikings.ui.drawing import panels
+
+    app = make_app(tmp_path, title_scene=False)
+    look = app.look
+    head, todo, last = "Your turn", "Choose a group on the wheel. " * 6, "The starred group brings a special tile."
+    note = panels.Aside("Your first purchase: the start tile is laid with it.")
+    rect = pygame.Rect(0, 0, 400, 400)
+    width = rect.w - look.px(28)
+    room = panels._panel_parts(look, [head, todo, last], None, width, None)[1]  # no room for the note
+    surface = pygame.Surface(rect.size)
+    end = panels.draw_panel_text(surface, look, rect, [head, todo, note, last], room=room)
+    assert end == panels._panel_parts(look, [head, todo, last], None, width, room)[1]
+    end = panels.draw_panel_text(surface, look, rect, [head, todo, str(note), last], room=room)
+    assert end == panels._panel_parts(look, [head, str(note), last], None, width, room)[1]  # (the longest went)

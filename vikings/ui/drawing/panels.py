@@ -91,6 +91,11 @@ def _render_log(app, size, lines, title):
     return img, spots, cut
 
 
+class Aside(str):
+    """A paragraph of a panel's text that can go first when the panel has no room for
+    all (a note on what happens by itself, not what to do)."""
+
+
 def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None = None, room: int | None = None) -> int:
     """A panel's text: a heading, paragraphs wrapped to its width, an error in red.
     Returns where the text ends (what follows is drawn below it). With `room` (pixels
@@ -102,9 +107,11 @@ def draw_panel_text(surface, look, rect: pygame.Rect, lines, error: str | None =
         parts, height = _panel_parts(look, lines, error, width, room)
         if room is None or height <= room or len(lines) <= 2:
             break
-        # Still too tall at the least lettering: the longest paragraph after the heading goes
-        # (an explanation, whole or not at all), never the heading or the last instruction.
-        lines.pop(max(range(1, len(lines) - 1), key=lambda i: len(lines[i])))
+        # Still too tall at the least lettering: a paragraph goes, whole: an aside first
+        # (the longest), else the longest after the heading; never the heading or the last.
+        middle = range(1, len(lines) - 1)
+        asides = [i for i in middle if isinstance(lines[i], Aside)] or list(middle)
+        lines.pop(max(asides, key=lambda i: len(lines[i])))
     y = rect.y + look.px(12)
     for font, text, colour in parts:
         if font is None:

@@ -18,7 +18,7 @@ from vikings.text.events import paid, tile_in_sentence, viking_in_sentence
 from vikings.text.lang import t
 from vikings.ui.drawing.cards import bot_level
 from vikings.ui.drawing.notice import text
-from vikings.ui.drawing.panels import wrap
+from vikings.ui.drawing.panels import Aside, wrap
 from vikings.ui.drawing.specials import special_tip
 from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WOOD, WOOD_DARK
 from vikings.ui.drawing.tooltips import building, group_text
@@ -51,7 +51,7 @@ class PurchasePanel:
             if sc.selected is None:
                 lines.append(t("table.purchase.choose"))
                 if vis.players[g.to_move].display.start_tile >= 0:
-                    lines.append(t("table.purchase.first_purchase"))
+                    lines.append(Aside(t("table.purchase.first_purchase")))  # (it happens by itself)
                 if g.brings_special(g.most_expensive_space()):
                     lines.append(t("table.purchase.star"))
             else:
