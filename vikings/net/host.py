@@ -270,7 +270,8 @@ class Host:
     def _apply(self, seat: int, action: Action) -> None:
         events = self.state.apply(action)
         self._publish(seat, action, events)
-        self._write_autosave()
+        # After the guests' writers have had their turn: the frames go out first.
+        asyncio.get_running_loop().call_soon(self._write_autosave)
         self._drive()
 
     def _update(self, seat: int | None, action: Action | None, events: list[Event]) -> dict[str, Any]:
