@@ -125,8 +125,10 @@ class Guest:
                 self._finish("hostile", str(e))
             except ProtocolError as e:
                 self._finish("hostile", f"protocol: {e}")
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
-                pass
+            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError) as e:
+                refusal = getattr(e, "reason", None)  # relay.RelayRefused: no such table, ...
+                if refusal is not None and self.token is None:
+                    self._finish("refused", f"relay_{refusal}")
             if self.done.is_set():
                 break
             if self.token is None:  # never joined: nothing to come back to

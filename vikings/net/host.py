@@ -26,6 +26,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,7 @@ class Host:
         relay: tuple[str, int] | None = None,
         state: GameState | None = None,
         rejoin_minutes: float = REJOIN_MINUTES,
+        watch: Callable[[bytes], None] | None = None,
     ):
         if len(seats) != len(config.players):
             raise ValueError("one seat per player")
@@ -100,6 +102,7 @@ class Host:
         self.autosave = Path(autosave) if autosave else None
         self.bind, self.relay = bind, relay
         self.rejoin_seconds = rejoin_minutes * 60
+        self.watch = watch  # sees every frame sent to a guest (tests read them all)
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.port = 0
         self.started = False
@@ -328,6 +331,7 @@ class Host:
             link.close()
             return
         self._pending += 1
+        link.watch = self.watch
         seat: Seat | None = None
         try:
             try:

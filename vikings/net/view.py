@@ -59,6 +59,8 @@ def view_state(view: dict[str, Any], rules: Rules) -> GameState:
     if s.n != len(config.players):
         raise ValueError("players and n disagree")
     s.displays = [_display(d, rules) for d in view["displays"]]
+    if len(s.displays) != s.n:
+        raise ValueError("one display per player")
     for name in ("round", "start_player", "to_move", "offset", "bought", "hand_tile", "hand_viking"):
         setattr(s, name, _int(view[name]))
     s.phase = str(view["phase"])
