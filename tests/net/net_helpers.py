@@ -71,7 +71,7 @@ class Raw:
             while True:
                 if self.recv() is None:
                     return True
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             return False
         except ConnectionResetError:
             return True

@@ -117,7 +117,7 @@ def run_guest(a: argparse.Namespace) -> int:
     token_file = Path(a.token_file)
     token = token_file.read_text().strip() if token_file.exists() else None
     relay = bool(a.relay_port)
-    address = ("127.0.0.1", a.relay_port if relay else a.port)
+    address = ("127.0.0.1", a.guest_port or (a.relay_port if relay else a.port))
     guest = Guest(rules, a.name, a.code, address, relay=relay, token=token, bot=make_bot(a.bots, seed=a.seed))
     guest.start()
     deadline = time.monotonic() + a.timeout
@@ -157,7 +157,7 @@ def run_guest(a: argparse.Namespace) -> int:
 def _me(a: argparse.Namespace, role: str, **extra: object) -> list[str]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--role", role, "--players", str(a.players)]
     cmd += ["--seed", str(a.seed), "--bots", a.bots, "--code", a.code, "--timeout", str(a.timeout)]
-    cmd += ["--port", str(a.port), "--relay-port", str(a.relay_port)]
+    cmd += ["--port", str(a.port), "--relay-port", str(a.relay_port), "--guest-port", str(a.guest_port)]
     if a.advanced:
         cmd.append("--advanced")
     for k, v in extra.items():
@@ -173,7 +173,9 @@ def match(a: argparse.Namespace) -> dict[str, object]:
     work = Path(tempfile.mkdtemp(prefix="vikings-net-"))
     a.port = free_port()
     a.relay_port = free_port() if a.relay else 0
+    a.guest_port = 0
     procs: list[subprocess.Popen[bytes]] = []
+    lag: dict[str, int] = {}
     started = time.monotonic()
     try:
         relay = None
@@ -187,14 +189,19 @@ def match(a: argparse.Namespace) -> dict[str, object]:
             _wait_port(a.relay_port)
         autosave = work / "table.json"
         host_cmd = _me(a, "host", autosave=autosave, out=work / "host.json")
-        host = subprocess.Popen(
-            host_cmd + (["--die-after", str(a.restart_after)] if a.restart_host else []), env=env
-        )
+        host = subprocess.Popen(host_cmd + (["--die-after", str(a.restart_after)] if a.restart_host else []), env=env)
         procs.append(host)
         if not a.relay:
             _wait_port(a.port)
         else:
             time.sleep(0.5)
+        proxy = None
+        if a.lag:
+            from tools.net.lag_proxy import LagProxy
+
+            delay, loss = (float(x) for x in a.lag.split(","))
+            proxy = LagProxy(("127.0.0.1", a.relay_port or a.port), delay, loss / 100, seed=a.seed).start()
+            a.guest_port = proxy.port
         guests = []
         for i in range(1, a.players):
             cmd = _me(
@@ -214,7 +221,7 @@ def match(a: argparse.Namespace) -> dict[str, object]:
             proc.wait(a.timeout)
             if proc.returncode == -signal.SIGKILL:
                 restarts["guest"] += 1
-                cmd = [c for c in cmd]
+                cmd = list(cmd)
                 k = cmd.index("--die-after")
                 del cmd[k : k + 2]
                 guests[0] = (i, cmd, subprocess.Popen(cmd, env=env))
@@ -228,6 +235,9 @@ def match(a: argparse.Namespace) -> dict[str, object]:
         host.wait(a.timeout)
         for _, _, proc in guests:
             proc.wait(a.timeout)
+        if proxy is not None:
+            proxy.stop()
+            lag = {"chunks": proxy.chunks, "lost": proxy.lost}
         if relay is not None:
             relay.terminate()
             relay.wait(5)
@@ -246,6 +256,8 @@ def match(a: argparse.Namespace) -> dict[str, object]:
         "advanced": a.advanced,
         "relay": a.relay,
         "netem": a.netem or "",
+        "lag": a.lag or "",
+        "lag_chunks": lag,
         "moves": reports[0]["moves"],
         "over": bool(reports[0]["over"]) and all(r["outcome"] == "over" for r in reports[1:]),
         "identical": same,
@@ -293,7 +305,9 @@ def in_netem(a: argparse.Namespace, argv: list[str]) -> int | None:
         return None
     env = dict(os.environ, VIKINGS_NETEM_INSIDE="1")
     try:
-        return subprocess.run(["unshare", "-n", sys.executable, str(Path(__file__).resolve()), *argv], env=env).returncode
+        return subprocess.run(
+            ["unshare", "-n", sys.executable, str(Path(__file__).resolve()), *argv], env=env
+        ).returncode
     except OSError as e:
         print(f"net_match: netem skipped: unshare: {e}")
         return 0
@@ -312,11 +326,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--restart-after", type=int, default=40, help="moves before the host is killed")
     ap.add_argument("--relay", action="store_true")
     ap.add_argument("--netem", metavar="DELAY_MS,LOSS_PCT", default="")
+    ap.add_argument(
+        "--lag",
+        metavar="DELAY_MS,LOSS_PCT",
+        default="",
+        help="guests reach the table through tools/net/lag_proxy.py (a model of delay and loss, for kernels without netem)",
+    )
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--json", action="store_true", help="print the summary as JSON")
     # The roles' own options (the match starts them).
     ap.add_argument("--role", choices=("match", "host", "guest"), default="match", help=argparse.SUPPRESS)
-    for name in ("--port", "--relay-port", "--die-after"):
+    for name in ("--port", "--relay-port", "--die-after", "--guest-port"):
         ap.add_argument(name, type=int, default=0, help=argparse.SUPPRESS)
     for name in ("--code", "--autosave", "--out", "--token-file", "--name"):
         ap.add_argument(name, default="", help=argparse.SUPPRESS)
@@ -343,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"net_match: {'OK' if ok else 'FAILED'}: {summary['players']} players"
             f"{', advanced' if a.advanced else ''}{', relay' if a.relay else ''}"
-            f"{', netem ' + a.netem if a.netem else ''}; {summary['moves']} moves; "
+            f"{', netem ' + a.netem if a.netem else ''}{', lag ' + a.lag if a.lag else ''}; {summary['moves']} moves; "
             f"results identical on every copy: {summary['identical']}; "
             f"digest checks passed: {summary['digest_checks']}; guest restarts {summary['guest_restarts']}, "
             f"host restarts {summary['host_restarts']}, rejoins {summary['rejoins']}; "

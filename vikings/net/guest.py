@@ -125,7 +125,7 @@ class Guest:
                 self._finish("hostile", str(e))
             except ProtocolError as e:
                 self._finish("hostile", f"protocol: {e}")
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError) as e:
+            except (TimeoutError, OSError, asyncio.IncompleteReadError) as e:
                 refusal = getattr(e, "reason", None)  # relay.RelayRefused: no such table, ...
                 if refusal is not None and self.token is None:
                     self._finish("refused", f"relay_{refusal}")
@@ -269,5 +269,5 @@ class Guest:
         self._seq += 1
         try:
             await self._link.send(message("action", seq=self._seq, action=action.to_json()))
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             self._link.close()

@@ -32,12 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from vikings.bots import make_bot
+from vikings.engine import new_game
 from vikings.engine.actions import Action, action_from_parts
 from vikings.engine.components import Rules
 from vikings.engine.errors import IllegalAction
 from vikings.engine.events import Event
 from vikings.engine.serialize import load, save
-from vikings.engine import new_game
 from vikings.engine.state import GameConfig, GameState
 from vikings.net import protocol as p
 from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink
@@ -351,9 +351,9 @@ class Host:
             self.stats["dropped"] += 1
             try:
                 await asyncio.wait_for(link.send(message("refused", reason=e.reason, detail="")), 1.0)
-            except (OSError, asyncio.TimeoutError):
+            except (TimeoutError, OSError):
                 pass
-        except (asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
             pass
         finally:
             link.close()
@@ -375,7 +375,7 @@ class Host:
         if not hmac.compare_digest(p.normal_code(hello["code"]).encode(), self.code.encode()):
             return -1, p.REFUSED_CODE
         now = time.monotonic()
-        for i, s in enumerate(self.seats):  # a token past its time frees the seat
+        for s in self.seats:  # a token past its time frees the seat
             if s.kind == REMOTE and s.token and not s.connected and s.left_at is not None:
                 if now - s.left_at > self.rejoin_seconds:
                     s.token = ""
@@ -421,7 +421,7 @@ class Host:
                 if not frame:
                     return
                 await link.send_frame(frame)
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             link.close()
 
     def _post(self, s: Seat, frame: bytes) -> None:
@@ -496,7 +496,7 @@ class Host:
             try:
                 mux = self._mux = await register(self.relay[0], self.relay[1], self.code)
                 await self._relay_read(mux)
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ProtocolError):
                 pass
             for link in list(self._mux.channels.values()) if self._mux else []:
                 link.close()

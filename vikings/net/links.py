@@ -120,5 +120,5 @@ class ChannelLink(Link):
 async def _quiet(coro: Any) -> None:
     try:
         await coro
-    except (OSError, asyncio.TimeoutError):
+    except (TimeoutError, OSError):
         pass

@@ -96,7 +96,7 @@ class Relay:
                 await self._host(code, reader, writer)
             else:
                 await self._guest(code, reader, writer)
-        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError):
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ProtocolError):
             pass
         finally:
             writer.close()
@@ -164,7 +164,7 @@ class Relay:
             if table.guests.pop(channel, None) is not None and self.tables.get(code) is table:
                 try:
                     await table.to_host(channel, CLOSE, b"")
-                except (OSError, asyncio.TimeoutError):
+                except (TimeoutError, OSError):
                     pass
 
     async def _guest_frames(self, reader: asyncio.StreamReader, table: _Table, channel: int, bucket: Bucket) -> None:
@@ -175,7 +175,7 @@ class Relay:
                     return
                 await table.to_host(channel, DATA, body)
                 self.forwarded += 1
-        except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, ProtocolError):
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ProtocolError):
             return
 
 
@@ -195,7 +195,7 @@ async def _drain_to(outbox: asyncio.Queue[bytes], writer: asyncio.StreamWriter) 
                 return
             writer.write(frame)
             await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
-    except (OSError, asyncio.TimeoutError):
+    except (TimeoutError, OSError):
         return
 
 

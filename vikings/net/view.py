@@ -76,7 +76,7 @@ def view_state(view: dict[str, Any], rules: Rules) -> GameState:
     s.scorers = tuple(_int(v) for v in view["scorers"])
     s.moves = tuple(_int(v) for v in view["moves"])
     s.rng = Rng(0)
-    history = None
+    history: Any = None  # (older history, action) pairs, as GameState.history
     for parts in view["history"]:
         history = (history, action_from_parts(parts))
     s.history = history
@@ -121,7 +121,8 @@ def _display(doc: dict[str, Any], rules: Rules) -> Display:
 
 def _score(doc: dict[str, Any]) -> PlayerScore:
     lines = tuple(
-        Line(str(x["what"]), x["row"], x["col"], _int(x["gold"]), _int(x["fame"]), str(x["detail"])) for x in doc["lines"]
+        Line(str(x["what"]), x["row"], x["col"], _int(x["gold"]), _int(x["fame"]), str(x["detail"]))
+        for x in doc["lines"]
     )
     return PlayerScore(
         _int(doc["player"]),
