@@ -29,7 +29,7 @@ from vikings.engine.components import Rules
 from vikings.engine.errors import IllegalAction
 from vikings.engine.state import GameState
 from vikings.net import protocol as p
-from vikings.net.links import Link, connect
+from vikings.net.links import Link, connect, wind_up
 from vikings.net.protocol import MAX_FROM_HOST, ProtocolError, message
 from vikings.net.view import DETERMINED, digest, public_view, same_view, view_state
 
@@ -89,7 +89,7 @@ class Guest:
         try:
             loop.run_until_complete(self._main())
         finally:
-            loop.close()
+            wind_up(loop)
 
     def stop(self) -> None:
         if self._loop is not None and self._link is not None and not self._loop.is_closed():

@@ -40,7 +40,7 @@ from vikings.engine.events import Event
 from vikings.engine.serialize import load, save
 from vikings.engine.state import GameConfig, GameState
 from vikings.net import protocol as p
-from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink
+from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink, wind_up
 from vikings.net.protocol import MAX_FROM_GUEST, ProtocolError, message
 from vikings.net.view import digest, public_view
 
@@ -173,10 +173,7 @@ class Host:
         try:
             loop.run_forever()
         finally:
-            for task in asyncio.all_tasks(loop):
-                task.cancel()
-            loop.run_until_complete(asyncio.sleep(0))
-            loop.close()
+            wind_up(loop)
 
     async def _open(self) -> None:
         if self.bind is not None:
@@ -324,7 +321,10 @@ class Host:
 
     # Guests ----------------------------------------------------------------------------------
     async def _accept_tcp(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await self._serve(TcpLink(reader, writer))
+        try:
+            await self._serve(TcpLink(reader, writer))
+        except asyncio.CancelledError:  # the host stops (asyncio's server would log a cancelled handler)
+            pass
 
     async def _serve(self, link: Link) -> None:
         if self._pending >= MAX_PENDING:

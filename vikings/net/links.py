@@ -122,3 +122,13 @@ async def _quiet(coro: Any) -> None:
         await coro
     except (TimeoutError, OSError):
         pass
+
+
+def wind_up(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what still runs on a loop that is done, let it finish, close the loop."""
+    asyncio.set_event_loop(loop)
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.close()
