@@ -107,6 +107,7 @@ def test_over_the_wire_the_guest_leaves_a_hostile_host_and_does_not_come_back(ru
             "seat": 0,
             "token": "t" * 32,
             "seats": [],
+            "started": True,
             "config": {},
             "update": host._update(None, None, []),
         }

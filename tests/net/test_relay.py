@@ -12,6 +12,7 @@ from net_helpers import Raw, table, wait
 
 from vikings.bots import make_bot
 from vikings.net.guest import Guest
+from vikings.net.links import wind_up
 from vikings.net.relay import Relay
 from vikings.net.view import digest, public_view
 
@@ -26,6 +27,8 @@ def relay():
     yield server, port
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
+    server.server.close()
+    wind_up(loop)
 
 
 def test_a_whole_game_through_the_relay(rules, relay):
@@ -116,3 +119,28 @@ def test_the_relay_forwards_unread_and_drops_a_guest_that_sends_too_much_or_too_
     assert GUEST_BURST - 2 <= forwarded <= GUEST_BURST + 10
     assert "ABCDEF" in server.tables  # the host stays
     host.close()
+
+
+def test_vikings_relay_runs_as_a_command_and_refuses_an_unknown_code():
+    import subprocess
+    import sys
+
+    from net_helpers import wait as _wait
+
+    from tools.net.net_match import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "vikings", "relay", "--port", str(port), "--bind", "127.0.0.1"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == f"vikings relay on 127.0.0.1:{port}"
+        raw = Raw(port)
+        raw.send({"t": "relay_join", "code": "QQQQQQ"})
+        assert raw.recv() == {"t": "relay_refused", "reason": "unknown"}
+        assert _wait(raw.closed)
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -66,6 +66,7 @@ class Guest:
         self.view: dict[str, Any] | None = None
         self.seats: list[dict[str, Any]] = []
         self.n = -1
+        self.started = False  # the host has begun play
         self.checked = 0  # updates that passed every check
         self.latencies_ms: list[float] = []  # host applied -> this copy shows it
         self.rejoins = 0
@@ -183,18 +184,18 @@ class Guest:
             if self.token is not None:
                 self.rejoins += 1
             self.seat, self.token, self.seats = msg["seat"], msg["token"], msg["seats"]
+            self.started = msg["started"]
             if msg["update"] is not None:
                 self._adopt(msg["update"], trusted_step=False)
             self._asked = -1  # a move sent before a drop may be lost: think again
             self.inbox.put(("welcome", self.seat))
             self._move_soon()
         elif kind == "seats":
-            self.seats = msg["seats"]
+            self.seats, self.started = msg["seats"], msg["started"]
             self.inbox.put(("seats", self.seats))
+            self._move_soon()  # (play may just have begun)
         elif kind == "rejected":
-            self.inbox.put(("rejected", msg["reason"]))
-            self._asked = -1
-            self._move_soon()
+            self.inbox.put(("rejected", msg["reason"]))  # (a bot does not try again: it chose legally)
         elif kind == "update":
             self._adopt(msg, trusted_step=True)
             self._move_soon()
@@ -253,7 +254,7 @@ class Guest:
 
     async def _maybe_move(self) -> None:
         state = self.state
-        if self.bot is None or state is None or state.is_over or state.to_move != self.seat:
+        if self.bot is None or not self.started or state is None or state.is_over or state.to_move != self.seat:
             return
         if self._asked == self.n:
             return

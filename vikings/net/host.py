@@ -406,6 +406,7 @@ class Host:
                 seat=index,
                 token=s.token,
                 seats=self.seat_list(),
+                started=self.started,
                 config=dict(self.config.to_json(), seed=0),
                 update=update,
             )
@@ -481,7 +482,7 @@ class Host:
 
     def _seats_changed(self) -> None:
         seats = self.seat_list()
-        frame = p.encode(message("seats", seats=seats))
+        frame = p.encode(message("seats", seats=seats, started=self.started))
         for s in self.seats:
             self._post(s, frame)
         self.inbox.put(("seats", seats))

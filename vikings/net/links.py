@@ -79,6 +79,11 @@ class RelayMux:
         self.writer.write(MUX.pack(len(body), channel, kind) + body)
         await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
 
+    def write_nowait(self, channel: int, kind: int, body: bytes) -> None:
+        """A short frame put in the send buffer without waiting (closing a channel)."""
+        if not self.writer.is_closing():
+            self.writer.write(MUX.pack(len(body), channel, kind) + body)
+
     def close(self) -> None:
         if not self.writer.is_closing():
             self.writer.close()
@@ -112,16 +117,9 @@ class ChannelLink(Link):
         if not self.closed:
             self.closed = True
             self.mux.channels.pop(self.channel, None)
-            asyncio.ensure_future(_quiet(self.mux.write(self.channel, CLOSE, b"")))
+            self.mux.write_nowait(self.channel, CLOSE, b"")
             if self.incoming.empty():
                 self.incoming.put_nowait(None)
-
-
-async def _quiet(coro: Any) -> None:
-    try:
-        await coro
-    except (TimeoutError, OSError):
-        pass
 
 
 def wind_up(loop: asyncio.AbstractEventLoop) -> None:

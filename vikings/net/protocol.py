@@ -120,7 +120,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "pong": {"ts": "int"},
     "bye": {},
     # host -> guest
-    "welcome": {"seat": "int", "token": "str", "seats": "list", "config": "dict", "update": "dict?"},
+    "welcome": {"seat": "int", "token": "str", "seats": "list", "started": "bool", "config": "dict", "update": "dict?"},
     "refused": {"reason": "str", "detail": "str"},
     "update": {
         "n": "int",
@@ -132,7 +132,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
         "ts": "int",  # when the host applied it (microseconds of the host's wall clock)
     },
     "rejected": {"seq": "int", "reason": "str"},
-    "seats": {"seats": "list"},
+    "seats": {"seats": "list", "started": "bool"},  # started: play has begun (the lobby is over)
     "ping": {"ts": "int"},
 }
 FROM_GUEST = ("hello", "action", "pong", "bye")
