@@ -54,12 +54,16 @@ class Guest:
         token: str | None = None,
         bot: Bot | None = None,
         rejoin_seconds: float = REJOIN_SECONDS,
+        undo_answer: bool | None = None,
     ):
         self.rules, self.name, self.code = rules, name, code
         self.address, self.relay = address, relay
         self.token = token
         self.bot = bot  # plays the seat by itself (scripts and tests)
         self.rejoin_seconds = rejoin_seconds
+        self.undo_answer = undo_answer  # answer the host's undo at once (scripts), or None: the player
+        self.undo_asked = -1  # the move the host asks to go back to, -1 when it asks nothing
+        self._agreed = -1  # the undo this guest agreed to
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.seat = -1
         self.state: GameState | None = None
@@ -107,6 +111,21 @@ class Guest:
         if self._loop is None:
             raise RuntimeError("the guest is not running")
         self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._send_action(action)))
+
+    def answer_undo(self, yes: bool) -> None:
+        """The player's answer to the host's undo ("undo_asked" in the inbox)."""
+        if self._loop is None:
+            raise RuntimeError("the guest is not running")
+        self._loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._answer_undo(yes)))
+
+    async def _answer_undo(self, yes: bool) -> None:
+        if self._link is None or self.undo_asked < 0:
+            return
+        self._agreed = self.undo_asked if yes else -1
+        try:
+            await self._link.send(message("undo_vote", to=self.undo_asked, yes=yes))
+        except (OSError, TimeoutError):
+            self._link.close()
 
     def _finish(self, outcome: str, data: Any = None) -> None:
         if not self.done.is_set():
@@ -199,6 +218,16 @@ class Guest:
         elif kind == "update":
             self._adopt(msg, trusted_step=True)
             self._move_soon()
+        elif kind == "undo_ask":
+            if not 0 <= msg["to"] < max(self.n, 0):
+                raise Hostile("an undo of moves not made")
+            self.undo_asked = msg["to"]
+            self.inbox.put(("undo_asked", msg["to"]))
+            if self.undo_answer is not None:
+                await self._answer_undo(self.undo_answer)
+        elif kind == "undo_done":
+            self._undone(msg)
+            self._move_soon()
 
     # Checking the host ------------------------------------------------------------------------
     def _adopt(self, update: dict[str, Any], trusted_step: bool) -> None:
@@ -228,6 +257,24 @@ class Guest:
             self.inbox.put(("update", update))
         if new.is_over:
             self._finish("over", view)
+
+    def _undone(self, msg: dict[str, Any]) -> None:
+        """The end of an undo vote: the table taken back only if this guest agreed to
+        exactly that, and only by moves (the history before them is unchanged)."""
+        to, agreed = msg["to"], self._agreed
+        self.undo_asked = self._agreed = -1
+        self._asked = -1  # a move sent during the vote was refused ("paused"): think again
+        if not msg["done"]:
+            self.inbox.put(("undo_refused", to))
+            return
+        update = msg["update"]
+        if agreed != to or update is None or self.view is None:
+            raise Hostile("an undo this guest did not agree to")
+        if update["view"]["history"] != self.view["history"][:to] or update["n"] != to:
+            raise Hostile("an undo that changes more than it takes back")
+        self.state = None  # the whole table anew (checked as at a join)
+        self._adopt(update, trusted_step=False)
+        self.inbox.put(("undone", to))
 
     def _check_step(self, update: dict[str, Any], view: dict[str, Any]) -> None:
         assert self.state is not None

@@ -37,7 +37,7 @@ from vikings.engine.actions import Action, action_from_parts
 from vikings.engine.components import Rules
 from vikings.engine.errors import IllegalAction
 from vikings.engine.events import Event
-from vikings.engine.serialize import load, save
+from vikings.engine.serialize import load, replay, save
 from vikings.engine.state import GameConfig, GameState
 from vikings.net import protocol as p
 from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink, wind_up
@@ -51,6 +51,7 @@ RATE, BURST = 10.0, 20.0
 MAX_PENDING = 16  # connections that have not said hello yet
 OUTBOX = 256  # frames waiting for one guest; more and it is dropped as too slow
 REJOIN_MINUTES = 5.0
+UNDO_SECONDS = 60.0  # how long the guests have to agree to an undo
 LOCAL, BOT, REMOTE = "local", "bot", "remote"
 
 
@@ -118,6 +119,7 @@ class Host:
         self._server: asyncio.AbstractServer | None = None
         self._mux: RelayMux | None = None
         self._error: BaseException | None = None
+        self._undo: dict[str, Any] | None = None  # the undo being voted on: to, at, yes, timer
 
     # Resuming ------------------------------------------------------------------------------
     @classmethod
@@ -228,6 +230,11 @@ class Host:
         """Let a bot play a remote seat (its guest is missing), or give it back."""
         self._call(self._hand, seat, on)
 
+    def ask_undo(self, moves: int = 1) -> None:
+        """Take back the last `moves` moves if every guest agrees: ("undone", to) or
+        ("undo_refused", reason) in the inbox. Play waits while they vote."""
+        self._call(self._ask_undo, moves)
+
     def seat_list(self) -> list[dict[str, Any]]:
         return [s.public(i, self.config.players[i]) for i, s in enumerate(self.seats)]
 
@@ -257,6 +264,8 @@ class Host:
     def _why_not(self, seat: int, action: Action) -> str:
         if not self.started or self.state.is_over:
             return p.REJECTED_OVER
+        if self._undo is not None:
+            return p.REJECTED_PAUSED
         if self.state.to_move != seat or self._plays_itself(seat):
             return p.REJECTED_NOT_YOUR_TURN
         if action not in self.state.legal_actions():
@@ -298,7 +307,7 @@ class Host:
 
     def _drive(self) -> None:
         """Let a bot move when it is a bot's turn."""
-        if not self.started or self.state.is_over or self._thinking:
+        if not self.started or self.state.is_over or self._thinking or self._undo is not None:
             return
         seat = self.state.to_move
         if not self._plays_itself(seat):
@@ -312,12 +321,63 @@ class Host:
             self._thinking = False
             if f.cancelled() or f.exception() is not None:
                 return
-            if len(self.state.actions()) == moves and self.state.to_move == seat and self._plays_itself(seat):
+            ready = self._undo is None and self._plays_itself(seat)
+            if ready and len(self.state.actions()) == moves and self.state.to_move == seat:
                 self._apply(seat, f.result())
             else:
                 self._drive()
 
         future.add_done_callback(done)
+
+    # Undo, with everyone's consent ---------------------------------------------------------
+    def _ask_undo(self, moves: int) -> None:
+        done = len(self.state.actions())
+        if self._undo is not None or not self.started or moves < 1 or moves > done:
+            self.inbox.put(("undo_refused", p.UNDO_NOTHING))
+            return
+        voters = {i for i, s in enumerate(self.seats) if s.kind == REMOTE}
+        if any(not self.seats[i].connected for i in voters):
+            self.inbox.put(("undo_refused", p.UNDO_MISSING))
+            return
+        to = done - moves
+        loop = asyncio.get_running_loop()
+        timer = loop.call_later(UNDO_SECONDS, self._undo_over, to, p.UNDO_TIMEOUT)
+        self._undo = {"to": to, "waiting": voters, "timer": timer}
+        if not voters:
+            self._undo_over(to, "")
+            return
+        frame = p.encode(message("undo_ask", to=to))
+        for i in voters:
+            self._post(self.seats[i], frame)
+
+    def _undo_vote(self, index: int, msg: dict[str, Any]) -> None:
+        undo = self._undo
+        if undo is None or msg["to"] != undo["to"] or index not in undo["waiting"]:
+            return  # a late or stray vote
+        if not msg["yes"]:
+            self._undo_over(undo["to"], p.UNDO_DECLINED)
+            return
+        undo["waiting"].discard(index)
+        if not undo["waiting"]:
+            self._undo_over(undo["to"], "")
+
+    def _undo_over(self, to: int, refusal: str) -> None:
+        undo = self._undo
+        if undo is None or undo["to"] != to:
+            return
+        undo["timer"].cancel()
+        self._undo = None
+        update = None
+        if not refusal:
+            self.state = replay(self.config, [a.to_json() for a in self.state.actions()[:to]], self.rules)
+            update = self._last = self._update(None, None, [])
+        frame = p.encode(message("undo_done", to=to, done=not refusal, update=update))
+        for s in self.seats:
+            self._post(s, frame)
+        self.inbox.put(("undo_refused", refusal) if refusal else ("undone", to))
+        if update is not None:
+            self._write_autosave()
+        self._drive()
 
     # Guests ----------------------------------------------------------------------------------
     async def _accept_tcp(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -451,6 +511,8 @@ class Host:
             elif kind == "action":
                 if self._guest_action(index, msg):
                     tokens += 1  # a move the game asked for is never too many
+            elif kind == "undo_vote":
+                self._undo_vote(index, msg)
             elif kind == "bye":
                 return
             else:  # a second hello

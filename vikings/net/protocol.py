@@ -46,6 +46,12 @@ REASONS = (
 REJECTED_NOT_YOUR_TURN = "not_your_turn"
 REJECTED_ILLEGAL = "illegal"
 REJECTED_OVER = "over"
+REJECTED_PAUSED = "paused"  # the table is voting on an undo
+# Why an undo the host asked for did not happen.
+UNDO_NOTHING = "nothing"  # no move to take back
+UNDO_MISSING = "missing"  # a guest is not at the table to agree
+UNDO_DECLINED = "declined"
+UNDO_TIMEOUT = "timeout"
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
 CODE_LENGTH = 6
@@ -119,6 +125,7 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "action": {"seq": "int", "action": "list"},
     "pong": {"ts": "int"},
     "bye": {},
+    "undo_vote": {"to": "int", "yes": "bool"},
     # host -> guest
     "welcome": {"seat": "int", "token": "str", "seats": "list", "started": "bool", "config": "dict", "update": "dict?"},
     "refused": {"reason": "str", "detail": "str"},
@@ -134,9 +141,12 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     "rejected": {"seq": "int", "reason": "str"},
     "seats": {"seats": "list", "started": "bool"},  # started: play has begun (the lobby is over)
     "ping": {"ts": "int"},
+    # An undo: the host asks to go back to move `to`; everyone agrees or it does not happen.
+    "undo_ask": {"to": "int"},
+    "undo_done": {"to": "int", "done": "bool", "update": "dict?"},
 }
-FROM_GUEST = ("hello", "action", "pong", "bye")
-FROM_HOST = ("welcome", "refused", "update", "rejected", "seats", "ping")
+FROM_GUEST = ("hello", "action", "pong", "bye", "undo_vote")
+FROM_HOST = ("welcome", "refused", "update", "rejected", "seats", "ping", "undo_ask", "undo_done")
 _LIMITS = {"str": 200, "list": 64}  # guests' strings and lists (the host's view is bounded by size)
 
 
