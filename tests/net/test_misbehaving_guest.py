@@ -158,3 +158,16 @@ def test_random_bytes_and_random_messages_never_hurt_the_host(rules):
         g.stop()
     finally:
         host.stop()
+
+
+def test_a_guest_that_lets_its_turns_pass_has_its_seat_played_by_a_bot(rules):
+    host = table(rules, "remote", "random", turn_seconds=0.3)
+    try:
+        raw, welcome = joined(rules, host)  # joins, then never moves
+        host.begin()
+        assert wait(lambda: host.state.is_over, 60)
+        assert host.seat_list()[0]["bot"]
+        assert ("turn_timeout", 0) in list(host.inbox.queue)
+        raw.close()
+    finally:
+        host.stop()

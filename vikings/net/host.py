@@ -94,6 +94,7 @@ class Host:
         state: GameState | None = None,
         rejoin_minutes: float = REJOIN_MINUTES,
         watch: Callable[[bytes], None] | None = None,
+        turn_seconds: float | None = None,
     ):
         if len(seats) != len(config.players):
             raise ValueError("one seat per player")
@@ -104,6 +105,9 @@ class Host:
         self.bind, self.relay = bind, relay
         self.rejoin_seconds = rejoin_minutes * 60
         self.watch = watch  # sees every frame sent to a guest (tests read them all)
+        # A guest that lets this long pass in its turn has its seat handed to a bot (None: wait).
+        self.turn_seconds = turn_seconds
+        self._turn_timer: asyncio.TimerHandle | None = None
         self.inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
         self.port = 0
         self.started = False
@@ -306,11 +310,12 @@ class Host:
             self.inbox.put(("over", update["view"]))
 
     def _drive(self) -> None:
-        """Let a bot move when it is a bot's turn."""
+        """Let a bot move when it is a bot's turn; time a guest's turn."""
         if not self.started or self.state.is_over or self._thinking or self._undo is not None:
             return
         seat = self.state.to_move
         if not self._plays_itself(seat):
+            self._time_turn(seat)
             return
         self._thinking = True
         game, moves = self.state.copy(), len(self.state.actions())
@@ -328,6 +333,27 @@ class Host:
                 self._drive()
 
         future.add_done_callback(done)
+
+    def _time_turn(self, seat: int) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        if self.turn_seconds is None or self.seats[seat].kind != REMOTE:
+            return
+        moves = len(self.state.actions())
+        loop = asyncio.get_running_loop() if self._loop is None else self._loop
+        self._turn_timer = loop.call_later(self.turn_seconds, self._turn_over, seat, moves)
+
+    def _turn_over(self, seat: int, moves: int) -> None:
+        """The guest of `seat` let its turn pass: a bot plays the seat until the host gives
+        it back (hand_to_bot(seat, False))."""
+        self._turn_timer = None
+        s = self.seats[seat]
+        if len(self.state.actions()) == moves and self.state.to_move == seat and not s.to_bot and self._undo is None:
+            s.to_bot = True
+            self.inbox.put(("turn_timeout", seat))
+            self._seats_changed()
+            self._drive()
 
     # Undo, with everyone's consent ---------------------------------------------------------
     def _ask_undo(self, moves: int) -> None:
