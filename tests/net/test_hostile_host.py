@@ -129,3 +129,37 @@ def test_over_the_wire_the_guest_leaves_a_hostile_host_and_does_not_come_back(ru
         server.close()
         for c in connections:
             c.close()
+
+
+def test_a_mangled_view_is_refused_as_hostile_and_never_crashes_the_guest(rules):
+    """Random changes to the view of an honest update (digest made to match): the guest
+    takes the update or refuses it as hostile; no other error escapes."""
+    import random
+
+    chooser = random.Random(58)
+    junk = [None, True, -1, 0, 7, 10**12, "x", [], [1, 2], {}, {"a": 1}, [[-1, 3]]]
+    host = Host(rules, GameConfig(("A", "B"), seed=23), [Seat(REMOTE), Seat(REMOTE)])
+    start = json.loads(json.dumps(host._update(None, None, [])))
+    refused = 0
+    for _ in range(300):
+        update = json.loads(json.dumps(start))
+        node, key = _random_place(update["view"], chooser)
+        node[key] = chooser.choice(junk)
+        guest = Guest(rules, "g", host.code, ("127.0.0.1", 1))
+        try:
+            guest._adopt(seal(update), trusted_step=False)
+        except Hostile:
+            refused += 1
+    assert refused > 150
+
+
+def _random_place(node, chooser):
+    """A random (container, key) inside a JSON value."""
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        key = chooser.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and chooser.random() < 0.6:
+            node = child
+            continue
+        return node, key

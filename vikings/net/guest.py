@@ -26,7 +26,7 @@ from typing import Any
 from vikings.bots.base import Bot
 from vikings.engine.actions import Action, action_from_parts
 from vikings.engine.components import Rules
-from vikings.engine.errors import IllegalAction
+from vikings.engine.errors import IllegalAction, VikingsError
 from vikings.engine.state import GameState
 from vikings.net import protocol as p
 from vikings.net.links import Link, connect, wind_up
@@ -238,7 +238,7 @@ class Guest:
             raise Hostile("the view does not match its digest")
         try:
             new = view_state(view, self.rules)
-        except (KeyError, TypeError, ValueError, IndexError, IllegalAction) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, VikingsError) as e:
             raise Hostile(f"not a view of a game: {type(e).__name__}") from None
         if not same_view(new, view):
             raise Hostile("the view does not describe a game")
