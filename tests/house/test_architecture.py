@@ -26,6 +26,7 @@ ALLOWED = {
     "processes": {"engine", "bots", "advice"},
     "saves": {"engine", "bots", "text", "paths"},
     "history": {"engine", "bots", "text", "saves"},
+    "net": {"engine", "bots"},
     "ui.drawing": {"engine", "text", "content", "saves", "paths", "ui"},
     "ui.table": BELOW_UI | {"ui.drawing"},
     "ui.dialogs": BELOW_UI | {"ui.drawing", "ui.table"},
@@ -52,7 +53,7 @@ TOP_UI = {
     "ui.lesson",
     "ui.scenes",
 }
-NO_PYGAME = {"engine", "bots", "text", "content", "advice", "processes", "saves", "history", "paths", "logs"}
+NO_PYGAME = {"engine", "bots", "text", "content", "advice", "processes", "saves", "history", "net", "paths", "logs"}
 
 
 def part(module: str) -> str:

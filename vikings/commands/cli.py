@@ -64,6 +64,9 @@ def _parser() -> argparse.ArgumentParser:
         "plays any of them differently",
     )
     _option_flags(tour)
+    relay = sub.add_parser("relay", help="run a relay that lets players behind routers meet (docs/network.md)")
+    relay.add_argument("--port", type=int, default=47820, help="the TCP port to listen on (default 47820)")
+    relay.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: all)")
     score = sub.add_parser("score", help="print the scoring breakdown of displays written in the notation")
     score.add_argument("file")
     return p
@@ -127,6 +130,10 @@ def main(argv=None) -> int:
                 args.record,
                 args.check,
             )
+        if args.command == "relay":
+            from vikings.net.relay import relay_main
+
+            return relay_main(args.port, args.bind)
         if args.command == "score":
             from vikings.commands.score import score_main
 

@@ -1,0 +1,1 @@
+"""Network play between real processes: whole matches over loopback, the relay, netem."""
