@@ -625,6 +625,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "puzzles.difficulty.medium": (),
     "puzzles.display": ("name",),
     "puzzles.figures": ("chance", "fame"),
+    "puzzles.hand": (),
     "puzzles.how.placement": (),
     "puzzles.how.purchase": (),
     "puzzles.kind.placement": (),

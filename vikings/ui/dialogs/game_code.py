@@ -169,11 +169,18 @@ class PastePanel(_CodeDialog):
             if not text:
                 self.say(lambda: t("puzzles.code.clipboard_empty"), "bad")
                 return
-            self.text = text
-            self.box.set_text(text)
+            self.put(text)
             self.say(lambda: t("puzzles.code.pasted"))
         elif key in ("replay", "play"):
             self.open(replay=key == "replay")
+
+    def put(self, text: str) -> None:
+        """Show `text` in the box (built anew: pygame-gui 0.6.14's set_text on a text
+        entry box draws the new text all but invisible until it is edited)."""
+        self.text = text
+        if self.widgets:
+            self.kill_ui()
+            self.build_ui()
 
     def read(self):
         """The table the code holds, or None (the reason said)."""

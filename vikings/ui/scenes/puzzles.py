@@ -24,11 +24,11 @@ from vikings.advice.hints import describe, explain_option
 from vikings.advice.puzzles import daily, judge, position, read_puzzles
 from vikings.engine.actions import Buy, PlaceStart, PlaceTile
 from vikings.history import profiles, puzzle_progress
-from vikings.saves.table_file import COLOURS, Seat
+from vikings.saves.table_file import COLOURS, PERSON, Seat
 from vikings.text.lang import number, percent, t
 from vikings.ui import flow
 from vikings.ui.drawing.cards import draw_card
-from vikings.ui.drawing.displays import draw_display, ring_cell
+from vikings.ui.drawing.displays import display_geometry, draw_display, ring_cell
 from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD_DARK
 from vikings.ui.drawing.view import Visible
@@ -61,6 +61,7 @@ class PuzzleScene(Scene):
         self.game = None
         self.verdict = None
         self.picked = 0  # the option the keys point at (an index into the puzzle's choices)
+        self.hovered = None  # the option under the mouse
         self.reasons: dict = {}
         self.spaces: dict = {}  # wheel space -> action, cell -> action: where a click answers
         self.cells: dict = {}
@@ -86,7 +87,7 @@ class PuzzleScene(Scene):
         return self.puzzle is not None and self.puzzle is self.daily_puzzle
 
     def open(self, puzzle) -> None:
-        self.puzzle, self.verdict, self.picked = puzzle, None, 0
+        self.puzzle, self.verdict, self.picked, self.hovered = puzzle, None, 0, None
         self.game = position(puzzle, self.app.rules)
         options = [c.action for c in puzzle.choices]
         self.spaces = {a.space: a for a in options if isinstance(a, Buy)}
@@ -219,6 +220,11 @@ class PuzzleScene(Scene):
             return self.key(event.key)
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
+        if kind == pygame.MOUSEMOTION:
+            hovered = self.option_at(event.pos) if self.verdict is None else None
+            if hovered is not self.hovered:
+                self.hovered = hovered
+                self.app.invalidate()
         return False
 
     def key(self, key: int) -> bool:
@@ -247,20 +253,28 @@ class PuzzleScene(Scene):
             return True
         return False
 
-    def click(self, pos) -> bool:
-        if self.puzzle is None or self.verdict is not None:
-            return False
+    def option_at(self, pos):
+        """The option a click at `pos` answers with (a group on the wheel, a marked cell)."""
+        if self.puzzle is None:
+            return None
         if self.wheel_geo is not None and self.spaces:
             space = self.wheel_geo.space_at(pos)
             if space in self.spaces:
-                self.answer(self.spaces[space])
-                return True
+                return self.spaces[space]
         if self.display_geo is not None and self.cells:
             cell = self.display_geo.cell_at(pos)
             if cell in self.cells:
-                self.answer(self.cells[cell])
-                return True
-        return False
+                return self.cells[cell]
+        return None
+
+    def click(self, pos) -> bool:
+        if self.verdict is not None:
+            return False
+        action = self.option_at(pos)
+        if action is None:
+            return False
+        self.answer(action)
+        return True
 
     def spot(self, action) -> tuple[int, int]:
         """Where a click answers with `action` (for the tests and the screenshot tool)."""
@@ -322,7 +336,7 @@ class PuzzleScene(Scene):
         names = self.puzzle.config.players
         for p in range(n):
             rect = pygame.Rect(area.x, area.y + p * (ch + gap), area.w, ch)
-            seat = Seat(names[p], "normal", COLOURS[p % len(COLOURS)])  # the bots' game: bots all
+            seat = Seat(names[p], PERSON, COLOURS[p % len(COLOURS)])  # (the puzzle's seats: no bot named)
             draw_card(
                 surface, self.app, rect, seat, vis.players[p], to_move=p == g.to_move, start=p == vis.start_player
             )
@@ -332,7 +346,7 @@ class PuzzleScene(Scene):
         g, v = self.game, self.verdict
         vis = Visible(g, ())
         options = [c.action for c in self.puzzle.choices]
-        picked = options[self.picked]
+        picked = self.hovered if self.hovered is not None else options[self.picked]
         answer = self.puzzle.answer
         if v is None:
             space_sel = picked.space if isinstance(picked, Buy) else None
@@ -343,7 +357,6 @@ class PuzzleScene(Scene):
         self.wheel_geo = draw_wheel(surface, self.app, vis, wheel_rect, selected=space_sel, highlight=space_hi)
         p = g.to_move
         label = look.fit_text(t("puzzles.display", name=g.config.players[p]), 14, INK_SOFT, width=board_rect.w)
-        surface.blit(label, board_rect.topleft)
         body = board_rect.inflate(0, -label.get_height() - 4).move(0, (label.get_height() + 4) // 2)
         cells, hover, preview = [], None, None
         if self.cells:
@@ -352,11 +365,30 @@ class PuzzleScene(Scene):
             cells = list(self.cells) if v is None else [cell_of(answer, g)]
             hover = cell_of(shown, g)
             preview = (kind_of[shown], *hover) if kind_of[shown] >= 0 else None
+        geo = display_geometry(self.app, vis.players[p], body, cells)
+        width = geo.mainland.w + geo.cols * geo.t
+        body.x += max(0, (body.w - width) // 2)  # centred under the wheel
+        surface.blit(label, (body.x, board_rect.y))
         self.display_geo = draw_display(
             surface, self.app, vis.players[p], body, highlight=cells, hover=hover, preview=preview, extra_cells=cells
         )
+        if self.cells:
+            self.draw_hand(surface, wheel_rect, board_rect, kind_of[options[0]])
         if v is not None and not v.right and cell_of(v.action, g) is not None:
             ring_cell(surface, self.display_geo, *cell_of(v.action, g), BAD)
+
+    def draw_hand(self, surface, wheel_rect, board_rect, kind: int) -> None:
+        """The tile to place, beside the wheel (as the table shows it in the hand)."""
+        if kind < 0:
+            return
+        look, px = self.app.look, self.app.look.px
+        room = pygame.Rect(wheel_rect.right + px(16), wheel_rect.y, board_rect.right - wheel_rect.right - px(16), 0)
+        size = min(px(110), max(1, room.w - px(8)))
+        label = look.fit_text(t("puzzles.hand"), 14, INK_SOFT, width=max(1, room.w))
+        y = wheel_rect.centery - (size + label.get_height()) // 2
+        surface.blit(label, (room.x, y))
+        tile = self.app.sprites.get("tiles", self.app.rules.tiles[kind].id, height=size)
+        surface.blit(tile, (room.x, y + label.get_height() + px(4)))
 
     def side_lines(self) -> list[Line]:
         g, v, p = self.game, self.verdict, self.puzzle
@@ -405,9 +437,9 @@ class PuzzleScene(Scene):
         """Each option's chance to win as a bar, its expected Fame beside it: best first."""
         look, px = self.app.look, self.app.look.px
         g, v = self.game, self.verdict
-        head = look.font(14, True)
-        surface.blit(head.render(t("puzzles.bars"), True, WOOD_DARK), rect.topleft)
-        y = rect.y + head.get_linesize() + px(2)
+        head = look.fit_text(t("puzzles.bars"), 14, WOOD_DARK, bold=True, width=rect.w)
+        surface.blit(head, rect.topleft)
+        y = rect.y + head.get_height() + px(4)
         font = look.font(12)
         row = font.get_linesize() * 2 + px(4)
         for i, c in enumerate(v.choices):
