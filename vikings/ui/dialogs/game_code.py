@@ -21,7 +21,7 @@ from vikings.history.errors import Refused
 from vikings.history.game_code import game_code, read_code
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Dialog, caption_row, fitted_button, preload_fonts
+from vikings.ui.dialogs.kit import Dialog, caption_row, preload_fonts
 from vikings.ui.table.match import Match
 
 log = logging.getLogger("vikings")
@@ -69,8 +69,8 @@ class _CodeDialog(Dialog):
     def build_body(self, window, width, height) -> None:
         look, px, ui = self.app.look, self.app.look.px, self.app.ui
         pad, bar = px(24), look.caption_height(50)
-        preload_fonts(self.app, [(px(17), "bold")])
-        info_h = max(px(60), 2 * look.widget_font(17).get_linesize() + px(16))
+        preload_fonts(self.app, [(px(17), "bold"), (max(9, round(17 * look.theme_scale)), "bold")])  # "@info"
+        info_h = max(px(60), 2 * look.font(17, True).get_linesize() + px(24))  # two lines of the message
         box_h = height - 2 * pad - bar - info_h - px(24)
         self.box = self.add(
             UITextEntryBox(pygame.Rect(pad, pad, width - 2 * pad, box_h), self.text, ui, container=window)
@@ -92,7 +92,7 @@ class _CodeDialog(Dialog):
         for key, label, w in zip(keys, labels, widths):
             rect = pygame.Rect(x, height - pad - bar, w, bar)
             oid = ObjectID(f"#code_{key}", "@primary" if key == self.primary else None)
-            self.buttons[key] = self.add(fitted_button(rect, label, ui, look, labels, container=window, object_id=oid))
+            self.buttons[key] = self.add(UIButton(rect, label, ui, container=window, object_id=oid))
             x += w + px(12)
         self.show_message()
 

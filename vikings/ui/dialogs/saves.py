@@ -21,6 +21,7 @@ from vikings.text.lang import t
 from vikings.ui.dialogs.kit import (
     Dialog,
     describe_summary,
+    fitted_button,
     load_match,
     match_summary,
     preload_fonts,
@@ -175,12 +176,15 @@ class SavesPanel(Dialog):
         self.load_button = self.review_button = None
         # A game code: the game's own to copy (saving), or one to paste and open (loading).
         code = t("puzzles.code.paste_button" if self.mode == "load" else "puzzles.code.show_button")
-        code_w = max(px(176), self.app.look.caption_width(code, 176))
+        x = pad + px(176) + px(12)
+        room = width - pad - (2 * px(176) + 2 * px(12) if self.mode == "load" else 0) - x  # up to Review
+        code_w = min(room, max(px(176), self.app.look.caption_width(code, 176)))
         self.code_button = self.add(
-            UIButton(
-                pygame.Rect(pad + px(176) + px(12), height - pad - bar, code_w, bar),
+            fitted_button(
+                pygame.Rect(x, height - pad - bar, code_w, bar),
                 code,
                 ui,
+                self.app.look,
                 container=window,
                 object_id=ObjectID("#game_code", None),
             )

@@ -442,11 +442,13 @@ class PuzzleScene(Scene):
         y = rect.y + head.get_height() + px(4)
         font = look.font(12)
         row = font.get_linesize() * 2 + px(4)
-        for i, c in enumerate(v.choices):
-            if y + row > rect.bottom:
-                more = font.render(t("puzzles.more", count=len(v.choices) - i), True, INK_SOFT)
-                surface.blit(more, (rect.x, y))
-                break
+        shown = list(v.choices)
+        if y + row * len(shown) > rect.bottom:  # the best first, her choice always, a line for the rest
+            n = max(1, (rect.bottom - y - font.get_linesize()) // row)
+            shown = shown[:n]
+            if all(c.action is not v.action for c in shown):
+                shown = shown[: max(1, n - 1)] + [next(c for c in v.choices if c.action is v.action)]
+        for c in shown:
             mine, best = c.action is v.action, c.action is v.answer
             colour = GOLD if best else BAD if mine else (200, 186, 160)
             text = describe(c.action, g)
@@ -465,6 +467,9 @@ class PuzzleScene(Scene):
             pygame.draw.rect(surface, INK_SOFT, bar, 1, border_radius=px(3))
             surface.blit(figures, (bar.right + px(8), by))
             y += row
+        if len(shown) < len(v.choices):
+            more = font.render(t("puzzles.more", count=len(v.choices) - len(shown)), True, INK_SOFT)
+            surface.blit(more, (rect.x, y))
 
 
 __all__ = ["PuzzleScene"]
