@@ -27,30 +27,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.pictures import director  # noqa: E402  (selects the dummy drivers before pygame starts)
-from tools.pictures.director import Director, Shooter, StepClock, parse_size, to_title  # noqa: E402
+from tools.pictures.director import Director, StepClock, parse_size, to_title  # noqa: E402
+from tools.pictures.shots_scale import Checker  # noqa: E402  (saves each moment, notes clipped captions)
 from vikings.advice.puzzles import Shelf  # noqa: E402
 from vikings.history import profiles  # noqa: E402
 from vikings.history.game_code import game_code  # noqa: E402
 from vikings.ui import flow  # noqa: E402
-from vikings.ui.drawing.theme import clipped_captions  # noqa: E402
 
 DAY = date(2026, 11, 29)
 SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"))
-
-
-class Checker(Shooter):
-    """Saves each moment under its own name and notes the captions that do not fit."""
-
-    def __init__(self, *a, **kw):
-        super().__init__(*a, **kw)
-        self.clipped: list[str] = []
-
-    def save(self, app, name: str) -> None:
-        super().save(app, name)
-        for text, need, room in clipped_captions(app.ui):
-            line = f"{name}: {text!r} needs {need[0]}x{need[1]} px, has {room[0]}x{room[1]}"
-            self.clipped.append(line)
-            print("  CLIPPED", line, flush=True)
 
 
 def puzzles(d: Director, shelf=None):

@@ -58,6 +58,11 @@ class _CodeDialog(Dialog):
     size = (900, 560)
     actions: tuple = ()
     primary = ""
+    title_key = ""
+
+    def build_ui(self) -> None:
+        self.title = t(self.title_key)  # (in the language in use: a change of language builds anew)
+        super().build_ui()
 
     def __init__(self, app):
         super().__init__(app)
@@ -133,9 +138,7 @@ class CodePanel(_CodeDialog):
         self.text = self.code
         self.said = lambda: t("puzzles.code.show_info")
 
-    @property
-    def title(self) -> str:
-        return t("puzzles.code.show_title")
+    title_key = "puzzles.code.show_title"
 
     def do(self, key: str) -> None:
         if key == "copy":
@@ -159,9 +162,7 @@ class PastePanel(_CodeDialog):
         super().__init__(app)
         self.said = lambda: t("puzzles.code.paste_info")
 
-    @property
-    def title(self) -> str:
-        return t("puzzles.code.paste_title")
+    title_key = "puzzles.code.paste_title"
 
     def do(self, key: str) -> None:
         if key == "paste":

@@ -280,7 +280,8 @@ class PuzzleScene(Scene):
         """Where a click answers with `action` (for the tests and the screenshot tool)."""
         if isinstance(action, Buy):
             return self.wheel_geo.group_rect(action.space).center
-        return self.display_geo.cell_rect(*cell_of(action, self.game)).center
+        row, col = cell_of(action, self.game) or (0, 0)
+        return self.display_geo.cell_rect(row, col).center
 
     def leave(self) -> None:
         flow.show(self.app, "title")
@@ -364,7 +365,8 @@ class PuzzleScene(Scene):
             shown = picked if v is None else answer
             cells = list(self.cells) if v is None else [cell_of(answer, g)]
             hover = cell_of(shown, g)
-            preview = (kind_of[shown], *hover) if kind_of[shown] >= 0 else None
+            if hover is not None and kind_of[shown] >= 0:
+                preview = (kind_of[shown], hover[0], hover[1])
         geo = display_geometry(self.app, vis.players[p], body, cells)
         width = geo.mainland.w + geo.cols * geo.t
         body.x += max(0, (body.w - width) // 2)  # centred under the wheel
@@ -374,8 +376,9 @@ class PuzzleScene(Scene):
         )
         if self.cells:
             self.draw_hand(surface, wheel_rect, board_rect, kind_of[options[0]])
-        if v is not None and not v.right and cell_of(v.action, g) is not None:
-            ring_cell(surface, self.display_geo, *cell_of(v.action, g), BAD)
+        mine = cell_of(v.action, g) if v is not None and not v.right else None
+        if mine is not None:
+            ring_cell(surface, self.display_geo, mine[0], mine[1], BAD)
 
     def draw_hand(self, surface, wheel_rect, board_rect, kind: int) -> None:
         """The tile to place, beside the wheel (as the table shows it in the hand)."""
