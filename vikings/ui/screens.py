@@ -13,6 +13,7 @@ def install() -> None:
     from vikings.ui.scenes.boatswain import BoatswainScene
     from vikings.ui.scenes.offer import OfferScene
     from vikings.ui.scenes.purchase import PurchaseScene
+    from vikings.ui.scenes.puzzles import PuzzleScene
     from vikings.ui.scenes.results import ResultsScene
     from vikings.ui.scenes.review import ReviewScene
     from vikings.ui.scenes.scoring import ScoringScene
@@ -29,4 +30,5 @@ def install() -> None:
         scoring=ScoringScene,
         results=ResultsScene,
         review=ReviewScene,
+        puzzles=PuzzleScene,
     )

@@ -21,6 +21,7 @@ from vikings.text.lang import t
 from vikings.ui.dialogs.kit import (
     Dialog,
     describe_summary,
+    fitted_button,
     load_match,
     match_summary,
     preload_fonts,
@@ -173,6 +174,23 @@ class SavesPanel(Dialog):
             UIButton(pygame.Rect(pad, height - pad - bar, px(176), bar), t("menus.saves.close"), ui, container=window)
         )
         self.load_button = self.review_button = None
+        # A game code: the game's own to copy (saving), or one to paste and open (loading).
+        code = t("puzzles.code.paste_button" if self.mode == "load" else "puzzles.code.show_button")
+        x = pad + px(176) + px(12)
+        room = width - pad - (2 * px(176) + 2 * px(12) if self.mode == "load" else 0) - x  # up to Review
+        code_w = min(room, max(px(176), self.app.look.caption_width(code, 176)))
+        self.code_button = self.add(
+            fitted_button(
+                pygame.Rect(x, height - pad - bar, code_w, bar),
+                code,
+                ui,
+                self.app.look,
+                container=window,
+                object_id=ObjectID("#game_code", None),
+            )
+        )
+        if self.mode == "save" and self.match is None:
+            self.code_button.disable()
         if self.mode == "load":
             self.load_button = self.add(
                 UIButton(
@@ -237,6 +255,8 @@ class SavesPanel(Dialog):
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.close_button:
                 self.close()
+            elif event.ui_element is self.code_button:
+                self.game_code()
             elif self.load_button is not None and event.ui_element is self.load_button:
                 self.load()
             elif self.review_button is not None and event.ui_element is self.review_button:
@@ -338,6 +358,13 @@ class SavesPanel(Dialog):
             app.scenes.switch(below(app))
 
         app.scenes.switch(flow.scene("review")(app, match, back))
+
+    def game_code(self) -> None:
+        """The game code panel over this one (dialogs/game_code.py)."""
+        from vikings.ui.dialogs.game_code import CodePanel, PastePanel
+
+        panel = PastePanel(self.app) if self.mode == "load" else CodePanel(self.app, self.match)
+        self.app.scenes.push(panel)
 
     def save(self) -> None:
         if self.match is None:

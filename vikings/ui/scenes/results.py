@@ -98,8 +98,10 @@ class ResultsScene(TableScene):
             ("new", 140, "@primary"),
             ("table", 160, None),
             ("review", 110, None),
+            ("code", 130, None),
         ):
-            label, tip = t(f"results.button.{key}"), t(f"results.button.{key}_tip")
+            area = "puzzles" if key == "code" else "results"  # (the game code's words: puzzles.yaml)
+            label, tip = t(f"{area}.button.{key}"), t(f"{area}.button.{key}_tip")
             w = look.caption_width(label, width)  # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(
@@ -141,6 +143,10 @@ class ResultsScene(TableScene):
             self.new_game()
         elif el is self.b_results.get("review"):
             self.open_review()
+        elif el is self.b_results.get("code"):
+            from vikings.ui.dialogs.game_code import CodePanel
+
+            self.app.scenes.push(CodePanel(self.app, self.match))
         else:
             return False
         return True

@@ -10,7 +10,9 @@ panel on the right says what was played there and what the bot would have played
 Reached from the results screen ("Review") and from the Load panel for any save.
 Left/Right step one decision, PageUp/PageDown jump by rounds, Home/End to the start/end,
 a click on the chart (or dragging along it) chooses a moment, a click on a costly
-decision jumps to it, Esc leaves.
+decision jumps to it, Esc leaves. At a costly decision "Play from here" (or P) starts a
+new game at the position before it, the same seats and bots, marked as practice
+(advice/try_again.py).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ import pygame
 import pygame_gui
 
 from vikings.advice.review import DEFAULT_LEVEL, replays
+from vikings.advice.try_again import try_again
 from vikings.engine.actions import Buy, MoveViking, PlaceTile, ReplaceTile
 from vikings.processes.review_job import PROCESS_ENDED, ReviewJob
 from vikings.text.lang import t
+from vikings.ui import flow
 from vikings.ui.drawing.cards import draw_card
 from vikings.ui.drawing.displays import display_geometry, draw_display, ring_cell
 from vikings.ui.drawing.panels import panel
@@ -34,6 +38,7 @@ from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.review_chart import draw_chances, round_starts
 from vikings.ui.scenes.review_text import costly_lines, decision_lines, draw_lines
+from vikings.ui.table.match import Match
 
 BOT_FRAME = (255, 232, 150)  # the bot's move: the pale frame (the wheel's, drawing/wheel.py)
 
@@ -172,11 +177,23 @@ class ReviewScene(Scene):
                 pygame.Rect(chart.centerx - bw // 2, chart.centery + px(34), bw, h), again, ui, object_id="@primary"
             )
         )
+        retry = t("puzzles.retry.button")
+        rw = self.app.look.caption_width(retry, 150, pad=8)
+        self.b_retry = self.add(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(self.b_back.rect.x - px(10) - rw, top.y + (top.h - h) // 2, rw, h),
+                retry,
+                ui,
+                object_id="@primary",
+                tool_tip_text=t("puzzles.retry.tip"),
+            )
+        )
         self.refresh_ui()
 
     def refresh_ui(self) -> None:
         if not self.widgets:
             return
+        self.b_retry.show() if self.can_retry else self.b_retry.hide()
         status = self.status
         self.b_cancel.show() if status == "running" else self.b_cancel.hide()
         self.b_again.show() if status in ("cancelled", "failed") else self.b_again.hide()
@@ -189,6 +206,8 @@ class ReviewScene(Scene):
                 self.leave()
             elif event.ui_element is self.b_cancel:
                 self.cancel_review()
+            elif event.ui_element is self.b_retry:
+                self.play_from_here()
             elif event.ui_element is self.b_again:
                 self.start_review()
                 self.refresh_ui()
@@ -209,6 +228,8 @@ class ReviewScene(Scene):
                 self.show(len(self.actions))
             elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.show(self.round_step(key == pygame.K_PAGEDOWN))
+            elif key == pygame.K_p and self.can_retry:
+                self.play_from_here()
             else:
                 return False
             return True
@@ -247,7 +268,26 @@ class ReviewScene(Scene):
     def show(self, index: int) -> None:
         """Show the table after `index` decisions (clamped to the game)."""
         self.index = max(0, min(len(self.actions), index))
+        self.refresh_ui()
         self.app.invalidate()
+
+    @property
+    def can_retry(self) -> bool:
+        """Whether the shown moment is one of the costliest decisions (try again from it)."""
+        return any(moment == self.index for moment, _p, _k in self.marks())
+
+    def play_from_here(self) -> None:
+        """A new game at the position before the shown decision: the same seats and bots,
+        nothing of the hints used, marked as practice; it starts as a loaded table does."""
+        retry = try_again(self.match, self.index)
+        app = self.app
+        if self.job is not None:
+            self.job.close()
+        if self.match is not getattr(app, "match", None):
+            self.match.close()  # a save opened for review only
+        match = Match(retry.seats, retry.game, app.storage, hints=retry.hints)
+        match.practice = retry.practice
+        flow.enter_game(app, match)
 
     def leave(self) -> None:
         """Back where the review was opened (`back`)."""
@@ -307,10 +347,11 @@ class ReviewScene(Scene):
         )
         rnd = min(g.round + 1, g.rules.rounds)
         text = t("review.top.text", names=t("review.top.vs").join(self.names), where=where, round=rnd)
-        label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, self.b_back.rect.x - px(30)))
+        right = self.b_retry.rect.x if self.b_retry.visible else self.b_back.rect.x
+        label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, right - px(30)))
         surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
         keys = look.text(t("review.top.keys"), 13, (235, 215, 170))
-        x = self.b_back.rect.x - px(16) - keys.get_width()
+        x = right - px(16) - keys.get_width()
         if x > px(24) + label.get_width():
             surface.blit(keys, (x, rect.centery - keys.get_height() // 2))
 

@@ -21,8 +21,8 @@ ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
 FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
 # What each button does, top to bottom; its caption is menus.title.<what>, its letter key
-# menus.title.shortcut.<what> (the language's own: N, S, W, L, R, E in German). Quit: Esc or Q.
-BUTTONS = ("new", "lesson", "continue", "load", "rules", "settings", "quit")
+# menus.title.shortcut.<what> (the language's own: N, S, W, L, K, R, E in German). Quit: Esc or Q.
+BUTTONS = ("new", "lesson", "continue", "load", "puzzles", "rules", "settings", "quit")
 QUIT_KEYS = (pygame.K_ESCAPE, pygame.K_q)
 
 
@@ -91,7 +91,7 @@ class TitleScene(Scene):
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
-    COL_X, COL_W, TOP, H, GAP = 620, 360, 236, 50, 10
+    COL_X, COL_W, TOP, H, GAP = 620, 360, 236, 46, 8
 
     def build_ui(self) -> None:
         page = Page(self.app.look)
@@ -132,6 +132,8 @@ class TitleScene(Scene):
             from vikings.ui.dialogs.saves import SavesPanel
 
             app.scenes.push(SavesPanel(app, mode="load"))
+        elif what == "puzzles":
+            flow.show(app, "puzzles")
         elif what == "rules":
             from vikings.ui.dialogs.rules import RulesPanel
 

@@ -63,6 +63,7 @@ class Match:
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
         self._table = next(_tables)
         self.coach = None  # the guided lesson's (ui/lesson/coach.py), if any
+        self.practice = False  # a game played again from a review (try again): recorded as practice
         self.autosave_path = None  # where autosave() writes, if not the storage's autosave
         self.autosave_error: OSError | None = None  # why the autosave is off (None: it works)
         self.autosave_news: str | None = None  # "off" or "back", for the table to tell once

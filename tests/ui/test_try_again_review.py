@@ -1,0 +1,89 @@
+"""Try again from the review: a costly decision's "Play from here" starts a new table at
+the position before it, with the same seats and bots, marked as practice."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_helpers import button, click, press, run  # noqa: I001 (dummy drivers first)
+
+from vikings.advice.review import replay
+from vikings.bots import make_bot
+from vikings.engine import GameConfig, new_game
+from vikings.engine.serialize import state_to_dict
+from vikings.processes.review_job import ReviewJob
+from vikings.ui import flow
+from vikings.ui.scenes.results import ResultsScene
+from vikings.ui.scenes.review import ReviewScene
+from vikings.ui.table.match import Match
+
+SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"))
+pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")
+
+
+@pytest.fixture(scope="module")
+def finished(rules):
+    """A whole game: Ann (Beginner's moves, judged as a person) against Normal."""
+    g = new_game(GameConfig(("Ann", "Bjorn"), seed=11, start_player=0), rules)
+    bots = [make_bot("beginner", 5), make_bot("normal", 6)]
+    while not g.is_over:
+        g.apply(bots[g.to_move].choose(g.copy(), g.legal_actions()))
+    return g
+
+
+def reviewed(app, monkeypatch, game) -> tuple[Match, ReviewScene]:
+    """The finished game at the table, its results, then its review (done)."""
+    monkeypatch.setattr(ReviewJob, "in_process", False)  # (a thread: quicker to start)
+    m = Match(SEATS, game.copy(), storage=app.storage, autosave=False)
+    flow.enter_game(app, m)
+    run(app, 3)
+    assert isinstance(app.scenes.base, ResultsScene)
+    click(app, button(app, "Review"))
+    scene = app.scenes.base
+    assert isinstance(scene, ReviewScene)
+    limit = time.monotonic() + 60
+    while scene.review is None and time.monotonic() < limit:
+        time.sleep(0.02)
+        run(app, 1)
+    assert scene.review is not None, scene.status
+    run(app, 2)
+    return m, scene
+
+
+def test_try_again_from_a_costly_decision(app, monkeypatch, finished):
+    m, scene = reviewed(app, monkeypatch, finished)
+    assert not scene.b_retry.visible, "the end of the game is no decision to play again"
+    costly = scene.review.costliest(0)
+    assert costly
+    rect, moment = scene.costly_spots[-1]  # the listed decision, clicked
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    run(app, 2)
+    assert scene.index == moment and moment in {d.index for d in costly}
+    click(app, button(app, "Play from here (P)"))
+    new = app.match
+    assert new is not m and new.practice and not m.practice
+    assert new.seats == m.seats and new.hints == [0, 0]
+    want = replay(finished.config, finished.actions(), app.rules, moment)
+    assert state_to_dict(new.game) == state_to_dict(want)
+    assert new.game.to_move == 0, "Ann is to decide again"
+    assert app.scenes.base.ctx.match is new  # the table shows it
+
+
+def test_try_again_by_key_only_at_a_costly_decision(app, monkeypatch, finished):
+    m, scene = reviewed(app, monkeypatch, finished)
+    press(app, pygame.K_HOME)
+    costly = {d.index for d in scene.review.costliest(0)}
+    if 0 not in costly:
+        press(app, pygame.K_p)
+        assert app.scenes.base is scene, "P does nothing away from a costly decision"
+        assert not scene.b_retry.visible
+    first = min(costly)
+    for _ in range(first):
+        press(app, pygame.K_RIGHT, frames=1)
+    run(app, 2)
+    assert scene.b_retry.visible
+    press(app, pygame.K_p)
+    assert app.match is not m and app.match.practice
+    assert len(app.match.game.actions()) == first
