@@ -25,13 +25,13 @@ from vikings.ui import flow
 from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
+from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
 from vikings.ui.drawing.notice import Said, text
 from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
 from vikings.ui.drawing.theme import INK, INK_SOFT, PARCHMENT
 from vikings.ui.drawing.think_ring import RingWatch
-from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.view import MOVES, Visible
 from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
@@ -504,6 +504,8 @@ class TableScene(Scene):
         """What moves over the table; the rects drawn over (None: anywhere)."""
         m, L = self.match, self.layout
         vis = self.visible()
+        if self.pointed:  # what is under the pointer as the table is drawn now (the zoom and the tooltip)
+            self.point(self.mouse)
         areas: list | None = self.fx.draw(surface)
         self.hint.draw(surface)
         if self.hint.key is not None:  # (its marks and panel may lie anywhere)
@@ -521,10 +523,9 @@ class TableScene(Scene):
                 draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)),
                 size,
             )
-            if areas is not None:
-                areas.append(self.zoom[0])
+            if areas is not None:  # (with its shadow)
+                areas.append(self.zoom[0].inflate(self.app.look.px(24), self.app.look.px(24)))
         if self.pointed:  # the tooltip reads the table as drawn now, not as it was when the mouse last moved
-            self.point(self.mouse)
             self.tooltip = self.tooltip_at(self.mouse)
         if self.tooltip and not dragging:
             r = draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
