@@ -54,15 +54,16 @@ class TableLayer:
             draw(self.surface)
             self.key = key
             self.redraws += 1
-        mend = self._mend
+        layer, mend = self.surface, self._mend
+        assert layer is not None
         if fresh or mend is None or not sole or screen is not self._screen or frame != self._draw + 1:
-            screen.blit(self.surface, (0, 0))
+            screen.blit(layer, (0, 0))
         else:
             rects = mend + [img.get_rect(topleft=(dest[0], dest[1])) for img, dest, *_ in widgets]
             if len(rects) > MAX_RECTS:
                 rects = [rects[0].unionall(rects[1:])]
             for r in rects:
-                screen.blit(self.surface, r, r)
+                screen.blit(layer, r, r)
         self._screen, self._draw = screen, frame
         self._mend = [] if sole else None
         return fresh

@@ -131,7 +131,7 @@ class FxQueue:
 
     def draw(self, surface) -> list:
         """Draw the running effects; the window's rects they covered."""
-        areas = []
+        areas: list = []
         if self.queue:
             for e in self.queue[0]:
                 e.area = None
