@@ -119,4 +119,4 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
 
     d.match.close()
     app.shutdown()
-    assert len(checked) > 20
+    assert len(checked) >= 16  # (the hovers, the frames of the move that kept the layer, the changes)

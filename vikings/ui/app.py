@@ -30,6 +30,7 @@ from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
 from vikings.ui import memory
+from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.sprites import Sprites
 from vikings.ui.drawing.theme import PARCHMENT, Look, scaled_theme
 from vikings.ui.scene import SceneMachine
@@ -89,6 +90,7 @@ class App:
         # `invalidate`, a relayout): a scene that keeps a drawn layer redraws it when this moved.
         self.changes = 0
         self.drawn_widgets: list = []  # pygame-gui's (image, place) pairs in the last frame drawn
+        self.table_layer = TableLayer()  # the table's scenes keep their picture here, one after another
         self.draws = 0  # frames drawn (a scene tells whether the screen still holds its last one)
         self.releases = memory.Releases()  # what the collections after dropped widgets cost
         self._release_due: float | None = None  # when widgets were dropped and not yet collected

@@ -6,8 +6,9 @@ the screen still holds the layer's last frame (nothing else drew on it since), o
 rects that moved things covered in the last frame (effects, a dragged tile, a tooltip)
 and pygame-gui's widgets (drawn over the scene with soft edges) are copied back from the
 layer before they are drawn again; otherwise the whole layer is copied. A new key, a new
-window size, or a frame another scene drew redraws or recopies it. One surface per
-scene, replaced at a new size: its memory is bounded by the window's.
+window size, or a frame another scene drew redraws or recopies it. The app keeps one,
+which the table's scenes share one after another (each drops the key when it leaves),
+replaced at a new size: its memory is bounded by the window's.
 """
 
 from __future__ import annotations
@@ -33,11 +34,6 @@ class TableLayer:
         """The scene drew straight on the screen: the layer is stale and the screen is not its."""
         self.key = None
         self._mend = None
-
-    def drop(self) -> None:
-        """Free the surface (the scene leaves)."""
-        self.surface = None
-        self.drop_key()
 
     def show(self, screen: pygame.Surface, key: tuple, draw, frame: int, sole: bool, widgets=()) -> bool:
         """Put the table on `screen`: redrawn with `draw(surface)` when `key` changed; the

@@ -77,7 +77,9 @@ class TableScene(Scene):
         self.zoom = None  # (rect, tile size) of the enlarged display drawn
         self.ring = RingWatch()  # redraws for the thinking bot's ring
         self.money = CountingFigures()  # the cards' Gold and Fame, counting towards the real ones
-        self.layer = TableLayer()  # the table as last drawn, under what moves over it
+        # The table as last drawn, under what moves over it: the app's one surface, which the
+        # next scene at the table draws anew (no window-sized surface made at each switch).
+        self.layer: TableLayer = app.table_layer
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -133,7 +135,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.hint.cancel()
-        self.layer.drop()
+        self.layer.drop_key()
         super().exit()
 
     def busy(self) -> bool:
