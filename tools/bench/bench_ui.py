@@ -1,6 +1,9 @@
 """Frame times of the table's animations, and the CPU an idle table costs.
 
-    python tools/bench/bench_ui.py [--size 1920x1080] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
+    python tools/bench/bench_ui.py [--sizes 1280x720,1920x1080,3840x2160] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
+
+Every size given (--size for one) is measured in turn, then a summary prints each size's
+figures side by side.
 
 Runs headless (SDL's dummy video driver) through the real loop, `App.frame()`, with a
 4-player table at animation "normal" and bot pace "fast":
@@ -30,6 +33,11 @@ process's CPU time (time.process_time, all threads) divided by the wall time, as
 one core. For reference the same is measured for a bare `pygame.event.wait(500)` loop,
 the floor set by SDL (under the dummy driver SDL polls every few milliseconds while
 waiting; a real window's driver may wait differently).
+
+Each scene's worst frame is printed with what it was doing: the frame's slowest timed
+call and, inside it, the slowest timed call, and so on (`Calls`: the loop's parts, the
+table's layer and its drawing, the match's decisions and autosave, the sprites' scaling),
+e.g. "scenes.update 41.0 > Match.act 39.5 > Match.autosave 30.2" (ms of CPU).
 
 Targets: p99 frame time under 8 ms in every animated scene at 1920x1080; idle under 5%
 of one core. Other programs on the machine (e.g. a bot tournament) slow the wall-clock
@@ -118,6 +126,81 @@ def _steal() -> tuple[int, int]:
     return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
 
 
+class Calls:
+    """Times chosen calls (methods patched on their classes or objects while a benchmark
+    runs) and keeps, per frame, each one's CPU time and which timed call it ran inside."""
+
+    def __init__(self):
+        self.calls: list = []  # (name, ms, parent index) of the frame's timed calls
+        self.stack: list[int] = []
+        self.undo: list = []
+
+    def wrap(self, owner, attr: str, name: str | None = None) -> None:
+        real = getattr(owner, attr)
+        name = name or f"{getattr(owner, '__name__', type(owner).__name__)}.{attr}"
+        calls = self
+
+        def timed(*args, **kwargs):
+            i = len(calls.calls)
+            calls.calls.append([name, 0.0, calls.stack[-1] if calls.stack else None])
+            calls.stack.append(i)
+            t = time.thread_time()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                calls.calls[i][1] = (time.thread_time() - t) * 1000
+                calls.stack.pop()
+
+        self.undo.append((owner, attr, owner.__dict__.get(attr) if hasattr(owner, "__dict__") else None))
+        setattr(owner, attr, timed)
+
+    def restore(self) -> None:
+        for owner, attr, old in reversed(self.undo):
+            if old is None:
+                delattr(owner, attr)
+            else:
+                setattr(owner, attr, old)
+        self.undo.clear()
+
+    def start(self) -> None:
+        self.calls, self.stack = [], []
+
+    def slowest(self) -> str:
+        """The frame's slowest timed call, then its slowest timed call inside, and so on."""
+        parts, parent = [], None
+        while True:
+            inside = [(ms, i, name) for i, (name, ms, p) in enumerate(self.calls) if p == parent]
+            if not inside:
+                break
+            ms, parent, name = max(inside)
+            parts.append(f"{name} {ms:.1f}")
+        return " > ".join(parts) or "(no timed call)"
+
+
+def time_calls(app) -> Calls:
+    """Time the loop's parts on `app` and the table's, the match's and the sprites' calls."""
+    from vikings.ui.drawing import layer, sprites
+    from vikings.ui.scenes import table_scene
+    from vikings.ui.table import match
+
+    c = Calls()
+    for attr in ("dispatch", "draw", "_release_memory"):
+        c.wrap(app, attr, f"app.{attr}")
+    c.wrap(app.ui, "update", "ui.update")
+    c.wrap(app.ui, "draw_ui", "ui.draw_ui")
+    c.wrap(app.scenes, "update", "scenes.update")
+    c.wrap(pygame.display, "flip", "display.flip")
+    T = table_scene.TableScene
+    for attr in ("draw_table", "draw_over", "draw_top", "draw_wheel", "draw_board", "draw_decision"):
+        c.wrap(T, attr)
+    c.wrap(layer.TableLayer, "show")
+    c.wrap(match.Match, "act")
+    c.wrap(match.Match, "autosave")
+    c.wrap(sprites.Sprites, "get")
+    c.wrap(pygame.transform, "smoothscale", "transform.smoothscale")
+    return c
+
+
 class Recorder:
     """Runs frames through App.frame() and keeps the busy ones' times per label."""
 
@@ -130,6 +213,8 @@ class Recorder:
         self.slow: Counter = Counter()
         self.steal = _steal()
         self.stolen = 0.0  # % of the CPU time the host took (set at the end of the animations)
+        self.calls: Calls | None = None  # the timed calls (time_calls), if any
+        self.worst: dict[str, tuple[float, str]] = {}  # label -> (cpu ms, slowest calls) of its worst frame
 
     def frame(self, label: str, count: bool = False) -> None:
         """One App.frame(); `count`: keep its time even if nothing animates (a drag redraws
@@ -141,9 +226,12 @@ class Recorder:
         app.clock.slept = 0.0
         app.clock.sleeps = 0
         others = threading.active_count() > 1
+        if self.calls is not None:
+            self.calls.start()
         t0, c0 = time.perf_counter(), time.thread_time()
         app.frame()
         c1, t1 = time.thread_time(), time.perf_counter()
+        cpu = (c1 - c0) * 1000
         r1 = resource.getrusage(resource.RUSAGE_THREAD)
         others |= threading.active_count() > 1
         if m is not None and len(m.game.actions()) != acted:
@@ -151,7 +239,9 @@ class Recorder:
             # the engine, the autosave and the first drawing of its move.
             self.wall.setdefault("decision", []).append((t1 - t0 - app.clock.slept) * 1000)
             self.cpu.setdefault("decision", []).append((c1 - c0) * 1000)
+            self._note_worst("decision", cpu)
         if busy:
+            self._note_worst(label, cpu)
             ms = (t1 - t0 - app.clock.slept) * 1000
             self.wall.setdefault(label, []).append(ms)
             self.cpu.setdefault(label, []).append((c1 - c0) * 1000)
@@ -163,6 +253,10 @@ class Recorder:
                     "threads": others,
                 }
                 self.slow.update((label, c) for c, happened in causes.items() if happened)
+
+    def _note_worst(self, label: str, cpu: float) -> None:
+        if self.calls is not None and cpu > self.worst.get(label, (-1.0, ""))[0]:
+            self.worst[label] = (cpu, self.calls.slowest())
 
     def stolen_pct(self) -> float:
         """The share of the machine's CPU time its host took away since the start."""
@@ -185,6 +279,7 @@ def bench_animations(size, seconds: float, offers: int, home: str, level: str = 
     seats = tuple((name, level, colour) for name, _, colour in BOTS)
     d = Director(size, home, seats=seats, seed=1, animation="normal", bot_pace="fast", clock=TimedClock())
     rec = Recorder(d)
+    rec.calls = time_calls(d.app)
     for i in range(offers):
         if d.match is not None:
             d.match.close()
@@ -202,6 +297,7 @@ def bench_animations(size, seconds: float, offers: int, home: str, level: str = 
     app = d.app
     rec.sprites = (app.sprites.bytes, len(app.sprites._cache), app.sprites.cache_bytes)
     rec.releases = app.releases
+    rec.calls.restore()
     d.match.close()
     d.app.shutdown()
     d.app.clock.restore()
@@ -217,6 +313,7 @@ def bench_drag(size, home: str, rec: Recorder, frames: int = 600) -> None:
 
     d = Director(size, home, seats=PERSON, seed=3, animation="normal", bot_pace="instant", clock=TimedClock())
     rec.d = d
+    rec.calls = time_calls(d.app)
     d.new_match(start_player=0)
     d.enter()
     d.settle()
@@ -243,6 +340,7 @@ def bench_drag(size, home: str, rec: Recorder, frames: int = 600) -> None:
             )
         )
         rec.frame("drag", count=True)
+    rec.calls.restore()
     d.match.close()
     d.app.shutdown()
     d.app.clock.restore()
@@ -290,6 +388,9 @@ def pct(values, q: float) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="1920x1080", help="window size (default 1920x1080)")
+    ap.add_argument(
+        "--sizes", default=None, help="window sizes measured in turn, e.g. 1280x720,1920x1080,3840x2160 (over --size)"
+    )
     ap.add_argument("--seconds", type=float, default=20, help="seconds of bot purchases (default 20)")
     ap.add_argument("--offers", type=int, default=3, help="offers laid out (default 3)")
     ap.add_argument("--idle", type=float, default=10, help="seconds of waiting for a click (default 10)")
@@ -300,8 +401,28 @@ def main(argv=None) -> int:
         help="the level of the four bots in the animated scenes (default normal)",
     )
     args = ap.parse_args(argv)
-    size = parse_size(args.size)
+    sizes = [parse_size(x) for x in (args.sizes or args.size).split(",")]
+    ok, rows = True, []
+    for size in sizes:
+        size_ok, row = bench_size(size, args)
+        ok &= size_ok
+        rows.append(row)
+    if len(sizes) > 1:
+        print()
+        print("summary: CPU ms per frame, median / p99 / worst, of each scene at each size")
+        print(f"{'size':<10} " + " ".join(f"{label:>20}" for label in LABELS))
+        for size, row in zip(sizes, rows):
+            print(f"{size[0]}x{size[1]:<5} " + " ".join(f"{row.get(label, '-'):>20}" for label in LABELS))
+    return 0 if ok else 1
+
+
+LABELS = ("offer", "purchases", "scoring", "drag", "decision")
+
+
+def bench_size(size, args) -> tuple[bool, dict]:
+    """The benchmark at one window size: (every target met, label -> "median / p99 / worst")."""
     load = os.getloadavg()
+    print()
     print(
         f"UI benchmark at {size[0]}x{size[1]}, animation normal, bot pace fast, 4 {args.bots} bots; "
         f"load average {load[0]:.2f} on {os.cpu_count()} cores (other processes slow the wall-clock times)"
@@ -317,7 +438,7 @@ def main(argv=None) -> int:
         f"{'scene':<11} {'frames':>6} {'median ms':>9} {'p99 ms':>7} {'max ms':>7} "
         f"{'cpu med':>7} {'cpu p99':>7} {'slow':>13}  p99 < {FRAME_TARGET_MS:g} ms: wall (cpu)"
     )
-    for label in ("offer", "purchases", "scoring", "drag", "decision"):
+    for label in LABELS:
         w, c = rec.wall.get(label, []), rec.cpu.get(label, [])
         if label == "decision":
             if w:
@@ -339,6 +460,11 @@ def main(argv=None) -> int:
             f"{'/'.join(str(rec.slow[label, cause]) for cause in SLOW_CAUSES):>13}"
             f" {verdict} ({'PASS' if cpu99 < FRAME_TARGET_MS else 'MISS'})"
         )
+    print("worst frame of each scene (CPU ms) and what it was doing (the slowest timed call, and inside it ...):")
+    for label in LABELS:
+        if label in rec.worst:
+            ms, what = rec.worst[label]
+            print(f"  {label:<10} {ms:7.1f}  {what}")
     print(
         f"slow: frames of {FRAME_TARGET_MS:g} ms or more / of those, frames in which the main thread was "
         "pre-empted (an involuntary context switch) / blocked (a voluntary one outside the frame's sleep: "
@@ -372,7 +498,12 @@ def main(argv=None) -> int:
     )
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.2f}")
-    return 0 if ok else 1
+    row = {
+        label: f"{statistics.median(c):.1f} / {pct(c, 99):.1f} / {max(c):.1f}"
+        for label in LABELS
+        if (c := rec.cpu.get(label))
+    }
+    return ok, row
 
 
 if __name__ == "__main__":

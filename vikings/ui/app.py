@@ -30,6 +30,7 @@ from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
 from vikings.ui import memory
+from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.sprites import Sprites
 from vikings.ui.drawing.theme import PARCHMENT, Look, scaled_theme
 from vikings.ui.scene import SceneMachine
@@ -85,6 +86,12 @@ class App:
         self.match = None  # the game at the table, if any (set by flow.enter_game)
         self.fps = FPS  # frame cap while busy; 0 = none (tests and the selftest run flat out)
         self._dirty = True
+        # Counts what may change a scene's picture (events other than the pointer's moves,
+        # `invalidate`, a relayout): a scene that keeps a drawn layer redraws it when this moved.
+        self.changes = 0
+        self.drawn_widgets: list = []  # pygame-gui's (image, place) pairs in the last frame drawn
+        self.table_layer = TableLayer()  # the table's scenes keep their picture here, one after another
+        self.draws = 0  # frames drawn (a scene tells whether the screen still holds its last one)
         self.releases = memory.Releases()  # what the collections after dropped widgets cost
         self._release_due: float | None = None  # when widgets were dropped and not yet collected
         self._release_after = 0  # ... in which frame
@@ -215,6 +222,7 @@ class App:
 
         self.scenes.rebuild_ui(adapt_manager)
         self._dirty = True
+        self.changes += 1
 
     def resize(self, size) -> None:
         """The window changed size. A RESIZABLE window's surface is resized by pygame
@@ -362,6 +370,9 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self._dirty = True
+            self.draws += 1  # (the screen's pixels may be gone: no scene reuses them)
+        if event.type != pygame.MOUSEMOTION:  # (a scene's hover is part of its layer's key)
+            self.changes += 1
         self.sound.on_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -371,7 +382,10 @@ class App:
             self.scenes.handle(event)
 
     def draw(self) -> None:
-        self.screen.fill(PARCHMENT)
+        self.draws += 1
+        base = self.scenes.base
+        if base is None or not base.paints_all:
+            self.screen.fill(PARCHMENT)
         self.scenes.draw(self.screen)
         # pygame-gui draws the list of visible widgets made at its last update: widgets made,
         # shown or hidden since (a scene's update, a rebuild) join it now, not when the mouse
@@ -381,6 +395,7 @@ class App:
             group.should_update_visibility = False
             group.update_visibility()
         self.ui.draw_ui(self.screen)
+        self.drawn_widgets = list(group.visible)  # (a scene mending its kept layer copies these back)
         pygame.display.flip()
         self._dirty = False
         self._drawn_pictures = self._widget_pictures()
@@ -390,9 +405,13 @@ class App:
         when its look changes), to tell whether the frame on screen is out of date."""
         return [id(sprite.image) for sprite in self.ui.get_sprite_group().sprites()]
 
-    def invalidate(self) -> None:
-        """Ask for a redraw on the next frame (something changed outside an event)."""
+    def invalidate(self, layer: bool = True) -> None:
+        """Ask for a redraw on the next frame (something changed outside an event);
+        `layer=False`: only what is drawn over a scene's kept layer changed (a dragged tile
+        moved), not the layer itself."""
         self._dirty = True
+        if layer:
+            self.changes += 1
 
     def quit(self) -> None:
         self.running = False

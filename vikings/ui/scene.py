@@ -24,6 +24,8 @@ from vikings.ui.drawing.theme import shrink_caption
 class Scene:
     #: a panel lets the scene below it show through (it is drawn on top of it)
     is_panel = False
+    #: the scene covers every pixel of the window itself (the app need not clear it first)
+    paints_all = False
 
     def __init__(self, app):
         self.app = app

@@ -144,8 +144,9 @@ def _panel_parts(look, lines, error, width: int, room: int | None) -> tuple[list
     return parts, height
 
 
-def draw_tip_box(surface, look, text: str, pos) -> None:
-    """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window."""
+def draw_tip_box(surface, look, text: str, pos) -> pygame.Rect:
+    """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window
+    (its rect)."""
     font = look.font(14)
     lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
     w = max(font.size(line)[0] for line in lines) + look.px(16)
@@ -156,6 +157,7 @@ def draw_tip_box(surface, look, text: str, pos) -> None:
     pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
     for i, line in enumerate(lines):
         surface.blit(font.render(line, True, WHITE), (box.x + look.px(8), box.y + look.px(6) + i * font.get_linesize()))
+    return box
 
 
 def draw_top_bar(

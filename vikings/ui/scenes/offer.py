@@ -19,6 +19,7 @@ from vikings.ui.table.fx import Call, Fly, Pause
 class OfferScene(TableScene):
     handles = frozenset({"offer", "special_revealed"})
     phases = frozenset()
+    caches_layer = True
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
@@ -59,6 +60,10 @@ class OfferScene(TableScene):
             self.fx.add(Fly(img, self.bag_pos(), g.at(s, g.viking_ring), duration=0.14, arc=0.1))
             self.fx.add(Call(lambda s=s: self.vikings_shown.add(s)))
         self.fx.add(Pause(0.4))
+
+    def layer_key(self) -> tuple | None:
+        key = super().layer_key()
+        return None if key is None else key + (id(self.offer), len(self.tiles_shown), len(self.vikings_shown))
 
     def draw_wheel(self, surface, vis):
         if self.offer is not None and vis.wheel_hidden:

@@ -52,6 +52,7 @@ MOVE_EVENTS = (
 class PurchaseScene(TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
+    caches_layer = True
 
     def __init__(self, app, ctx):
         super().__init__(app, ctx)
@@ -349,6 +350,13 @@ class PurchaseScene(TableScene):
             self.key_cell = None
 
     # Drawing ------------------------------------------------------------------------------------
+    def layer_key(self) -> tuple | None:
+        key = super().layer_key()
+        if key is None:
+            return None
+        state = (self.selected, self.returning, self.plan, self.key_cell, self.start_first)
+        return key + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+
     def tooltip_at(self, pos) -> str | None:
         return self.drag.explain(super().tooltip_at(pos), pos)
 

@@ -20,16 +20,17 @@ import pygame
 import pygame_gui
 
 from vikings.engine.state import PURCHASE
-from vikings.text.lang import t
+from vikings.text.lang import language, t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
+from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
 from vikings.ui.drawing.notice import Said, text
 from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, log_cut, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
-from vikings.ui.drawing.theme import INK, INK_SOFT
+from vikings.ui.drawing.theme import INK, INK_SOFT, PARCHMENT
 from vikings.ui.drawing.think_ring import RingWatch
 from vikings.ui.drawing.view import MOVES, Visible
 from vikings.ui.drawing.wheel import draw_wheel
@@ -76,6 +77,9 @@ class TableScene(Scene):
         self.zoom = None  # (rect, tile size) of the enlarged display drawn
         self.ring = RingWatch()  # redraws for the thinking bot's ring
         self.money = CountingFigures()  # the cards' Gold and Fame, counting towards the real ones
+        # The table as last drawn, under what moves over it: the app's one surface, which the
+        # next scene at the table draws anew (no window-sized surface made at each switch).
+        self.layer: TableLayer = app.table_layer
 
     # Life cycle -------------------------------------------------------------------------------
     def build_ui(self) -> None:
@@ -131,6 +135,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.hint.cancel()
+        self.layer.drop_key()
         super().exit()
 
     def busy(self) -> bool:
@@ -343,7 +348,7 @@ class TableScene(Scene):
         self.pointed = True
         self.point(pos)
         self.tooltip = self.tooltip_at(pos)
-        self.app.invalidate()
+        self.app.invalidate(layer=False)  # (the hover is part of the layer's key)
 
     def point(self, pos) -> None:
         """What lies under the pointer at `pos`, as last drawn (on every move, and again
@@ -389,7 +394,58 @@ class TableScene(Scene):
         return self.acting_player()
 
     # Drawing ------------------------------------------------------------------------------------------
+    #: the table is kept as a layer and redrawn only when `layer_key` changes (scenes
+    #: whose pieces move on their own at every frame, e.g. a scoring counting up, do not)
+    caches_layer = False
+
+    @property
+    def paints_all(self) -> bool:  # type: ignore[override]
+        return self.caches_layer
+
+    def layer_key(self) -> tuple | None:
+        """What the table as drawn depends on, beyond what counts in `app.changes` (events,
+        `invalidate`, a relayout): the game's progress, the effects run, the hover; None
+        while something changes it at every frame (a Tween turning the wheel)."""
+        if self.fx.tweening():
+            return None
+        m, app = self.match, self.app
+        drag = self.drag
+        return (
+            app.changes,
+            app.look.size,
+            app.look.text_scale,
+            language(),
+            len(m.game.actions()),
+            len(m.pending),
+            id(m.pending[0]) if m.pending else 0,
+            id(self.in_flight),
+            self.fx.steps,
+            self.ctx.viewed,
+            self.ctx.message,
+            self.error,
+            self.hover_cell,
+            self.hover_space,
+            self.hover_slot,
+            self.hover_log,
+            (drag.active, drag.space, drag.viking) if drag is not None else None,
+        )
+
     def draw(self, surface) -> None:
+        key = self.layer_key() if self.caches_layer else None
+        if key is None:
+            if self.caches_layer:
+                surface.fill(PARCHMENT)
+            self.layer.drop_key()
+            self.draw_table(surface)
+            self.draw_over(surface)
+            return
+        sole = self.app.scenes.stack == [self]
+        self.layer.show(surface, key, self.draw_table, self.app.draws, sole, self.app.drawn_widgets)
+        self.layer.drawn_over(self.draw_over(surface))
+
+    def draw_table(self, surface) -> None:
+        """Everything but what moves over the table (effects, the hint, a dragged tile,
+        an enlarged display, the tooltip)."""
         vis = self.visible()
         self.draw_top(surface, vis)
         m = self.match
@@ -447,11 +503,22 @@ class TableScene(Scene):
         shown_log = m.shown_log()
         self.log_spots = draw_log(surface, self.app, log, shown_log, hover=self.hover_log)
         self.tips += [(r, shown_log[i]) for r, i in self.log_spots if i in log_cut()]
-        self.fx.draw(surface)
+
+    def draw_over(self, surface) -> list | None:
+        """What moves over the table; the rects drawn over (None: anywhere)."""
+        m, L = self.match, self.layout
+        vis = self.visible()
+        if self.pointed:  # what is under the pointer as the table is drawn now (the zoom and the tooltip)
+            self.point(self.mouse)
+        areas: list | None = self.fx.draw(surface)
         self.hint.draw(surface)
+        if self.hint.key is not None:  # (its marks and panel may lie anywhere)
+            areas = None
         dragging = self.drag is not None and self.drag.active
         if dragging:
-            self.drag.draw(surface)
+            r = self.drag.draw(surface)
+            if r is not None and areas is not None:
+                areas.append(r)
         self.zoom = None
         if not dragging and self.hover_card is not None and self.board_geo is not None:
             p = self.hover_card  # her display enlarged, at least half the large one's scale
@@ -460,11 +527,15 @@ class TableScene(Scene):
                 draw_zoom(surface, self.app, m.seats[p], vis.players[p], L.cards[p], size, self.marks.get(p)),
                 size,
             )
+            if areas is not None:  # (with its shadow)
+                areas.append(self.zoom[0].inflate(self.app.look.px(24), self.app.look.px(24)))
         if self.pointed:  # the tooltip reads the table as drawn now, not as it was when the mouse last moved
-            self.point(self.mouse)
             self.tooltip = self.tooltip_at(self.mouse)
         if self.tooltip and not dragging:
-            draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
+            r = draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
+            if areas is not None:
+                areas.append(r)
+        return areas
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""

@@ -160,7 +160,9 @@ class WheelDrag:
             g = self.scene.match.game
             self.cells = [g.placed_at] if self.viking else sorted(self.places(self.space))
             self.scene.error = None
-        self.scene.app.invalidate()
+        # (the layer under the dragged tile changes with the hover and the drag's start,
+        # which are part of its key)
+        self.scene.app.invalidate(layer=False)
         return self.active
 
     def release(self, pos) -> bool:
@@ -284,10 +286,11 @@ class WheelDrag:
             sc.plan = sc.motion.drop_origin = None
 
     # Drawing ------------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        """The dragged tile (and its Viking) under the pointer, with what it costs."""
+    def draw(self, surface) -> pygame.Rect | None:
+        """The dragged tile (and its Viking) under the pointer, with what it costs (the
+        rect drawn over, None if nothing was)."""
         if not self.active or self.pos is None:
-            return
+            return None
         sc = self.scene
         app, g = sc.app, sc.match.game
         geo = sc.wheel_geo
@@ -295,23 +298,26 @@ class WheelDrag:
         if self.viking:
             if g.hand_viking >= 0:
                 fig = app.sprites.get("vikings", app.rules.vikings[g.hand_viking].id, height=round(ts * 0.6))
-                surface.blit(fig, fig.get_rect(center=self.pos))
-            return
+                return surface.blit(fig, fig.get_rect(center=self.pos))
+            return None
         img = app.sprites.get("tiles", app.rules.tiles[g.wheel_tile[self.space]].id, height=ts)
         r = img.get_rect(center=self.pos)
         shadow = r.move(max(3, ts // 14), max(4, ts // 10))
-        pygame.draw.rect(surface, (60, 45, 30), shadow, border_radius=max(2, ts // 10))
-        surface.blit(img, r)
+        area = pygame.draw.rect(surface, (60, 45, 30), shadow, border_radius=max(2, ts // 10))
+        area = area.union(surface.blit(img, r))
         k = g.wheel_viking[self.space]
         if k >= 0:
             fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=round(ts * 0.6))
-            surface.blit(fig, fig.get_rect(bottomleft=(r.x + round(ts * 0.06), r.bottom - round(ts * 0.08))))
+            area = area.union(
+                surface.blit(fig, fig.get_rect(bottomleft=(r.x + round(ts * 0.06), r.bottom - round(ts * 0.08))))
+            )
         price, fame = g.price(self.space), g.fame_cost(self.space)
         text = t("table.drag.cost_fame", gold=price - fame, fame=fame) if fame else t("table.drag.cost", gold=price)
         label = app.look.text(text, 15, (255, 255, 255), bold=True)
         box = label.get_rect(midtop=(r.centerx, r.bottom + app.look.px(4))).inflate(app.look.px(10), app.look.px(4))
-        pygame.draw.rect(surface, (43, 33, 24), box, border_radius=app.look.px(5))
+        area = area.union(pygame.draw.rect(surface, (43, 33, 24), box, border_radius=app.look.px(5)))
         surface.blit(label, label.get_rect(center=box.center))
+        return area
 
     # Hovering -----------------------------------------------------------------------------------
     def fit_cells(self, space: int) -> list:

@@ -23,6 +23,7 @@ class Effect:
             self.duration = duration
         self.t = 0.0
         self.on_done = on_done
+        self.area = None  # the window's pixels its last drawing covered (None: none)
 
     @property
     def progress(self) -> float:
@@ -48,7 +49,7 @@ class Fly(Effect):
         y = self.start[1] + (self.end[1] - self.start[1]) * k
         y -= math.sin(math.pi * k) * self.arc * math.dist(self.start, self.end)
         r = self.sprite.get_rect(center=(round(x), round(y)))
-        surface.blit(self.sprite, r)
+        self.area = surface.blit(self.sprite, r)
 
 
 class Float(Effect):
@@ -64,7 +65,7 @@ class Float(Effect):
         if k > 0.6:
             img = img.copy()
             img.set_alpha(round(255 * (1 - (k - 0.6) / 0.4)))
-        surface.blit(img, img.get_rect(center=(self.pos[0], round(self.pos[1] - self.rise * ease(k)))))
+        self.area = surface.blit(img, img.get_rect(center=(self.pos[0], round(self.pos[1] - self.rise * ease(k)))))
 
 
 class Pause(Effect):
@@ -86,6 +87,7 @@ class FxQueue:
     def __init__(self):
         self.queue: list[list[Effect]] = []
         self.speed = 1.0
+        self.steps = 0  # groups finished or cleared so far (their ends change the scene)
 
     @property
     def active(self) -> bool:
@@ -97,6 +99,7 @@ class FxQueue:
     def clear(self, finish: bool = True) -> None:
         """Skip: run what the remaining effects would have run at their end."""
         queue, self.queue = self.queue, []
+        self.steps += 1
         if finish:
             for group in queue:
                 for e in group:
@@ -113,6 +116,7 @@ class FxQueue:
                 e.t += dt * self.speed
             if all(e.t >= e.duration for e in group):
                 self.queue.pop(0)
+                self.steps += 1
                 for e in group:
                     if e.on_done:
                         e.on_done()
@@ -121,10 +125,20 @@ class FxQueue:
                     continue
             break
 
-    def draw(self, surface) -> None:
+    def tweening(self) -> bool:
+        """A Tween runs now: it changes the scene at every frame (the wheel turning)."""
+        return bool(self.queue) and any(isinstance(e, Tween) for e in self.queue[0])
+
+    def draw(self, surface) -> list:
+        """Draw the running effects; the window's rects they covered."""
+        areas: list = []
         if self.queue:
             for e in self.queue[0]:
+                e.area = None
                 e.draw(surface)
+                if e.area is not None:
+                    areas.append(e.area)
+        return areas
 
 
 class Tween(Effect):

@@ -1,0 +1,122 @@
+"""The table kept as a layer (offer, purchases) shows what a fresh drawing shows: after
+the pointer moves over it (the screen mended where a tooltip or an enlarged display was),
+while a move flies, after a move, a resize, a language change and a UI-scale change. Each
+frame's screen is compared pixel by pixel with the same frame drawn from scratch, without
+the layer; and the layer is really kept (not redrawn while only effects move)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+from ui_helpers import make_app  # noqa: F401  (sets the dummy drivers first)
+
+from tools.pictures.director import Director
+from vikings.engine.actions import Buy
+from vikings.ui.drawing.theme import PARCHMENT
+
+PERSON = (
+    ("Ann", "person", "purple"),
+    ("Bjorn", "normal", "orange"),
+    ("Sigrid", "normal", "teal"),
+    ("Leif", "normal", "pink"),
+)
+
+
+def fresh(app) -> bytes:
+    """The frame on screen drawn anew: the table, what moves over it, the widgets."""
+    sc = app.scenes.base
+    ref = pygame.Surface(app.screen.get_size()).convert()
+    ref.fill(PARCHMENT)
+    sc.draw_table(ref)
+    sc.draw_over(ref)
+    app.ui.draw_ui(ref)
+    return pygame.image.tobytes(ref, "RGB")
+
+
+def shown(app) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def frame(d: Director, label: str, checked: list) -> None:
+    """One frame; if it was drawn from the layer, the same as a fresh drawing. (Frames the
+    scene draws straight, while a Tween turns the wheel, are drawn as always; there the
+    Tween moves on while the frame is drawn, so a second drawing differs. The hover is
+    read anew at the end of each drawing, as it always was: when the table moved under a
+    still pointer, the frame after shows it.)"""
+    d.app.frame()
+    sc = d.app.scenes.base
+    if sc.layer.key is not None and sc.layer_key() != sc.layer.key:
+        d.app.invalidate(layer=False)
+        d.app.frame()
+    if sc.layer.key is not None:
+        assert shown(d.app) == fresh(d.app), f"stale picture: {label}"
+        checked.append(label)
+
+
+def hover(d: Director, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+
+
+def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=3, animation="normal", bot_pace="instant")
+    app = d.app
+    d.new_match(start_player=0)
+    # (the ring on a thinking bot's card follows the clock: a second drawing a moment later
+    # may differ; tests/ui/test_think_ring.py checks it)
+    d.match.thought = lambda: None
+    d.enter()
+    d.settle()
+    sc = d.scene
+    assert sc.caches_layer and sc.paints_all
+    checked: list = []
+    frame(d, "settled", checked)
+
+    # The pointer over the wheel, an opponent's card (her display enlarged), then away:
+    # the screen is mended where the zoom and the tooltip were.
+    space = next(a.space for a in d.match.game.legal_actions() if isinstance(a, Buy))
+    for pos in (sc.wheel_geo.tile_rect(space).center, sc.layout.cards[1].center, (5, app.screen.get_height() - 5)):
+        hover(d, pos)
+        frame(d, f"hover {pos}", checked)
+        frame(d, f"after hover {pos}", checked)
+    redraws = sc.layer.redraws
+    for i in range(5):  # the pointer moving within the same piece: the layer is kept
+        hover(d, (6 + i, app.screen.get_height() - 5))
+        frame(d, "still", checked)
+    assert sc.layer.redraws == redraws, "the layer was redrawn though nothing under it changed"
+
+    # A move: the bought group flies to the display (the layer kept while it flies, every
+    # frame mended where the flying tile was), then the bots' moves until Ann's next turn.
+    sc.act(Buy(space))
+    kept = 0
+    end = time.monotonic() + 20
+    while (sc.busy() or d.match.bots_turn()) and time.monotonic() < end and app.scenes.base is sc:
+        before = sc.layer.redraws
+        frame(d, "move", checked)
+        kept += sc.layer.redraws == before
+        if d.match.thinking():
+            time.sleep(0.002)
+    assert kept > 5, "no frame of the move reused the layer"
+
+    sc = d.scene
+    redraws = sc.layer.redraws
+    app.resize((1600, 900))
+    frame(d, "resize", checked)
+    assert sc.layer.surface.get_size() == (1600, 900) and sc.layer.redraws > redraws
+
+    english = shown(app)
+    app.apply_language("de")
+    frame(d, "German", checked)
+    assert shown(app) != english
+    app.apply_language("en")
+    frame(d, "English again", checked)
+    assert shown(app) == english
+
+    app.settings.ui_scale = 150
+    app.apply_display_settings(reopen=False)
+    frame(d, "UI scale 150 %", checked)
+    assert shown(app) != english
+
+    d.match.close()
+    app.shutdown()
+    assert len(checked) >= 16  # (the hovers, the frames of the move that kept the layer, the changes)
