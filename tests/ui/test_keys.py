@@ -54,3 +54,16 @@ def test_the_readme_has_the_same_table_of_keys():
             key = lang.t(f"rules.keys.{place}.{what}.key", letters=title_letters())
             row = f"| {key} | {lang.t(f'rules.keys.{place}.{what}.does')} |"
             assert row in players, f"README.md's keys miss: {row}"
+
+
+@pytest.mark.parametrize("tab", ["pictures", "keys"])
+def test_pressing_the_tab_shown_again_keeps_the_panel(app, tab):
+    """(Pressing the Pictures tab while it was shown raised KeyError: found by the monkey.)"""
+    from ui_helpers import click
+
+    panel = RulesPanel(app, tab=tab)
+    app.scenes.push(panel)
+    run(app)
+    click(app, panel.tabs[tab])
+    assert app.scenes.stack[-1] is panel and panel.tab == tab
+    assert panel.tabs[tab].is_selected

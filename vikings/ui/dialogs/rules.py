@@ -280,7 +280,10 @@ class RulesPanel(Dialog):
             self.app.invalidate()
 
     def show(self, tab: str) -> None:
-        if "pictures" in (tab, self.tab) and tab != self.tab:  # other widgets: build the body anew
+        if tab == self.tab:  # (the tab shown, pressed again: the Pictures tab has no text to set)
+            self.tabs[tab].select()
+            return
+        if "pictures" in (tab, self.tab):  # other widgets: build the body anew
             self.tab = tab
             self.kill_ui()
             self.build_ui()
