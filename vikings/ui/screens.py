@@ -17,6 +17,7 @@ def install() -> None:
     from vikings.ui.scenes.review import ReviewScene
     from vikings.ui.scenes.scoring import ScoringScene
     from vikings.ui.scenes.setup import SetupScene
+    from vikings.ui.scenes.stats import StatsScene
     from vikings.ui.scenes.title import TitleScene
 
     flow.register(
@@ -29,4 +30,5 @@ def install() -> None:
         scoring=ScoringScene,
         results=ResultsScene,
         review=ReviewScene,
+        stats=StatsScene,
     )

@@ -22,6 +22,7 @@ from vikings.ui import flow
 from vikings.ui.drawing.chart import Series, draw_line_chart, draw_marker
 from vikings.ui.drawing.panels import panel
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.scenes.results_journey import ResultsJourney
 from vikings.ui.scenes.results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
 from vikings.ui.scenes.scoring_panel import fit
 from vikings.ui.scenes.scoring_text import names_list
@@ -45,6 +46,7 @@ class ResultsScene(TableScene):
         self.grown = False
         self.fx.add(self.grow)
         self.ctx.viewed = None
+        self.journey = ResultsJourney(app, self.match)  # records the game; the fair level
 
     def _grown(self) -> None:
         self.grown = True
@@ -98,8 +100,10 @@ class ResultsScene(TableScene):
             ("new", 140, "@primary"),
             ("table", 160, None),
             ("review", 110, None),
+            ("stats", 120, None),
         ):
-            label, tip = t(f"results.button.{key}"), t(f"results.button.{key}_tip")
+            words = "journey.stats.button" if key == "stats" else f"results.button.{key}"
+            label, tip = t(words), t(f"{words}_tip")
             w = look.caption_width(label, width)  # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(
@@ -141,6 +145,8 @@ class ResultsScene(TableScene):
             self.new_game()
         elif el is self.b_results.get("review"):
             self.open_review()
+        elif el is self.b_results.get("stats"):
+            self.open_stats()
         else:
             return False
         return True
@@ -162,6 +168,11 @@ class ResultsScene(TableScene):
 
         app, ctx = self.app, self.ctx
         app.scenes.switch(ReviewScene(app, self.match, back=lambda: app.scenes.switch(ResultsScene(app, ctx))))
+
+    def open_stats(self) -> None:
+        """The statistics of the profile who played (scenes/stats.py); Back comes here."""
+        app, ctx = self.app, self.ctx
+        flow.show(app, "stats", self.journey.profile, back=lambda: app.scenes.switch(ResultsScene(app, ctx)))
 
     def on_hover(self, pos) -> None:
         if self.table_view:
@@ -189,7 +200,8 @@ class ResultsScene(TableScene):
             rounds=t("results.rounds_played", count=rounds),
             players=t("results.players", count=self.match.game.n),
         )
-        return text + (f"   ·   {used}" if used else "")
+        text += f"   ·   {used}" if used else ""
+        return "   ·   ".join([text, *self.journey.lines()])
 
     def winners(self) -> list[int]:
         g = self.match.game

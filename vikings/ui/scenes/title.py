@@ -22,7 +22,7 @@ FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
 # What each button does, top to bottom; its caption is menus.title.<what>, its letter key
 # menus.title.shortcut.<what> (the language's own: N, S, W, L, R, E in German). Quit: Esc or Q.
-BUTTONS = ("new", "lesson", "continue", "load", "rules", "settings", "quit")
+BUTTONS = ("new", "lesson", "continue", "load", "stats", "rules", "settings", "quit")
 QUIT_KEYS = (pygame.K_ESCAPE, pygame.K_q)
 
 
@@ -132,6 +132,8 @@ class TitleScene(Scene):
             from vikings.ui.dialogs.saves import SavesPanel
 
             app.scenes.push(SavesPanel(app, mode="load"))
+        elif what == "stats":
+            flow.show(app, "stats")
         elif what == "rules":
             from vikings.ui.dialogs.rules import RulesPanel
 

@@ -1,0 +1,43 @@
+"""What the results screen says of the player's journey (ResultsScene owns one): the
+game is recorded in the history when its results are first shown (table/record.py), and
+a line or two go on the top bar: the house rule of extra Gold, if any, and for a profile
+who played against bots the level that would make her next game fair
+(history/fair.py), with the reason. The history file's notice, if any, is said here once.
+"""
+
+from __future__ import annotations
+
+from vikings.history.fair import Suggestion, suggest_level
+from vikings.history.stats import recent_bot_results
+from vikings.ui.scenes.journey_text import fair_text, handicap_lines, take_notice
+from vikings.ui.table.record import record_finished, tie_profiles
+
+
+class ResultsJourney:
+    def __init__(self, app, match):
+        self.match = match
+        history = app.history
+        self.game_id = record_finished(history, match)
+        self.notice = take_notice(history)
+        self.suggestion: tuple[str, int, Suggestion] | None = None  # (her name, her profile, the level)
+        if any(not s.is_person for s in match.seats):
+            ties = match.profiles if match.profiles is not None else tie_profiles(history, match.seats)
+            for seat, profile in zip(match.seats, ties):
+                if profile is not None:
+                    self.suggestion = (seat.name, profile, suggest_level(recent_bot_results(history, profile)))
+                    break
+
+    @property
+    def profile(self) -> int | None:
+        """The profile the statistics button opens (the fair line's, else the first person's)."""
+        if self.suggestion is not None:
+            return self.suggestion[1]
+        return next((p for p in self.match.profiles or () if p is not None), None)
+
+    def lines(self) -> list[str]:
+        out = handicap_lines(self.match.game, self.match.seats)
+        if self.suggestion is not None:
+            out.append(fair_text(self.suggestion[0], self.suggestion[2]))
+        if self.notice:
+            out.append(self.notice)
+        return out
