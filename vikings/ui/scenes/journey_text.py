@@ -8,7 +8,7 @@ from __future__ import annotations
 from vikings.history import History
 from vikings.history.fair import Suggestion
 from vikings.history.stats import GameSummary
-from vikings.text.lang import percent, t
+from vikings.text.lang import number, percent, t
 from vikings.ui.scenes.setup_choices import level_name
 
 NOTICES = ("foreign", "damaged", "newer", "unreadable")
@@ -53,9 +53,9 @@ def game_line(game: GameSummary) -> str:
 
 
 def seats_line(game: GameSummary) -> str:
-    """Each seat with her Fame, the winners first: "Ada 62 · Bjorn (Hard) 58"."""
+    """Each seat with her rank and Fame, the winners first: "1. Ada 62 · 2. Bjorn (Hard) 58"."""
     parts = []
     for s in sorted(game.seats, key=lambda s: s.rank):
         who = s.name if s.bot is None else f"{s.name} ({level_name(s.bot)})"
-        parts.append(f"{'★ ' if s.rank == 1 else ''}{who} {s.fame}")
+        parts.append(f"{s.rank}. {who} {number(s.fame)}")
     return " · ".join(parts)

@@ -82,11 +82,14 @@ class ResultsScene(TableScene):
         gap = px(8)
         area = pygame.Rect(gap, top.bottom + gap, W - 2 * gap, H - top.bottom - 2 * gap)
         banner = pygame.Rect(area.x, area.y, area.w, px(92))
-        below = pygame.Rect(area.x, banner.bottom + gap, area.w, area.bottom - banner.bottom - gap)
+        strip = self.journey.height(self.app.look)  # the journey's line (0: nothing to say)
+        journey = pygame.Rect(area.x, banner.bottom + gap, area.w, strip)
+        top_below = journey.bottom + (gap if strip else 0)
+        below = pygame.Rect(area.x, top_below, area.w, area.bottom - top_below)
         left_w = round(below.w * 0.54)
         sheet = pygame.Rect(below.x, below.y, left_w, below.h)
         charts = pygame.Rect(sheet.right + gap, below.y, below.right - sheet.right - gap, below.h)
-        return {"banner": banner, "sheet": sheet, "charts": charts}
+        return {"banner": banner, "journey": journey, "sheet": sheet, "charts": charts}
 
     def build_decision_ui(self) -> None:
         px, ui, look = self.app.look.px, self.app.ui, self.app.look
@@ -187,6 +190,7 @@ class ResultsScene(TableScene):
         self.draw_top(surface, vis)
         a = self.areas()
         self.draw_banner(surface, a["banner"])
+        self.journey.draw(surface, self.app.look, a["journey"])
         self.draw_sheet(surface, a["sheet"])
         self.draw_charts(surface, a["charts"])
 
@@ -200,8 +204,7 @@ class ResultsScene(TableScene):
             rounds=t("results.rounds_played", count=rounds),
             players=t("results.players", count=self.match.game.n),
         )
-        text += f"   ·   {used}" if used else ""
-        return "   ·   ".join([text, *self.journey.lines()])
+        return text + (f"   ·   {used}" if used else "")
 
     def winners(self) -> list[int]:
         g = self.match.game

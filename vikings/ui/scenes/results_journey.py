@@ -1,7 +1,7 @@
 """What the results screen says of the player's journey (ResultsScene owns one): the
 game is recorded in the history when its results are first shown (table/record.py), and
-a line or two go on the top bar: the house rule of extra Gold, if any, and for a profile
-who played against bots the level that would make her next game fair
+one line goes in a strip under the banner: the house rule of extra Gold, if any, and for
+a profile who played against bots the level that would make her next game fair
 (history/fair.py), with the reason. The history file's notice, if any, is said here once.
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from vikings.history.fair import Suggestion, suggest_level
 from vikings.history.stats import recent_bot_results
+from vikings.ui.drawing.panels import panel
+from vikings.ui.drawing.theme import INK, WOOD
 from vikings.ui.scenes.journey_text import fair_text, handicap_lines, take_notice
 from vikings.ui.table.record import record_finished, tie_profiles
 
@@ -41,3 +43,15 @@ class ResultsJourney:
         if self.notice:
             out.append(self.notice)
         return out
+
+    def height(self, look) -> int:
+        """The strip's height (0: nothing to say, no strip)."""
+        return look.font(15).get_linesize() + look.px(10) if self.lines() else 0
+
+    def draw(self, surface, look, rect) -> None:
+        if rect.h <= 0:
+            return
+        panel(surface, rect, look, fill=(250, 242, 222), border=WOOD, width=1)
+        text = "   ·   ".join(self.lines())
+        img = look.fit_text(text, 15, INK, width=rect.w - look.px(24), height=rect.h - look.px(4))
+        surface.blit(img, img.get_rect(midleft=(rect.x + look.px(12), rect.centery)))

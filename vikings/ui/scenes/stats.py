@@ -39,9 +39,9 @@ from vikings.ui.table.match import Match
 PER_PAGE = 4  # games a page of the history list
 CHART_GAMES = 40  # the chart shows her last games, at most this many
 # Cards, design pixels (x, y, w, h) on the 1600x900 page.
-FIGURES_CARD = (60, 170, 500, 330)
-MEETINGS_CARD = (580, 170, 400, 330)
-CHART_CARD = (1000, 170, 540, 330)
+FIGURES_CARD = (60, 176, 500, 324)
+MEETINGS_CARD = (580, 176, 400, 324)
+CHART_CARD = (1000, 176, 540, 324)
 LIST_CARD = (60, 515, 1480, 295)
 ROW_Y, ROW_STEP = 560, 60
 
@@ -93,7 +93,7 @@ class StatsScene(Scene):
             options = [(p.name, str(p.id)) for p in self.profiles]
             chosen = next(o for o in options if o[1] == str(self.profile))
             self.profile_menu = self.add(UIDropDownMenu(options, chosen, page.rect(1180, 40, 360, 44), ui))
-            y = page.pos(0, 104)[1]
+            y = page.pos(0, 116)[1]
             x = page.pos(60, 0)[0]
             self.rename_entry = self.add(
                 UITextEntryLine(pygame.Rect(x, y, look.px(240), h), ui, object_id=ObjectID("#profile_name", None))
@@ -306,16 +306,23 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look, page, px = self.app.look, self.page, self.app.look.px
         surface.blit(look.fit_text(t("journey.stats.title"), 44, WOOD_DARK, bold=True, width=px(700)), page.pos(60, 30))
-        if self.profile_menu is not None:
-            lab = look.text(t("journey.stats.profile"), 16, INK_SOFT, bold=True)
-            surface.blit(
-                lab, lab.get_rect(bottomleft=(self.profile_menu.rect.x + px(4), self.profile_menu.rect.y - px(2)))
-            )
+        for widget, key in (
+            (self.profile_menu, "journey.stats.profile"),
+            (self.rename_entry, "journey.manage.name"),
+            (self.merge_menu, "journey.manage.merge_into"),
+        ):
+            if widget is not None:
+                lab = look.fit_text(t(key), 15, INK_SOFT, bold=True, width=max(widget.rect.w, px(200)))
+                surface.blit(lab, lab.get_rect(bottomleft=(widget.rect.x + px(4), widget.rect.y - px(1))))
         if self.profile is None:
-            self._draw_note(surface, page.rect(*FIGURES_CARD[:2], 1480, 330), t("journey.stats.no_profiles"))
+            self._draw_note(
+                surface, page.rect(*FIGURES_CARD[:2], 1480, FIGURES_CARD[3]), t("journey.stats.no_profiles")
+            )
         elif not self.fame or not self.fame.games:
             name = self.chosen.name if self.chosen else ""
-            self._draw_note(surface, page.rect(*FIGURES_CARD[:2], 1480, 330), t("journey.stats.no_games", name=name))
+            self._draw_note(
+                surface, page.rect(*FIGURES_CARD[:2], 1480, FIGURES_CARD[3]), t("journey.stats.no_games", name=name)
+            )
         else:
             self.draw_figures(surface, page.rect(*FIGURES_CARD))
             self.draw_meetings(surface, page.rect(*MEETINGS_CARD))
