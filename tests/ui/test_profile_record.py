@@ -50,8 +50,9 @@ def test_profile_finished_game_recorded_once_with_its_ties(app):
     ]
     assert game.handicap == "+2 Bjorn"
     assert [s.fame for s in game.seats] == [d.fame for d in m.game.displays]
-    # The house rule and the fair level are on the top bar.
-    top = scene.top_text(scene.visible())
+    # The house rule and the fair level, in the strip under the banner.
+    top = " ".join(scene.journey.lines())
+    assert scene.areas()["journey"].h > 0
     assert "House rule: +2 Gold for Bjorn" in top and "Fair game for Ada" in top
 
     # To the statistics and back, to the review and back: still one game.

@@ -49,6 +49,7 @@ def test_title_buttons_and_shortcuts(app):
         "Learn to play",
         "Continue",
         "Load",
+        "Statistics",
         "Rules",
         "Settings",
         "Quit",

@@ -104,6 +104,7 @@ def test_title_and_setup_in_german(german, entered):
         "Spielen lernen",
         "Weiterspielen",
         "Laden",
+        "Statistik",
         "Regeln",
         "Einstellungen",
         "Beenden",

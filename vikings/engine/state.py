@@ -197,8 +197,7 @@ class GameState(AdvancedPlay):
         if config.start_player is not None and not 0 <= config.start_player < n:
             raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
         if config.handicap and (
-            len(config.handicap) != n
-            or not all(type(g) is int and 0 <= g <= MAX_HANDICAP for g in config.handicap)
+            len(config.handicap) != n or not all(type(g) is int and 0 <= g <= MAX_HANDICAP for g in config.handicap)
         ):
             raise ConfigError(f"a handicap is 0-{MAX_HANDICAP} extra Gold for each of the {n} players")
         s = cls.__new__(cls)
