@@ -511,12 +511,15 @@ class SetupScene(Scene):
         surface.blit(hc, (page.pos(SIDE_X + 4, 0)[0], self.handicap_seat_menu.rect.y - hc.get_height() - px(2)))
         if not self.error_text:  # down to the house rule, in smaller lettering if need be
             y = page.pos(0, NOTE_Y + 4)[1]
+            end = self.handicap_seat_menu.rect.y - hc.get_height() - px(4)
             for size in (15, 14, 13, 12):
                 font = look.font(size)
                 lines = wrap(font, t("menus.setup.seed_note"), px(SIDE_W))
-                if y + len(lines) * font.get_linesize() <= self.handicap_seat_menu.rect.y - hc.get_height() - px(4):
+                if y + len(lines) * font.get_linesize() <= end:
                     break
             for line in lines:
+                if y + font.get_linesize() > end:  # (the lines that fit: the first says the most)
+                    break
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 

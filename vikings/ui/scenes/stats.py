@@ -24,7 +24,8 @@ from vikings.history import Refused
 from vikings.history import profiles as profile_store
 from vikings.history import stats as figures
 from vikings.history.games import game_save, read_save
-from vikings.history.stats import GameSummary
+from vikings.history.stats import ADVANCED, STANDARD, GameSummary
+from vikings.saves.table_file import NAME_MAX
 from vikings.text.lang import number, t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, typing, wrap
@@ -36,7 +37,7 @@ from vikings.ui.scenes.journey_text import game_line, seats_line, take_notice
 from vikings.ui.scenes.setup_choices import level_name
 from vikings.ui.table.match import Match
 
-PER_PAGE = 4  # games a page of the history list
+PER_PAGE = 4  # games a page of the history list (fewer when the lettering is large)
 CHART_GAMES = 40  # the chart shows her last games, at most this many
 # Cards, design pixels (x, y, w, h) on the 1600x900 page.
 FIGURES_CARD = (60, 176, 500, 324)
@@ -65,9 +66,10 @@ class StatsScene(Scene):
     def load(self) -> None:
         h, p = self.history, self.profile
         self.count = figures.count_games(h, p)
-        self.pages = max(1, -(-self.count // PER_PAGE))
+        self.per_page = per_page = self.rows_fit()
+        self.pages = max(1, -(-self.count // per_page))
         self.page_no = min(self.page_no, self.pages - 1)
-        self.games: list[GameSummary] = figures.history_list(h, p, self.page_no, PER_PAGE)
+        self.games: list[GameSummary] = figures.history_list(h, p, self.page_no, per_page)
         if p is None:
             self.by_mode, self.by_level, self.meetings, self.fame, self.results = {}, {}, [], None, []
             return
@@ -76,6 +78,17 @@ class StatsScene(Scene):
         self.meetings = figures.head_to_head(h, p)
         self.fame = figures.fame(h, p)
         self.results = figures.results_over_time(h, p)[-CHART_GAMES:]
+
+    def row_step(self) -> int:
+        """A history row's height in pixels: its two lines of text and some air."""
+        look = self.app.look
+        return max(look.px(ROW_STEP), look.font(15).get_linesize() + look.font(17).get_linesize() + look.px(10))
+
+    def rows_fit(self) -> int:
+        """How many history rows the list's card holds at this window size and UI scale."""
+        page = Page(self.app.look)
+        room = page.pos(0, LIST_CARD[1] + LIST_CARD[3])[1] - page.pos(0, ROW_Y)[1]
+        return max(1, min(PER_PAGE, room // self.row_step()))
 
     @property
     def chosen(self):
@@ -90,7 +103,7 @@ class StatsScene(Scene):
         self.profile_menu = self.rename_entry = self.rename_button = None
         self.merge_menu = self.merge_button = self.delete_button = None
         if self.profiles:
-            options = [(p.name, str(p.id)) for p in self.profiles]
+            options: list[str | tuple[str, str]] = [(p.name, str(p.id)) for p in self.profiles]
             chosen = next(o for o in options if o[1] == str(self.profile))
             self.profile_menu = self.add(UIDropDownMenu(options, chosen, page.rect(1180, 40, 360, 44), ui))
             y = page.pos(0, 116)[1]
@@ -98,12 +111,12 @@ class StatsScene(Scene):
             self.rename_entry = self.add(
                 UITextEntryLine(pygame.Rect(x, y, look.px(240), h), ui, object_id=ObjectID("#profile_name", None))
             )
-            self.rename_entry.set_text_length_limit(profile_store.NAME_MAX)
+            self.rename_entry.set_text_length_limit(NAME_MAX)
             self.rename_entry.set_text(self.chosen.name if self.chosen else "")
             x += look.px(250)
             self.rename_button = self.add(self._button(x, y, h, "journey.manage.rename"))
             x = self.rename_button.rect.right + look.px(30)
-            others = [(p.name, str(p.id)) for p in self.profiles if p.id != self.profile]
+            others: list[str | tuple[str, str]] = [(p.name, str(p.id)) for p in self.profiles if p.id != self.profile]
             if others:
                 self.merge_menu = self.add(UIDropDownMenu(others, others[0], pygame.Rect(x, y, look.px(220), h), ui))
                 x += look.px(230)
@@ -112,7 +125,7 @@ class StatsScene(Scene):
             self.delete_button = self.add(self._button(x, y, h, "journey.manage.delete", "journey.manage.delete_tip"))
         self.rows = []
         for i, game in enumerate(self.games):
-            y = page.pos(0, ROW_Y + i * ROW_STEP)[1] + look.px(4)
+            y = page.pos(0, ROW_Y)[1] + i * self.row_step() + look.px(4)
             right = page.pos(1520, 0)[0]
             replay = self._button(right, y, h, "journey.stats.replay", "journey.stats.replay_tip", align="right")
             review = self._button(
@@ -305,14 +318,15 @@ class StatsScene(Scene):
     # Drawing -----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         look, page, px = self.app.look, self.page, self.app.look.px
-        surface.blit(look.fit_text(t("journey.stats.title"), 44, WOOD_DARK, bold=True, width=px(700)), page.pos(60, 30))
+        title = look.fit_text(t("journey.stats.title"), 44, WOOD_DARK, bold=True, width=px(700), height=px(44))
+        surface.blit(title, page.pos(60, 24))
         for widget, key in (
             (self.profile_menu, "journey.stats.profile"),
             (self.rename_entry, "journey.manage.name"),
             (self.merge_menu, "journey.manage.merge_into"),
         ):
             if widget is not None:
-                lab = look.fit_text(t(key), 15, INK_SOFT, bold=True, width=max(widget.rect.w, px(200)))
+                lab = look.fit_text(t(key), 15, INK_SOFT, bold=True, width=max(widget.rect.w, px(320)))
                 surface.blit(lab, lab.get_rect(bottomleft=(widget.rect.x + px(4), widget.rect.y - px(1))))
         if self.profile is None:
             self._draw_note(
@@ -346,7 +360,7 @@ class StatsScene(Scene):
 
     def _lines(self, surface, rect, y: int, lines, size: float = 15) -> int:
         """(label, value, bar share or None) rows: the label left, the value right, a thin
-        bar of the share of games won under them (a glance tells more than the figures)."""
+        bar of the share of games won along their foot (a glance tells more than figures)."""
         look, px = self.app.look, self.app.look.px
         font, bold = look.font(size), look.font(size, bold=True)
         for label, value, share in lines:
@@ -355,44 +369,64 @@ class StatsScene(Scene):
             v = bold.render(value, True, INK)
             surface.blit(v, v.get_rect(topright=(rect.right - px(14), y)))
             surface.blit(look.fit_text(label, size, INK, width=rect.w - v.get_width() - px(40)), (rect.x + px(14), y))
-            y += font.get_linesize()
-            if share is not None:
-                bar = pygame.Rect(rect.x + px(14), y, rect.w - px(28), max(2, px(5)))
+            if share is not None:  # along the line's foot
+                h = max(2, px(4))
+                bar = pygame.Rect(rect.x + px(14), y + font.get_linesize() - h // 2, rect.w - px(28), h)
                 pygame.draw.rect(surface, (226, 214, 190), bar, border_radius=px(2))
                 pygame.draw.rect(surface, GOLD, (bar.x, bar.y, round(bar.w * share), bar.h), border_radius=px(2))
-                y += bar.h + px(4)
+            y += font.get_linesize() + px(4)
         return y
 
     def draw_figures(self, surface, rect) -> None:
+        """Two small tables, each cell her wins of her games and a bar of the share: by
+        mode (rows) and number of players (columns), then by the bot level at the table."""
         look, px = self.app.look, self.app.look.px
         panel(surface, rect, look)
         y = self._heading(surface, rect, t("journey.stats.by_mode"))
-
-        def tally(x):
-            return t("journey.stats.tally", wins=number(x.wins), games=number(x.games)), x.wins / max(1, x.games)
-
-        lines = [
-            (t("journey.stats.mode_row", mode=t(f"journey.stats.mode.{mode}"), players=n), *tally(x))
-            for (mode, n), x in sorted(self.by_mode.items())
-        ]
-        y = self._lines(surface, rect, y, lines)
+        players = sorted({n for _, n in self.by_mode})
+        modes = [m for m in (STANDARD, ADVANCED) if any(k[0] == m for k in self.by_mode)]
+        rows = [(t(f"journey.stats.mode.{m}"), [self.by_mode.get((m, n)) for n in players]) for m in modes]
+        heads = [t("journey.stats.players", count=n) for n in players]
+        y = self._grid(surface, rect, y, heads, rows)
         if self.by_level:
-            y += px(4)
+            y += px(6)
             surface.blit(look.text(t("journey.stats.by_level"), 16, WOOD_DARK, bold=True), (rect.x + px(14), y))
-            y += look.font(16).get_linesize()
-            lines = [(level_name(lv), *tally(self.by_level[lv])) for lv in LEVELS if lv in self.by_level]
-            y = self._lines(surface, rect, y, lines)
-        f = self.fame
-        if f is not None and f.best is not None:
-            text = "   ".join(
-                (
-                    t("journey.stats.fame") + ":",
-                    t("journey.stats.fame_best", fame=number(f.best)),
-                    t("journey.stats.fame_mean", fame=number(f.mean or 0, 1)),
-                )
+            y += look.font(16, bold=True).get_linesize()
+            levels = [lv for lv in LEVELS if lv in self.by_level]
+            self._grid(
+                surface, rect, y, [level_name(lv) for lv in levels], [("", [self.by_level[lv] for lv in levels])]
             )
-            img = look.fit_text(text, 16, INK, bold=True, width=rect.w - px(28))
-            surface.blit(img, (rect.x + px(14), max(y + px(4), rect.bottom - px(10) - img.get_height())))
+
+    def _grid(self, surface, rect, y: int, heads: list[str], rows) -> int:
+        """Column heads, then each row: its label, and in each column "wins / games" with a
+        bar of the share won under it (a dash where she played none)."""
+        look, px = self.app.look, self.app.look.px
+        font, bold = look.font(14), look.font(16, bold=True)
+        label_w = max([font.size(label)[0] for label, _ in rows if label] + [0])
+        label_w = min(label_w + px(12), (rect.w - px(28)) * 2 // 5) if label_w else 0
+        x0 = rect.x + px(14) + label_w
+        col = (rect.right - px(14) - x0) // max(1, len(heads))
+        for i, head in enumerate(heads):
+            img = look.fit_text(head, 14, INK_SOFT, width=col - px(6))
+            surface.blit(img, img.get_rect(midtop=(x0 + col * i + col // 2, y)))
+        y += font.get_linesize()
+        bar_h = max(2, px(4))
+        for label, cells in rows:
+            if label:
+                img = look.fit_text(label, 14, INK, width=label_w - px(6))
+                surface.blit(img, (rect.x + px(14), y + (bold.get_linesize() - img.get_height()) // 2))
+            for i, tally in enumerate(cells):
+                cx = x0 + col * i + col // 2
+                text = "\u2013" if tally is None else f"{number(tally.wins)} / {number(tally.games)}"
+                img = look.fit_text(text, 16, INK, bold=True, width=col - px(6))
+                surface.blit(img, img.get_rect(midtop=(cx, y)))
+                if tally is not None:
+                    bar = pygame.Rect(cx - col // 2 + px(8), y + bold.get_linesize(), col - px(16), bar_h)
+                    pygame.draw.rect(surface, (226, 214, 190), bar, border_radius=px(2))
+                    share = tally.wins / max(1, tally.games)
+                    pygame.draw.rect(surface, GOLD, (bar.x, bar.y, round(bar.w * share), bar.h), border_radius=px(2))
+            y += bold.get_linesize() + bar_h + px(6)
+        return y
 
     def draw_meetings(self, surface, rect) -> None:
         look = self.app.look
@@ -415,14 +449,16 @@ class StatsScene(Scene):
         n = len(values)
         every = max(1, -(-n // 10))  # about ten labels, however many games
         labels = [str(i + 1) if i % every == 0 or i == n - 1 else "" for i in range(n)]
-        inner = rect.inflate(-px(28), -px(20))
+        head = look.fit_text(self.chart_title(), 16, INK, bold=True, width=rect.w - px(28))
+        surface.blit(head, (rect.x + px(14), rect.y + px(10)))
+        inner = pygame.Rect(rect.x + px(14), rect.y + px(16) + head.get_height(), rect.w - px(28), 0)
+        inner.h = rect.bottom - px(10) - inner.y
         plot = draw_line_chart(
             surface,
             look,
             inner,
             [Series(p.name if p else "", colour, values)],
             labels,
-            title=t("journey.stats.chart"),
             x_title=t("journey.stats.chart_x"),
         )
         if plot.w < 20 or plot.h < 20:
@@ -435,6 +471,17 @@ class StatsScene(Scene):
                 x = plot.x + plot.w * i / (max(n, 2) - 1)
                 y = plot.bottom - plot.h * r.fame / ymax
                 pygame.draw.circle(surface, GOLD, (round(x), round(y)), px(8), max(2, px(3)))
+
+    def chart_title(self) -> str:
+        """ "Fame in each game · Best: 84 · Mean: 51.1"."""
+        f = self.fame
+        parts = [t("journey.stats.chart")]
+        if f is not None and f.best is not None:
+            parts += [
+                t("journey.stats.fame_best", fame=number(f.best)),
+                t("journey.stats.fame_mean", fame=number(f.mean or 0, 1)),
+            ]
+        return "  ·  ".join(parts)
 
     def draw_list(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
@@ -455,6 +502,6 @@ class StatsScene(Scene):
             surface.blit(look.fit_text(first, 15, INK_SOFT, width=room), (rect.x + px(14), y))
             line = look.fit_text(seats_line(game), 17, INK, bold=True, width=room)
             surface.blit(line, (rect.x + px(14), y + look.font(15).get_linesize()))
-            sep = y + ROW_STEP * look.scale - px(6)
+            sep = y + self.row_step() - px(7)
             if row is not self.rows[-1]:
                 pygame.draw.line(surface, (218, 206, 184), (rect.x + px(14), sep), (rect.right - px(14), sep), 1)
