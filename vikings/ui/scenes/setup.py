@@ -203,7 +203,7 @@ class SetupScene(Scene):
             name_cell = cell("name", y)
             pick = None
             if s["kind"] == PERSON and self.profiles:  # the profiles' drop-down beside the name
-                w = min(name_cell.w // 2, look.caption_width(t("journey.setup.profiles"), 120, pad=24))
+                w = min(name_cell.w * 3 // 5, look.caption_width(t("journey.setup.profiles"), 120, pad=26))
                 pick = pygame.Rect(name_cell.right - w, name_cell.y, w, name_cell.h)
                 name_cell.w -= w + look.px(6)
             row = {"name": self.add(UITextEntryLine(name_cell, ui, object_id=ObjectID(f"#seat{i}_name", None)))}
