@@ -512,14 +512,18 @@ class SetupScene(Scene):
         if not self.error_text:  # down to the house rule, in smaller lettering if need be
             y = page.pos(0, NOTE_Y + 4)[1]
             end = self.handicap_seat_menu.rect.y - hc.get_height() - px(4)
-            for size in (15, 14, 13, 12):
-                font = look.font(size)
-                lines = wrap(font, t("menus.setup.seed_note"), px(SIDE_W))
-                if y + len(lines) * font.get_linesize() <= end:
-                    break
+            note = t("menus.setup.seed_note")
+            # The whole note, else its first sentence, else nothing (never half a sentence).
+            for text in (note, note.split(". ")[0].rstrip(".") + ".", ""):
+                for size in (15, 14, 13, 12):
+                    font = look.font(size)
+                    lines = wrap(font, text, px(SIDE_W)) if text else []
+                    if y + len(lines) * font.get_linesize() <= end:
+                        break
+                else:
+                    continue
+                break
             for line in lines:
-                if y + font.get_linesize() > end:  # (the lines that fit: the first says the most)
-                    break
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 
