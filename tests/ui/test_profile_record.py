@@ -4,10 +4,11 @@ Driven through the scenes with posted clicks."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from ui_helpers import button, click, run  # noqa: I001 (dummy drivers first)
 
-from vikings.bots import CancelToken
 from vikings.history import profiles
 from vikings.history.stats import count_games, history_list
 from vikings.ui import flow
@@ -21,11 +22,11 @@ pytestmark = pytest.mark.app_settings(animation="instant", bot_pace="instant")
 
 
 def play_out(m: Match, until_over: bool = True) -> Match:
-    """Every seat's decisions made by its bot (a Beginner for the person) through act()."""
+    """Every seat's decisions drawn at random (seeded, quick) and made through act()."""
+    chooser = random.Random(m.game.config.seed)
     while not m.game.is_over:
-        p = m.game.to_move
-        bot = m.bot_for(p) if not m.seats[p].is_person else m.bot_for(1)
-        m.act(bot.choose(m.game.copy(), m.game.legal_actions(), CancelToken()))
+        legal = m.game.legal_actions()
+        m.act(legal[chooser.randrange(len(legal))])
         if not until_over and len(m.game.actions()) > 20:
             break
     m.pending.clear()
@@ -84,9 +85,29 @@ def test_profile_abandoned_or_loaded_game_not_recorded(app):
     assert count_games(app.history) == 0
 
     # A continued game (made from its autosave) finished here is tied to Ada by her name.
-    again = Match.from_doc(Match.new(SEATS, app.rules, seed=8, storage=app.storage).to_doc(), app.rules, app.storage)
+    begun = Match.new(SEATS, app.rules, seed=8, storage=app.storage, autosave=False)
+    again = Match.from_doc(begun.to_doc(), app.rules, app.storage, autosave=False)
     play_out(again)
     flow.enter_game(app, again)
     run(app, 3)
     (game,) = history_list(app.history)
     assert game.seats[0].profile == ada.id and game.handicap is None
+
+
+def test_profile_results_play_again_at_the_fair_level(app):
+    ada = profiles.create(app.history, "Ada", "purple")
+    m = Match.new(SEATS, app.rules, seed=9, storage=app.storage, autosave=False)
+    m.profiles = [ada.id, None]
+    play_out(m)
+    flow.enter_game(app, m)
+    run(app, 3)
+    scene = app.scenes.base
+    name, profile, suggestion = scene.journey.suggestion
+    assert (name, profile) == ("Ada", ada.id) and suggestion.reason in ("up", "down", "stay")
+    caption = scene.journey.play_caption()
+    click(app, button(app, caption))
+    again = app.match
+    assert again is not None and again is not m and not again.game.is_over
+    assert [s.kind for s in again.seats] == ["person", suggestion.level] and again.profiles == [ada.id, None]
+    assert count_games(app.history) == 1
+    again.close()

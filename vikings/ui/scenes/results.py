@@ -113,6 +113,13 @@ class ResultsScene(TableScene):
                 pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip)
             )
             x -= px(10)
+        fair = self.journey.play_caption()  # the same table at the fair level, in the journey's strip
+        if fair:
+            strip = self.areas()["journey"]
+            w, fh = look.caption_width(fair, 120), strip.h - px(4)
+            rect = pygame.Rect(strip.right - px(4) - w, strip.y + px(2), w, fh)
+            tip = t("journey.fair.play_tip")
+            self.b_results["fair"] = self.add(pygame_gui.elements.UIButton(rect, fair, ui, tool_tip_text=tip))
         r = self.layout.decision
         self.b_back = self.add(
             pygame_gui.elements.UIButton(
@@ -150,6 +157,8 @@ class ResultsScene(TableScene):
             self.open_review()
         elif el is self.b_results.get("stats"):
             self.open_stats()
+        elif el is self.b_results.get("fair"):
+            self.journey.play_again(self.app, self.ctx)
         else:
             return False
         return True
@@ -190,7 +199,8 @@ class ResultsScene(TableScene):
         self.draw_top(surface, vis)
         a = self.areas()
         self.draw_banner(surface, a["banner"])
-        self.journey.draw(surface, self.app.look, a["journey"])
+        fair = self.b_results.get("fair")
+        self.journey.draw(surface, self.app.look, a["journey"], fair.rect.x if fair else None)
         self.draw_sheet(surface, a["sheet"])
         self.draw_charts(surface, a["charts"])
 
