@@ -45,8 +45,8 @@ def test_stats_empty_state_reads_well_and_esc_goes_back(app):
 def test_stats_figures_pages_review_and_play_again(app, monkeypatch):
     ids = fill_history(app.history, app.rules)
     s = open_stats(app)
-    assert s.profile == ids["Ada"]  # the first profile by name
-    ada_games = sum("Ada" in sitters for sitters, _, _ in GAMES)
+    assert s.profile == ids["Ann"]  # the first profile by name
+    ada_games = sum("Ann" in sitters for sitters, _, _ in GAMES)
     assert s.count == ada_games and len(s.rows) == PER_PAGE and s.fame.games == ada_games
     assert sum(x.games for x in s.by_mode.values()) == ada_games
     assert {m.name for m in s.meetings if m.bot is None} == {"Bjorn"}
@@ -57,7 +57,7 @@ def test_stats_figures_pages_review_and_play_again(app, monkeypatch):
     s = app.scenes.current
     assert s.profile == ids["Bjorn"] and s.count == sum("Bjorn" in x for x, _, _ in GAMES)
 
-    choose(app, s.profile_menu, "Ada")
+    choose(app, s.profile_menu, "Ann")
     s = app.scenes.current
     first_page = [g.id for g in s.games]
     click(app, s.next_button)
@@ -71,7 +71,7 @@ def test_stats_figures_pages_review_and_play_again(app, monkeypatch):
     review.back()
     run(app)
     s = app.scenes.current
-    assert isinstance(s, StatsScene) and s.page_no == 1 and s.profile == ids["Ada"]
+    assert isinstance(s, StatsScene) and s.page_no == 1 and s.profile == ids["Ann"]
 
     # Play again: the same seats and deal, from the start, at the table.
     entered = []
@@ -90,22 +90,22 @@ def test_profile_rename_merge_and_delete_after_asking(app):
     type_text(app, s.rename_entry, "Bjorn")
     click(app, s.rename_button)
     assert s.message == "Another profile already has that name."
-    type_text(app, s.rename_entry, "Adela")
+    type_text(app, s.rename_entry, "Annika")
     click(app, s.rename_button)
     s = app.scenes.current
-    assert profiles.get(app.history, ids["Ada"]).name == "Adela"
+    assert profiles.get(app.history, ids["Ann"]).name == "Annika"
 
-    # Merge Bjorn into Adela: his games become hers, he is gone.
+    # Merge Bjorn into Annika: his games become hers, he is gone.
     choose(app, s.profile_menu, "Bjorn")
     s = app.scenes.current
     click(app, s.merge_button)
     s = app.scenes.current
-    assert s.profile == ids["Ada"] and [p.name for p in s.profiles] == ["Adela"]
+    assert s.profile == ids["Ann"] and [p.name for p in s.profiles] == ["Annika"]
     assert s.count == len(GAMES)
 
     # Delete asks first, naming the games that go with her.
     click(app, s.delete_button)
-    assert s.confirm and s.message == f"Press again to delete Adela and {len(GAMES)} games."
+    assert s.confirm and s.message == f"Press again to delete Annika and {len(GAMES)} games."
     assert profiles.list_profiles(app.history)
     click(app, s.delete_button)
     s = app.scenes.current

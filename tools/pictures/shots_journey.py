@@ -19,30 +19,31 @@ from vikings.saves.table_file import Seat
 
 # (seats: a profile's name or a bot level, options, seed): the games fill_history records.
 GAMES = (
-    (("Ada", "beginner"), (), 1),
-    (("Ada", "beginner"), (), 2),
-    (("Ada", "Bjorn", "normal"), (), 3),
-    (("Ada", "normal"), ("auction",), 4),
-    (("Ada", "normal"), (), 5),
-    (("Ada", "Bjorn"), (), 6),
-    (("Ada", "hard", "normal"), ("single_boatswain",), 7),
+    (("Ann", "beginner"), (), 1),
+    (("Ann", "beginner"), (), 2),
+    (("Ann", "Bjorn", "normal"), (), 3),
+    (("Ann", "normal"), ("auction",), 4),
+    (("Ann", "normal"), (), 5),
+    (("Ann", "Bjorn"), (), 6),
+    (("Ann", "hard", "normal"), ("single_boatswain",), 7),
     (("Bjorn", "normal"), (), 8),
 )
 COLOURS = ("purple", "orange", "teal", "pink")
+BOT_SEATS = ("Astrid", "Sigrid", "Leif", "Gudrun")  # a bot's name by seat (setup's own names)
 
 
 def fill_history(history, rules, games=GAMES, level: str | None = None) -> dict[str, int]:
-    """Profiles Ada and Bjorn and the `games`, one day apart; returns name -> profile id.
+    """Profiles Ann and Bjorn and the `games`, one day apart; returns name -> profile id.
     Every seat's decisions are drawn at random, or made by a bot of `level` (slower, but
     the Fame looks like a real game's)."""
     ids = {p.name: p.id for p in profiles.list_profiles(history)}
-    for name, colour in (("Ada", "purple"), ("Bjorn", "teal")):
+    for name, colour in (("Ann", "purple"), ("Bjorn", "teal")):
         if name not in ids:
             ids[name] = profiles.create(history, name, colour).id
     start = datetime(2026, 10, 1, 18, 0, tzinfo=UTC)
     for day, (sitters, options, seed) in enumerate(games):
         seats = [
-            Seat(s, "person", COLOURS[i]) if s in ids else Seat(f"Bot {i + 1}", s, COLOURS[i])
+            Seat(s, "person", COLOURS[i]) if s in ids else Seat(BOT_SEATS[i], s, COLOURS[i])
             for i, s in enumerate(sitters)
         ]
         game = new_game(GameConfig(tuple(s.name for s in seats), seed=seed, options=frozenset(options)), rules)
@@ -110,7 +111,7 @@ def journey_moments(sh, d) -> None:
 
         if d.match is not None:
             d.match.close()
-        seats = (("Ada", "person", "purple"), ("Astrid", "beginner", "orange"), ("Leif", "beginner", "teal"))
+        seats = (("Ann", "person", "purple"), ("Astrid", "beginner", "orange"), ("Leif", "beginner", "teal"))
         d.match = Match.new(seats, d.rules, seed=12, storage=d.storage, handicap=(0, 0, 4))
         d.match.profiles = [1, None, None]
         d.enter()
