@@ -153,10 +153,11 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    import os
     import sys
     from pathlib import Path
 
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # headless (pygame starts in main's Director)
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from tools.pictures import screenshots  # noqa: F401  (the dummy drivers before pygame starts)
-
     raise SystemExit(main())
