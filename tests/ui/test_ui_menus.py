@@ -50,6 +50,7 @@ def test_title_buttons_and_shortcuts(app):
         "Continue",
         "Load",
         "Puzzles",
+        "Statistics",
         "Rules",
         "Settings",
         "Quit",

@@ -105,6 +105,7 @@ def test_title_and_setup_in_german(german, entered):
         "Weiterspielen",
         "Laden",
         "Knobelaufgaben",
+        "Statistik",
         "Regeln",
         "Einstellungen",
         "Beenden",

@@ -15,7 +15,8 @@ hints on screen at a purchase, a placement and a boatswain decision (names with 
 tools/pictures/shots_hints.py), the direct moves (names with `table-`, tools/pictures/shots_table.py: a
 hovered group, a drag, an opponent's display enlarged, a hovered log entry and a purchase
 flying to its cell), the rules panel's pictures (rules-picture-N.png) and every step of
-the guided first game (tutorial-NN-STEP.png, see tools/pictures/shots_lesson.py). `--all-sizes`
+the guided first game (tutorial-NN-STEP.png, see tools/pictures/shots_lesson.py), and the
+player's journey (names with `profile-` and `stats-`, tools/pictures/shots_journey.py). `--all-sizes`
 renders 1280x720, 1920x1080 and 3840x2160, each into a folder of its own under OUT_DIR;
 `--shapes` adds 1680x1050 (16:10) and 1600x1200 (4:3).
 
@@ -66,6 +67,7 @@ from tools.pictures.director import (  # noqa: E402
 )
 from tools.pictures.shots_advanced import advanced_moments  # noqa: E402
 from tools.pictures.shots_hints import hint_moments  # noqa: E402
+from tools.pictures.shots_journey import journey_moments  # noqa: E402
 from tools.pictures.shots_lesson import lesson_moments, rules_moments  # noqa: E402
 from tools.pictures.shots_table import table_moments  # noqa: E402
 from tools.pictures.text_probe import TextProbe, player_names  # noqa: E402
@@ -309,6 +311,7 @@ def shoot(out: Path, size, seed: int, shooter=Shooter, extra=None) -> Shooter:
 
         rules_moments(sh, d)
         lesson_moments(sh, d)
+        journey_moments(sh, d)
         if extra is not None:
             extra(sh, d)
 

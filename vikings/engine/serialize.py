@@ -207,7 +207,10 @@ def config_from_json(data: object, doc: dict[str, Any] | None = None) -> GameCon
     if SPECIAL_TILES in options and doc is not None and "specials_digest" not in doc:
         raise SaveError("damaged save: a game with special tiles must record their digest")
     edition = _rules_version(data)
-    return GameConfig(tuple(players), seed, start, frozenset(options), edition)
+    handicap = data.get("handicap", [])  # absent in saves without the house rule
+    if not isinstance(handicap, list) or not all(_is_int(g) for g in handicap):
+        raise SaveError("damaged save: 'config.handicap' must be a list of whole numbers")
+    return GameConfig(tuple(players), seed, start, frozenset(options), edition, tuple(handicap))
 
 
 def _rules_version(data: dict[str, Any]) -> int:

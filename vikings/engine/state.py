@@ -36,6 +36,7 @@ from vikings.engine.actions import (
 )
 from vikings.engine.advanced import Advanced, AdvancedPlay
 from vikings.engine.components import Rules
+from vikings.engine.config import MAX_HANDICAP
 from vikings.engine.config import GameConfig as GameConfig
 from vikings.engine.display import Display, fitting_cells, ship_columns, start_rows
 from vikings.engine.errors import ConfigError, IllegalAction
@@ -195,12 +196,17 @@ class GameState(AdvancedPlay):
             )
         if config.start_player is not None and not 0 <= config.start_player < n:
             raise ConfigError(f"start player must be 0-{n - 1}, not {config.start_player}")
+        if config.handicap and (
+            len(config.handicap) != n or not all(type(g) is int and 0 <= g <= MAX_HANDICAP for g in config.handicap)
+        ):
+            raise ConfigError(f"a handicap is 0-{MAX_HANDICAP} extra Gold for each of the {n} players")
         s = cls.__new__(cls)
         s.rules = rules
         s.config = config
         s.n = n
         gold, fame = rules.setup[n]
-        s.displays = [Display(rules, gold, fame) for _ in range(n)]
+        extra = config.handicap or (0,) * n  # the house rule's extra Gold (docs/rulings.md)
+        s.displays = [Display(rules, gold + extra[i], fame) for i in range(n)]
         s.rng = Rng(config.seed)
         s.start_player = s.rng.below(n) if config.start_player is None else config.start_player
         # The shuffled tiles (all but the start tiles) dealt into one stack per round.

@@ -65,7 +65,10 @@ def game_code(seats: Sequence[Seat], game: GameState, hints: Sequence[int]) -> s
         digest += "+" + game.rules.specials_digest
     start = "-" if config.start_player is None else str(config.start_player)
     options = ",".join(sorted(config.options)) or "-"
-    lines = [f"{digest} {config.rules_version} {config.seed} {start} {options}"]
+    head = f"{digest} {config.rules_version} {config.seed} {start} {options}"
+    if any(config.handicap):  # the house rule's extra Gold, a sixth field (older codes have five)
+        head += " " + ",".join(map(str, config.handicap))
+    lines = [head]
     lines += [f"{s.kind} {s.colour} {int(h)} {s.name}" for s, h in zip(seats, hints)]
     lines.append(";".join(" ".join(map(str, a.to_json())) for a in game.actions()))
     body = zlib.compress("\n".join(lines).encode("utf-8"), 9)
@@ -122,9 +125,10 @@ def _table(text: str, rules: Rules) -> Table:
     if len(lines) < 3:
         raise Refused(DAMAGED, "too few lines")
     head, seat_lines, moves = lines[0].split(" "), lines[1:-1], lines[-1]
-    if len(head) != 5:
-        raise Refused(DAMAGED, "the first line needs 5 fields")
-    digests, edition, seed, start, options = head
+    if len(head) not in (5, 6):
+        raise Refused(DAMAGED, "the first line needs 5 or 6 fields")
+    digests, edition, seed, start, options = head[:5]
+    handicap = [_number(g) for g in head[5].split(",")] if len(head) == 6 else []
     option_list = [] if options == "-" else options.split(",")
     wanted = rules.digest + ("+" + rules.specials_digest if SPECIAL_TILES in option_list else "")
     if digests != wanted:
@@ -135,6 +139,7 @@ def _table(text: str, rules: Rules) -> Table:
         "start_player": None if start == "-" else _number(start),
         "options": option_list,
         "rules_version": _number(edition),
+        "handicap": handicap,
     }
     seats, hints = [], []
     for line in seat_lines:

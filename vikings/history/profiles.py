@@ -243,6 +243,16 @@ def merge(history: History, source: int, into: int) -> Profile:
     return kept
 
 
+def deletes_with(history: History, profile_id: int) -> int:
+    """The number of games `delete` would delete with her (what the screen asks about)."""
+    row = history.conn.execute(
+        "SELECT count(*) FROM games WHERE id IN (SELECT game FROM seats WHERE profile = ?) "
+        "AND id NOT IN (SELECT game FROM seats WHERE profile IS NOT NULL AND profile != ?)",
+        (profile_id, profile_id),
+    ).fetchone()
+    return int(row[0])
+
+
 def delete(history: History, profile_id: int) -> int:
     """Delete a profile with her games (the UI asks first); a game shared with another
     profile stays for that profile, this seat tied to nobody. Returns the games deleted."""

@@ -18,6 +18,7 @@ def install() -> None:
     from vikings.ui.scenes.review import ReviewScene
     from vikings.ui.scenes.scoring import ScoringScene
     from vikings.ui.scenes.setup import SetupScene
+    from vikings.ui.scenes.stats import StatsScene
     from vikings.ui.scenes.title import TitleScene
 
     flow.register(
@@ -31,4 +32,5 @@ def install() -> None:
         results=ResultsScene,
         review=ReviewScene,
         puzzles=PuzzleScene,
+        stats=StatsScene,
     )

@@ -22,6 +22,7 @@ from vikings.ui import flow
 from vikings.ui.drawing.chart import Series, draw_line_chart, draw_marker
 from vikings.ui.drawing.panels import panel
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.scenes.results_journey import ResultsJourney
 from vikings.ui.scenes.results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
 from vikings.ui.scenes.scoring_panel import fit
 from vikings.ui.scenes.scoring_text import names_list
@@ -45,6 +46,7 @@ class ResultsScene(TableScene):
         self.grown = False
         self.fx.add(self.grow)
         self.ctx.viewed = None
+        self.journey = ResultsJourney(app, self.match)  # records the game; the fair level
 
     def _grown(self) -> None:
         self.grown = True
@@ -80,11 +82,14 @@ class ResultsScene(TableScene):
         gap = px(8)
         area = pygame.Rect(gap, top.bottom + gap, W - 2 * gap, H - top.bottom - 2 * gap)
         banner = pygame.Rect(area.x, area.y, area.w, px(92))
-        below = pygame.Rect(area.x, banner.bottom + gap, area.w, area.bottom - banner.bottom - gap)
+        strip = self.journey.height(self.app.look)  # the journey's line (0: nothing to say)
+        journey = pygame.Rect(area.x, banner.bottom + gap, area.w, strip)
+        top_below = journey.bottom + (gap if strip else 0)
+        below = pygame.Rect(area.x, top_below, area.w, area.bottom - top_below)
         left_w = round(below.w * 0.54)
         sheet = pygame.Rect(below.x, below.y, left_w, below.h)
         charts = pygame.Rect(sheet.right + gap, below.y, below.right - sheet.right - gap, below.h)
-        return {"banner": banner, "sheet": sheet, "charts": charts}
+        return {"banner": banner, "journey": journey, "sheet": sheet, "charts": charts}
 
     def build_decision_ui(self) -> None:
         px, ui, look = self.app.look.px, self.app.ui, self.app.look
@@ -99,15 +104,26 @@ class ResultsScene(TableScene):
             ("table", 160, None),
             ("review", 110, None),
             ("code", 130, None),
+            ("stats", 120, None),
         ):
-            area = "puzzles" if key == "code" else "results"  # (the game code's words: puzzles.yaml)
-            label, tip = t(f"{area}.button.{key}"), t(f"{area}.button.{key}_tip")
+            words = {"code": "puzzles.button.code", "stats": "journey.stats.button"}.get(key, f"results.button.{key}")
+            label, tip = (
+                t(words),
+                t(f"{words}_tip"),
+            )  # (the game code's words: puzzles.yaml; the journey's: journey.yaml)
             w = look.caption_width(label, width)  # grows with the UI scale's lettering
             x -= w
             self.b_results[key] = self.add(
                 pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip)
             )
             x -= px(10)
+        fair = self.journey.play_caption()  # the same table at the fair level, in the journey's strip
+        if fair:
+            strip = self.areas()["journey"]
+            w, fh = look.caption_width(fair, 120), strip.h - px(4)
+            rect = pygame.Rect(strip.right - px(4) - w, strip.y + px(2), w, fh)
+            tip = t("journey.fair.play_tip")
+            self.b_results["fair"] = self.add(pygame_gui.elements.UIButton(rect, fair, ui, tool_tip_text=tip))
         r = self.layout.decision
         self.b_back = self.add(
             pygame_gui.elements.UIButton(
@@ -147,6 +163,10 @@ class ResultsScene(TableScene):
             from vikings.ui.dialogs.game_code import CodePanel
 
             self.app.scenes.push(CodePanel(self.app, self.match))
+        elif el is self.b_results.get("stats"):
+            self.open_stats()
+        elif el is self.b_results.get("fair"):
+            self.journey.play_again(self.app, self.ctx)
         else:
             return False
         return True
@@ -169,6 +189,11 @@ class ResultsScene(TableScene):
         app, ctx = self.app, self.ctx
         app.scenes.switch(ReviewScene(app, self.match, back=lambda: app.scenes.switch(ResultsScene(app, ctx))))
 
+    def open_stats(self) -> None:
+        """The statistics of the profile who played (scenes/stats.py); Back comes here."""
+        app, ctx = self.app, self.ctx
+        flow.show(app, "stats", self.journey.profile, back=lambda: app.scenes.switch(ResultsScene(app, ctx)))
+
     def on_hover(self, pos) -> None:
         if self.table_view:
             super().on_hover(pos)
@@ -182,6 +207,8 @@ class ResultsScene(TableScene):
         self.draw_top(surface, vis)
         a = self.areas()
         self.draw_banner(surface, a["banner"])
+        fair = self.b_results.get("fair")
+        self.journey.draw(surface, self.app.look, a["journey"], fair.rect.x if fair else None)
         self.draw_sheet(surface, a["sheet"])
         self.draw_charts(surface, a["charts"])
 

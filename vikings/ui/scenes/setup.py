@@ -4,6 +4,15 @@ The choices live in a `Choices` of setup_choices.py (`self.choices`: the seats, 
 starts, the seed, the advanced rules; it also names the seats). The widgets are drawn
 from it, so a change that touches other widgets (a colour swapped with another seat, a
 seat added) simply rebuilds the widgets.
+
+Profiles (vikings/history, docs/history.md): the screen starts from the table remembered
+in the history (`profiles.last_table`: each seat a profile or a bot level, the rules),
+else from the settings' record. Beside a person's name a drop-down offers the profiles;
+picking one puts her name and colour at the seat. When the game starts every person's
+seat is tied to the profile of its name, a new name making a new profile, and the
+profile keeps the colour she sat in (her default next time); the table is remembered.
+A profile's language and other preferences are kept by the history but not applied
+here. The house rule of extra Gold (GameConfig.handicap) is chosen in the deal's card.
 """
 
 from __future__ import annotations
@@ -16,14 +25,18 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
 
 from vikings.engine.errors import VikingsError
+from vikings.history import Refused
+from vikings.history import profiles as profile_store
 from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from vikings.ui.scene import Scene
+from vikings.ui.scenes.journey_text import take_notice
 from vikings.ui.scenes.setup_choices import (
     BOT_NOTES,
+    HANDICAP_GOLD,
     KINDS,
     MAX_SEATS,
     MIN_SEATS,
@@ -35,7 +48,7 @@ from vikings.ui.scenes.setup_choices import (
     level_name,
     random_seed,
 )
-from vikings.ui.table.match import Match, Seat
+from vikings.ui.table.match import PERSON, Match, Seat
 
 NAME_ROOM = "Sigrid (Beginner)"  # a name the name column should show whole, if it can
 
@@ -46,14 +59,36 @@ ROW_RIGHT, COL_GAP = 1060, 20
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
 OPT_X, OPT_Y, OPT_STEP = SIDE_X + 12, 612, 42  # the advanced rules' tick boxes
+START_Y, SEED_Y, NOTE_Y, HANDICAP_Y = 250, 334, 384, 508  # the deal card's widgets, top down
 
 
 class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         settings = app.settings  # (the table set up last time: the player's name, the seats, the rules)
-        self.choices = Choices(settings.last_seats, settings.last_options)  # what is chosen; the widgets show it
+        self.notice = take_notice(app.history)  # a damaged history file set aside: said once
+        self.profiles = profile_store.list_profiles(app.history)
+        seats, options = self.remembered_table()
+        if seats is None:
+            seats, options = settings.last_seats, settings.last_options
+        self.choices = Choices(seats, options)  # what is chosen; the widgets show it
         self.rows: list[dict] = []
+
+    def remembered_table(self) -> tuple[list | None, list]:
+        """The history's last table as the settings' seats ([kind, colour, name]), each
+        profile in her colour where it is free (None: nothing remembered)."""
+        last = profile_store.last_table(self.app.history)
+        if last is None or len(last.sitters) < MIN_SEATS:
+            return None, []
+        by_id = {p.id: p for p in self.profiles}
+        free = [c for c, _ in PLAYER_COLOURS]
+        seats: list[list[str]] = []
+        for s in last.sitters:
+            p = by_id.get(s.profile) if s.profile is not None else None
+            colour = p.colour if p is not None and p.colour in free else free[0]
+            free.remove(colour)
+            seats.append(["person", colour, p.name[:NAME_LIMIT]] if p is not None else [s.bot or "normal", colour, ""])
+        return seats, sorted(last.options)
 
     # Starting ---------------------------------------------------------------------------------
     def start_game(self) -> None:
@@ -65,19 +100,55 @@ class SetupScene(Scene):
         seed = int(self.choices.seed_text) if self.choices.seed_text.strip() else random_seed()
         start = None if self.choices.start == "random" else int(self.choices.start)
         try:
+            ties = self.tie_profiles(seats)
             match = Match.new(
-                seats, self.app.rules, seed, start, storage=self.app.storage, options=sorted(self.choices.options)
+                seats,
+                self.app.rules,
+                seed,
+                start,
+                storage=self.app.storage,
+                options=sorted(self.choices.options),
+                handicap=self.choices.handicap,
             )
-        except VikingsError as e:  # (the checks above should leave nothing for the engine to refuse)
+        except (VikingsError, Refused) as e:  # (the checks above should leave nothing to refuse)
             self.choices.engine_error = str(e)
             self._show_error()
             return
+        match.profiles = ties
+        try:
+            sitters = tuple(
+                profile_store.Sitter(profile=p) if p is not None else profile_store.Sitter(bot=s.kind)
+                for s, p in zip(seats, ties)
+            )
+            profile_store.remember_table(
+                self.app.history, profile_store.LastTable(sitters, frozenset(self.choices.options))
+            )
+        except Refused:  # (a table not remembered is no reason not to play)
+            pass
         self.app.settings.last_seats, self.app.settings.last_options = self.choices.remembered()
         try:
             self.app.settings.save(self.app.storage)
         except OSError:  # (a setup not remembered is no reason not to play)
             pass
         flow.enter_game(self.app, match)
+
+    def tie_profiles(self, seats) -> list[int | None]:
+        """The profile at each seat: a person's name is her profile (a new name makes one,
+        in the seat's colour); the profile keeps the colour she sits in now."""
+        h = self.app.history
+        known = {profile_store.name_key(p.name): p for p in profile_store.list_profiles(h)}
+        ties: list[int | None] = []
+        for s in seats:
+            if not s.is_person:
+                ties.append(None)
+                continue
+            p = known.get(profile_store.name_key(s.name))
+            if p is None:
+                p = profile_store.create(h, s.name, s.colour)
+            elif p.colour != s.colour:
+                p = profile_store.update(h, p.id, colour=s.colour)
+            ties.append(p.id)
+        return ties
 
     def back(self) -> None:
         flow.show(self.app, "title")
@@ -126,9 +197,27 @@ class SetupScene(Scene):
         self.choices.rename()  # names nobody typed follow the language
         kinds = [(kind_label(kind), kind) for kind, _ in KINDS]
         colours = [(colour_label(c), c) for c, _ in PLAYER_COLOURS]
+        profile_options = [(t("journey.setup.profiles"), "")] + [(p.name, str(p.id)) for p in self.profiles]
         for i, s in enumerate(self.choices.seats):
             y = ROW_TOP + i * ROW_STEP
-            row = {"name": self.add(UITextEntryLine(cell("name", y), ui, object_id=ObjectID(f"#seat{i}_name", None)))}
+            name_cell = cell("name", y)
+            pick = None
+            if s["kind"] == PERSON and self.profiles:  # the profiles' drop-down beside the name
+                w = min(name_cell.w * 3 // 5, look.caption_width(t("journey.setup.profiles"), 120, pad=26))
+                pick = pygame.Rect(name_cell.right - w, name_cell.y, w, name_cell.h)
+                name_cell.w -= w + look.px(6)
+            row = {"name": self.add(UITextEntryLine(name_cell, ui, object_id=ObjectID(f"#seat{i}_name", None)))}
+            if pick is not None:
+                row["profile"] = self.add(
+                    UIDropDownMenu(
+                        profile_options,
+                        profile_options[0],
+                        pick,
+                        ui,
+                        object_id=ObjectID(f"#seat{i}_profile", None),
+                        expand_on_option_click=True,
+                    )
+                )
             row["name"].set_text_length_limit(NAME_LIMIT)
             row["name"].set_text(s["name"])
             row["kind"] = self.add(UIDropDownMenu(kinds, (kind_label(s["kind"]), s["kind"]), cell("kind", y), ui))
@@ -154,11 +243,37 @@ class SetupScene(Scene):
 
         self.start_menu = None
         self._build_start_menu()
-        self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 404, SIDE_W, ROW_H), ui))
+        self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, SEED_Y, SIDE_W, ROW_H), ui))
         self.seed_entry.set_text(self.choices.seed_text)
         self.error_label = self.add(
-            UITextBox("", page.rect(SIDE_X, 456, SIDE_W, 96), ui, object_id=ObjectID("#setup_error", "@error"))
+            UITextBox("", page.rect(SIDE_X, NOTE_Y, SIDE_W, 84), ui, object_id=ObjectID("#setup_error", "@error"))
         )
+        # The house rule of extra Gold: which seat (or none), and how much.
+        seat_options = [(t("journey.setup.handicap_none"), "")] + [
+            (f"{i + 1}: {s['name'] or t('menus.setup.no_name')}", str(i)) for i, s in enumerate(self.choices.seats)
+        ]
+        chosen = self.choices.handicap_seat
+        self.handicap_seat_menu = self.add(
+            UIDropDownMenu(
+                seat_options,
+                seat_options[0 if chosen is None else chosen + 1],
+                page.rect(SIDE_X, HANDICAP_Y, SIDE_W - 110, 40),
+                ui,
+                object_id=ObjectID("#handicap_seat", None),
+            )
+        )
+        gold_options = [(f"+{g}", str(g)) for g in HANDICAP_GOLD]
+        self.handicap_gold_menu = self.add(
+            UIDropDownMenu(
+                gold_options,
+                next(o for o in gold_options if o[1] == str(self.choices.handicap_gold)),
+                page.rect(SIDE_X + SIDE_W - 100, HANDICAP_Y, 100, 40),
+                ui,
+                object_id=ObjectID("#handicap_gold", None),
+            )
+        )
+        if chosen is None:
+            self.handicap_gold_menu.disable()
         self._show_error()
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
@@ -211,11 +326,11 @@ class SetupScene(Scene):
         ]
         chosen = next(o for o in options if o[1] == self.choices.start)
         self.start_menu = self.add(
-            UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, 290, SIDE_W, ROW_H), self.app.ui)
+            UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, START_Y, SIDE_W, 44), self.app.ui)
         )
 
     def _show_error(self) -> None:
-        self.error_text = self.choices.error or self.choices.seed_problem()
+        self.error_text = self.choices.error or self.choices.seed_problem() or self.notice
         self.error_label.set_text(html.escape(self.error_text))
         self.error_label.show() if self.error_text else self.error_label.hide()
         self.app.invalidate()
@@ -281,8 +396,20 @@ class SetupScene(Scene):
         if el is self.start_menu:
             self.choices.start = value
             return True
+        if el is self.handicap_seat_menu:
+            self.choices.handicap_seat = int(value) if value else None
+            self._rebuild()
+            return True
+        if el is self.handicap_gold_menu:
+            self.choices.handicap_gold = int(value)
+            return True
         for i, row in enumerate(self.rows):
-            if el is row["kind"]:
+            if el is row.get("profile"):
+                p = next((p for p in self.profiles if str(p.id) == value), None)
+                if p is None:
+                    return True
+                self.choices.take_profile(i, p.name, p.colour)
+            elif el is row["kind"]:
                 self.choices.set_kind(i, value)
             elif el is row["colour"]:
                 self.choices.set_colour(i, value)
@@ -375,15 +502,27 @@ class SetupScene(Scene):
             n = look.text(str(i + 1), 20, ink, bold=True)
             surface.blit(n, n.get_rect(center=centre))
 
-        for y, label in ((262, t("menus.setup.start_player")), (376, t("menus.setup.seed"))):
+        for y, label in (
+            (START_Y - 28, t("menus.setup.start_player")),
+            (SEED_Y - 28, t("menus.setup.seed")),
+        ):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
-        if not self.error_text:  # down to the advanced rules' box, in smaller lettering if need be
-            y = page.pos(0, 460)[1]
-            for size in (15, 14, 13, 12):
-                font = look.font(size)
-                lines = wrap(font, t("menus.setup.seed_note"), px(SIDE_W))
-                if y + len(lines) * font.get_linesize() <= page.pos(0, 556)[1]:
-                    break
+        hc = look.fit_text(t("journey.setup.handicap"), 16, INK_SOFT, bold=True, width=px(SIDE_W))
+        surface.blit(hc, (page.pos(SIDE_X + 4, 0)[0], self.handicap_seat_menu.rect.y - hc.get_height() - px(2)))
+        if not self.error_text:  # down to the house rule, in smaller lettering if need be
+            y = page.pos(0, NOTE_Y + 4)[1]
+            end = self.handicap_seat_menu.rect.y - hc.get_height() - px(4)
+            note = t("menus.setup.seed_note")
+            # The whole note, else its first sentence, else nothing (never half a sentence).
+            for text in (note, note.split(". ")[0].rstrip(".") + ".", ""):
+                for size in (15, 14, 13, 12):
+                    font = look.font(size)
+                    lines = wrap(font, text, px(SIDE_W)) if text else []
+                    if y + len(lines) * font.get_linesize() <= end:
+                        break
+                else:
+                    continue
+                break
             for line in lines:
                 surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()

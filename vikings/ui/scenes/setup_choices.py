@@ -30,6 +30,7 @@ OPTIONS = tuple(
 )
 NAME_LIMIT = 20
 SEED_DIGITS = 18
+HANDICAP_GOLD = (1, 2, 3, 4, 5, 6, 8, 10)  # the house rule's choices of extra Gold
 
 
 def auto_name(seat: dict, index: int) -> str:
@@ -86,6 +87,23 @@ class Choices:
         self.failed = False  # Start was refused (the problems are said until the next change)
         self.engine_error = ""  # ... or the engine refused the setup
         self.options: set = {o for o in last_options if o in {k for k, _, _ in OPTIONS}}  # the advanced rules chosen
+        self.handicap_seat: int | None = None  # the house rule: this seat starts with extra Gold
+        self.handicap_gold = 3
+
+    @property
+    def handicap(self) -> tuple[int, ...]:
+        """GameConfig.handicap: the extra Gold of each seat (empty: the house rule is off)."""
+        if self.handicap_seat is None:
+            return ()
+        return tuple(self.handicap_gold if i == self.handicap_seat else 0 for i in range(len(self.seats)))
+
+    def take_profile(self, i: int, name: str, colour: str) -> None:
+        """A profile sits at seat i: her name, and her colour if the seat can have it."""
+        seat = self.seats[i]
+        seat["kind"], seat["name"], seat["auto"] = PERSON, name[:NAME_LIMIT], False
+        if colour in {c for c, _ in PLAYER_COLOURS}:
+            self.set_colour(i, colour)
+        self.rename()
 
     def remembered(self) -> tuple[list, list]:
         """(last_seats, last_options) for the settings: this table, to start from next time."""
@@ -117,6 +135,8 @@ class Choices:
         if len(self.seats) <= MIN_SEATS:
             return
         del self.seats[i]
+        if self.handicap_seat is not None:  # the house rule stays with its seat, or goes with it
+            self.handicap_seat = None if self.handicap_seat == i else self.handicap_seat - (self.handicap_seat > i)
         if self.start != "random":  # keep the same person starting, or fall back to random
             st = int(self.start)
             self.start = "random" if st == i else str(st - (st > i))

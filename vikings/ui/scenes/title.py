@@ -21,8 +21,8 @@ ISLAND = ("left_end", "farm", "church", "village", "stone_circle", "right_end")
 FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
 # What each button does, top to bottom; its caption is menus.title.<what>, its letter key
-# menus.title.shortcut.<what> (the language's own: N, S, W, L, K, R, E in German). Quit: Esc or Q.
-BUTTONS = ("new", "lesson", "continue", "load", "puzzles", "rules", "settings", "quit")
+# menus.title.shortcut.<what> (the language's own: N, S, W, L, K, T, R, E in German). Quit: Esc or Q.
+BUTTONS = ("new", "lesson", "continue", "load", "puzzles", "stats", "rules", "settings", "quit")
 QUIT_KEYS = (pygame.K_ESCAPE, pygame.K_q)
 
 
@@ -134,6 +134,8 @@ class TitleScene(Scene):
             app.scenes.push(SavesPanel(app, mode="load"))
         elif what == "puzzles":
             flow.show(app, "puzzles")
+        elif what == "stats":
+            flow.show(app, "stats")
         elif what == "rules":
             from vikings.ui.dialogs.rules import RulesPanel
 

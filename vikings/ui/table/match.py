@@ -6,7 +6,13 @@ engine's door, keeps the events for the screens to animate, writes the game log 
 autosaves. An autosave that cannot be written (a full disk, a read-only folder) never ends
 the game: play goes on, `autosave_news` tells the table once that the autosave is off and
 why, a later decision tries again (RETRY_DECISIONS, RETRY_SECONDS) and the news says when
-it works again; `autosaved` says whether the file on disk holds the game as it is now. Bots think in a helper process (`start_bot()` / `bot_result()`, see
+it works again; `autosaved` says whether the file on disk holds the game as it is now.
+
+The player's history (table/record.py) reads three things a match keeps: `profiles`, the
+profile id at each seat (None: a bot or a guest; the list itself None until setup or the
+record ties the seats by name), `practice` (a game to try something again: recorded, but
+left out of the statistics) and `record_due` (the game was not over when this match was
+made, so finishing it here records it, once). Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
@@ -70,19 +76,36 @@ class Match:
         self._changes = 0  # decisions made and taken back at this table
         self._saved = -1  # the value of _changes the file on disk holds (-1: none yet)
         self._tried = (0, 0.0)  # (_changes, clock) of the last failed attempt
+        self.profiles: list[int | None] | None = None  # the profile at each seat (table/record.py)
+        self.practice: bool = False  # a practice game: recorded, left out of the statistics
+        self.record_due = not game.is_over  # finished here: recorded once (then False)
+        self.started = time.monotonic()  # when play began at this table (the length recorded)
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
     @classmethod
     def new(
-        cls, seats, rules, seed: int, start_player: int | None = None, storage=None, autosave: bool = True, options=()
+        cls,
+        seats,
+        rules,
+        seed: int,
+        start_player: int | None = None,
+        storage=None,
+        autosave: bool = True,
+        options=(),
+        handicap: tuple[int, ...] = (),
     ) -> Match:
-        """`options`: the advanced game's rules (engine.OPTIONS), any of them."""
+        """`options`: the advanced game's rules (engine.OPTIONS), any of them; `handicap`:
+        the house rule's extra starting Gold, one number a seat (GameConfig.handicap)."""
         seats = tuple(Seat(*s) for s in seats)
-        game = new_game(
-            GameConfig(tuple(s.name for s in seats), seed=seed, start_player=start_player, options=frozenset(options)),
-            rules,
+        config = GameConfig(
+            tuple(s.name for s in seats),
+            seed=seed,
+            start_player=start_player,
+            options=frozenset(options),
+            handicap=tuple(handicap),
         )
+        game = new_game(config, rules)
         m = cls(seats, game, storage, autosave)
         m.pending.extend(m._replay_events())  # the first offer, for the screens to lay out
         m.autosave()

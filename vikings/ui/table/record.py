@@ -1,0 +1,57 @@
+"""A finished game into the player's history (vikings/history, docs/history.md).
+
+A match finished at this table is recorded once, when its results are first shown: the
+seats tied to profiles (`Match.profiles`, set by the setup screen; a continued or loaded
+game ties each person's seat to the profile of the same name), the seconds played at
+this table, the hints each seat asked for, the practice flag and the handicap (the house
+rule's label). A game that was already over when its match was made (a finished game
+loaded from a file), the guided lesson and unfinished games are not recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from vikings.history import History, Refused
+from vikings.history import profiles as profile_store
+from vikings.history.games import HANDICAP_MAX, MAX_SECONDS, record_game, table_text
+
+log = logging.getLogger("vikings")
+
+
+def tie_profiles(history: History, seats) -> list[int | None]:
+    """The profile at each seat: a person's seat is the profile of her name (None: a guest
+    or a bot)."""
+    by_key = {profile_store.name_key(p.name): p.id for p in profile_store.list_profiles(history)}
+    return [by_key.get(profile_store.name_key(s.name)) if s.is_person else None for s in seats]
+
+
+def handicap_label(game, seats) -> str | None:
+    """The house rule as the history keeps it, in no language: "+3 Ada" (None: none)."""
+    parts = [f"+{extra} {seats[i].name}" for i, extra in enumerate(game.config.handicap) if extra]
+    return ", ".join(parts)[:HANDICAP_MAX] or None
+
+
+def record_finished(history: History, match) -> int | None:
+    """Record `match` if it finished at this table and is not recorded yet; the new game's
+    id (None: nothing recorded). A write that fails is logged, never raised: the results
+    are shown all the same."""
+    if not match.record_due or not match.game.is_over or match.coach is not None:
+        return None
+    match.record_due = False  # once, whatever happens below
+    try:
+        if match.profiles is None:
+            match.profiles = tie_profiles(history, match.seats)
+        seconds = max(0, min(int(time.monotonic() - match.started), MAX_SECONDS))
+        return record_game(
+            history,
+            table_text(match.seats, match.game, match.hints),
+            match.profiles,
+            seconds=seconds,
+            practice=match.practice,
+            handicap=handicap_label(match.game, match.seats),
+        )
+    except Refused as e:
+        log.warning("the finished game was not recorded: %s", e)
+        return None
