@@ -57,6 +57,7 @@ from typing import Any, cast
 from vikings.bots import specials_value
 from vikings.engine import Display, GameState, Rules
 from vikings.engine.components import SEA
+from vikings.engine.display import EMPTY
 from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
 
 # Tunable weights (Fame units). Chosen by bot-vs-bot experiments; see docs/bots.md.
@@ -355,10 +356,10 @@ def _ships(
     return fame, gold_income, gold_units, repelled, fame_cost, gold_cost, slots, threats
 
 
-def _threatened(row: list[int], depth: int, threats: list[tuple[int, int]]) -> tuple[list[int], int]:
-    """The cells of `row` (row number `depth`) under a ship that reaches it: (the columns
-    with a Viking, how many tiles without one)."""
-    vikings = []
+def _threatened(row: list[int], at: list[int], depth: int, threats: list[tuple[int, int]]) -> int:
+    """Takes the Vikings of `row` (row number `depth`) that stand under a ship reaching that
+    deep out of `at` (1 for each cell with a Viking), and returns how many tiles without a
+    Viking there are threatened."""
     empty = 0
     width = len(row)
     for i, reach in threats:
@@ -366,10 +367,10 @@ def _threatened(row: list[int], depth: int, threats: list[tuple[int, int]]) -> t
             v = row[i]
             if v >= 0:
                 if v & 1:
-                    vikings.append(i)
+                    at[i] = 0
                 else:
                     empty += 1
-    return vikings, empty
+    return empty
 
 
 def _standing(
@@ -380,43 +381,33 @@ def _standing(
     left out), safe nobles, safe scouts, safe goldsmiths, safe fishermen, goldsmiths and
     fishermen below safe scouts). Threatened Vikings earn nothing; threatened empty tiles
     are no use to a boatswain."""
-    occ, emp = T.occ_get, T.emp_get
+    occ = T.occ_get
     rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
-    nrow, srow, grow, frow = rows[rn], rows[rs], rows[rg], rows[rf]
-    warriors = sum(map(occ, rows[rw]))
-    nobles = sum(map(occ, nrow))
+    wrow, nrow, srow, grow, frow = rows[rw], rows[rn], rows[rs], rows[rg], rows[rf]
+    # 1 for each cell with a Viking; threatened ones are taken out below.
+    warriors = sum(map(occ, wrow))
+    nobles_at = list(map(occ, nrow))
     scouts_at = list(map(occ, srow))
-    scouts = sum(scouts_at)
     goldsmiths_at = list(map(occ, grow))
-    goldsmiths = sum(goldsmiths_at)
     fishermen_at = list(map(occ, frow))
-    fishermen = sum(fishermen_at)
-    room = [0] * (T.island_rows + 1)
-    room[rw] = sum(map(emp, rows[rw])) - beneath_ships
-    room[rn] = sum(map(emp, nrow))
-    room[rs] = sum(map(emp, srow))
-    room[rg] = sum(map(emp, grow))
-    room[rf] = sum(map(emp, frow))
-    below_scouts = sum(map(mul, scouts_at, goldsmiths_at)) + sum(map(mul, scouts_at, fishermen_at))
+    nobles, scouts, goldsmiths, fishermen = sum(nobles_at), sum(scouts_at), sum(goldsmiths_at), sum(fishermen_at)
     everyone = warriors + nobles + scouts + goldsmiths + fishermen
+    # Tiles without a Viking: the tiles of a row (its cells but the empty ones) less its Vikings.
+    room = [0] * (T.island_rows + 1)
+    room[rw] = len(wrow) - wrow.count(EMPTY) - warriors - beneath_ships
+    room[rn] = len(nrow) - nrow.count(EMPTY) - nobles
+    room[rs] = len(srow) - srow.count(EMPTY) - scouts
+    room[rg] = len(grow) - grow.count(EMPTY) - goldsmiths
+    room[rf] = len(frow) - frow.count(EMPTY) - fishermen
     if threats:
-        lost, empty = _threatened(nrow, rn, threats)
-        nobles -= len(lost)
-        room[rn] -= empty
-        lost, empty = _threatened(srow, rs, threats)
-        scouts -= len(lost)
-        room[rs] -= empty
-        for i in lost:  # a threatened scout earns no bonus for the Vikings below
-            if i < len(goldsmiths_at):
-                below_scouts -= goldsmiths_at[i]
-            if i < len(fishermen_at):
-                below_scouts -= fishermen_at[i]
-        lost, empty = _threatened(grow, rg, threats)
-        goldsmiths -= len(lost)
-        room[rg] -= empty
-        lost, empty = _threatened(frow, rf, threats)
-        fishermen -= len(lost)
-        room[rf] -= empty
+        room[rn] -= _threatened(nrow, nobles_at, rn, threats)
+        room[rs] -= _threatened(srow, scouts_at, rs, threats)
+    # Goldsmiths and fishermen below a safe scout earn its bonus (threatened or not).
+    below_scouts = sum(map(mul, scouts_at, goldsmiths_at)) + sum(map(mul, scouts_at, fishermen_at))
+    if threats:
+        room[rg] -= _threatened(grow, goldsmiths_at, rg, threats)
+        room[rf] -= _threatened(frow, fishermen_at, rf, threats)
+        nobles, scouts, goldsmiths, fishermen = sum(nobles_at), sum(scouts_at), sum(goldsmiths_at), sum(fishermen_at)
     return warriors, everyone, room, nobles, scouts, goldsmiths, fishermen, below_scouts
 
 
@@ -485,6 +476,7 @@ def _movable(
     A warrior best goes beneath the ship it would repel (`slots`); fishermen earn their
     food, counted apart."""
     sc = T.sc
+    rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
     units = []
     for k, row in T.kind_rows:
         have = pool[k] + (1 if k == hand else 0)
@@ -492,7 +484,7 @@ def _movable(
             continue
         free = room[row]
         g: float
-        if row == T.rw:
+        if row == rw:
             g = 0.0
             m = 0
             if slots:
@@ -510,15 +502,15 @@ def _movable(
             if not free:
                 continue
             m = have if have < free else free
-            if row == T.rn:
+            if row == rn:
                 g = m * sc.noble_fame * large
-            elif row == T.rs:
+            elif row == rs:
                 g = m * (sc.scout_fame + SCOUT_MOVE_BONUS) * large
-            elif row == T.rg:
+            elif row == rg:
                 g = m * sc.goldsmith_gold * w_from_large
             else:
                 g = 0.0
-        units.append((g, m, row == T.rf))
+        units.append((g, m, row == rf))
     return units
 
 
