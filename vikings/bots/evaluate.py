@@ -466,20 +466,28 @@ def _mid_turn(
 
 
 _Unit = tuple[float, int, bool]
+_Moves = tuple[list[_Unit], float, float, int, int]
 
 
 def _movable(
     pool: list[int], hand: int, T: _Tables, room: list[int], slots: list[float], large: int, w_from_large: float
-) -> list[_Unit]:
+) -> _Moves:
     """Per Viking kind in the pool (and the one in `hand`) that a boatswain could move to a
     safe empty tile of its row: (what moving all m of them earns, m, whether fishermen).
     A warrior best goes beneath the ship it would repel (`slots`); fishermen earn their
-    food, counted apart."""
+    food, counted apart. Returns those units with, in the same pass, what they earn in all,
+    the most one of them earns, how many have 2 or more Vikings, and the fishermen's m."""
     sc = T.sc
     rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
     units = []
+    best = total = 0.0
+    kinds2 = 0
+    fish_moved = 0
+    if hand >= 0:
+        pool = pool[:]
+        pool[hand] += 1
     for k, row in T.kind_rows:
-        have = pool[k] + (1 if k == hand else 0)
+        have = pool[k]
         if not have:
             continue
         free = room[row]
@@ -510,17 +518,22 @@ def _movable(
                 g = m * sc.goldsmith_gold * w_from_large
             else:
                 g = 0.0
+                fish_moved = m
         units.append((g, m, row == rf))
-    return units
+        if m >= 2:
+            kinds2 += 1
+        total += g
+        if g > best:
+            best = g
+    return units, total, best, kinds2, fish_moved
 
 
-def _pool_moves(
-    state: GameState, p: int, units: list[_Unit], b: int, large: int, feeds: int
-) -> tuple[float, float, int]:
-    """What the moves of `units` (see `_movable`) are worth to player p with `b` boatswains:
+def _pool_moves(state: GameState, p: int, moves: _Moves, b: int, large: int, feeds: int) -> tuple[float, float, int]:
+    """What the `moves` (see `_movable`) are worth to player p with `b` boatswains:
     (Fame, food, boatswains used up). Before the last large scoring the moves are obligatory:
     they count in full and use up boatswains; otherwise a share counts (`MOVE_WITH_BOATSWAIN`,
     `MOVE_WITHOUT`)."""
+    units, total, best, kinds2, fish_moved = moves
     adv = state.adv
     if adv is not None and adv.single:
         # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
@@ -532,17 +545,6 @@ def _pool_moves(
         if b:
             return MOVE_WITH_BOATSWAIN * gain, MOVE_WITH_BOATSWAIN * fish_moved * feeds, 0
         return MOVE_WITHOUT * first, MOVE_WITHOUT * min(fish_moved, 1) * feeds, 0
-    best = total = 0.0
-    kinds2 = 0  # kinds with 2+ movable Vikings
-    fish_moved = 0
-    for g, m, fish in units:
-        if m >= 2:
-            kinds2 += 1
-        total += g
-        if g > best:
-            best = g
-        if fish:
-            fish_moved = m
     kinds1 = len(units)
     if b and large == 1 and kinds1:
         # Obligatory: as many Vikings as can be moved; each boatswain used leaves the game.
