@@ -44,7 +44,8 @@ thousands of times per decision by the search bots, so it is written for speed: 
 row through C-level `map`s, the threat of each unrepelled ship subtracted per column, and a
 short pass over every display's island rows (about 15-25 µs per call with 2-4 players).
 Per-state quantities that do not depend on the player are cached by turn (`_context`),
-so the module constants must not be changed while games are running.
+and the islands of a row by its contents (`_row_islands`: consecutive states share most
+rows), so the module constants must not be changed while games are running.
 """
 
 from __future__ import annotations
@@ -119,9 +120,12 @@ class _Tables:
         self.size = rules.wheel_spaces
         self.total = rules.rounds * rules.wheel_spaces
         self.schedule = rules.schedule
+        # `_row_islands` by row contents: search meets the same rows over and over.
+        self.row_islands: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 
 
 _cache: list[Any] = [None, None]
+_ROWS_KNOWN = 20000  # island rows whose islands are kept (a few MB at most)
 
 
 def _tables(rules: Rules) -> _Tables:
@@ -261,32 +265,52 @@ def _context(state: GameState, T: _Tables) -> _Context:
 
 def _islands(d: Display, T: _Tables) -> tuple[int, int, int, int]:
     """(completed islands, open islands, longest completed, longest open) of a display."""
+    known = T.row_islands
+    done = opened = longest = longest_open = 0
+    for row in d.rows[1 : T.island_rows + 1]:
+        key = tuple(row)
+        islands = known.get(key)
+        if islands is None:
+            if len(known) > _ROWS_KNOWN:
+                known.clear()
+            islands = known[key] = _row_islands(key, T)
+        row_done, row_opened, row_longest, row_longest_open = islands
+        done += row_done
+        opened += row_opened
+        if row_longest > longest:
+            longest = row_longest
+        if row_longest_open > longest_open:
+            longest_open = row_longest_open
+    return done, opened, longest, longest_open
+
+
+def _row_islands(row: tuple[int, ...], T: _Tables) -> tuple[int, int, int, int]:
+    """`_islands` of one island row: an island runs from a tile with sea to the west to one
+    with sea to the east; one that meets an empty cell or the row's end first is open."""
     sea_w, sea_e = T.sea_west, T.sea_east
     done = opened = longest = longest_open = 0
-    rows = d.rows
-    for r in range(1, T.island_rows + 1):
-        start = -1
-        i = 0
-        for v in rows[r]:
-            if v < 0:
-                if start >= 0:
-                    opened += 1
-                    if i - start > longest_open:
-                        longest_open = i - start
-                    start = -1
-            else:
-                if sea_w[v]:
-                    start = i
-                if start >= 0 and sea_e[v]:
-                    done += 1
-                    if i - start + 1 > longest:
-                        longest = i - start + 1
-                    start = -1
-            i += 1
-        if start >= 0:
-            opened += 1
-            if i - start > longest_open:
-                longest_open = i - start
+    start = -1
+    i = 0
+    for v in row:
+        if v < 0:
+            if start >= 0:
+                opened += 1
+                if i - start > longest_open:
+                    longest_open = i - start
+                start = -1
+        else:
+            if sea_w[v]:
+                start = i
+            if start >= 0 and sea_e[v]:
+                done += 1
+                if i - start + 1 > longest:
+                    longest = i - start + 1
+                start = -1
+        i += 1
+    if start >= 0:
+        opened += 1
+        if i - start > longest_open:
+            longest_open = i - start
     return done, opened, longest, longest_open
 
 
