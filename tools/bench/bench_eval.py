@@ -5,8 +5,11 @@
 The states are met along seeded random games with 2, 3 and 4 players, standard and
 advanced (all options). Each figure is the median and the minimum of `--repeat` timed
 passes over the same states. `--against REV` times the evaluation of an earlier commit
-(its `vikings/bots/evaluate.py`, with today's engine) in turn with today's, pass for pass,
-and prints the ratio. Prints figures only; no timed assertions.
+(its `vikings/bots/evaluate.py`, with today's engine) in turn with today's, pass for pass
+(`--pairs` pairs, which of the two goes first alternating), and prints the ratio of each
+pair's times (today / then): its median and quartiles, which load from other processes
+on the machine disturbs less than the ratio of the medians. Prints figures only; no timed
+assertions.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--against", metavar="REV", help="also time the evaluation of this commit")
+    ap.add_argument("--pairs", type=int, default=20, help="paired passes with --against")
     args = ap.parse_args()
     rules = default_rules()
     every = []
@@ -89,13 +93,22 @@ def main() -> None:
     if args.against:
         old = earlier(args.against).utilities
         now, then = [], []
-        for _ in range(args.repeat):  # in turn, so that load on the machine falls on both
-            now += timings(every, 1)
-            then += timings(every, 1, old)
+        for i in range(args.pairs):  # in turn, so that load on the machine falls on both
+            if i % 2:
+                then += timings(every, 1, old)
+                now += timings(every, 1)
+            else:
+                now += timings(every, 1)
+                then += timings(every, 1, old)
+        ratios = statistics.quantiles([a / b for a, b in zip(now, then)], n=4)
         print(
             f"{args.against:12}: median {statistics.median(then):6.2f} µs  min {min(then):6.2f} µs"
             f"  (today / then: {statistics.median(now) / statistics.median(then):.3f} by medians,"
             f" {min(now) / min(then):.3f} by minima)"
+        )
+        print(
+            f"paired ratio (today / then, {args.pairs} pairs): median {ratios[1]:.3f}"
+            f"  quartiles {ratios[0]:.3f}-{ratios[2]:.3f}"
         )
 
 

@@ -44,7 +44,8 @@ thousands of times per decision by the search bots, so it is written for speed: 
 row through C-level `map`s, the threat of each unrepelled ship subtracted per column, and a
 short pass over every display's island rows (about 15-25 µs per call with 2-4 players).
 Per-state quantities that do not depend on the player are cached by turn (`_context`),
-so the module constants must not be changed while games are running.
+and the islands of a row by its contents (`_row_islands`: consecutive states share most
+rows), so the module constants must not be changed while games are running.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from typing import Any, cast
 from vikings.bots import specials_value
 from vikings.engine import Display, GameState, Rules
 from vikings.engine.components import SEA
+from vikings.engine.display import EMPTY
 from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE, OVER, PLACE, REPLACE, SPECIAL, VIKING
 
 # Tunable weights (Fame units). Chosen by bot-vs-bot experiments; see docs/bots.md.
@@ -118,9 +120,12 @@ class _Tables:
         self.size = rules.wheel_spaces
         self.total = rules.rounds * rules.wheel_spaces
         self.schedule = rules.schedule
+        # `_row_islands` by row contents: search meets the same rows over and over.
+        self.row_islands: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 
 
 _cache: list[Any] = [None, None]
+_ROWS_KNOWN = 20000  # island rows whose islands are kept (a few MB at most)
 
 
 def _tables(rules: Rules) -> _Tables:
@@ -260,32 +265,52 @@ def _context(state: GameState, T: _Tables) -> _Context:
 
 def _islands(d: Display, T: _Tables) -> tuple[int, int, int, int]:
     """(completed islands, open islands, longest completed, longest open) of a display."""
+    known = T.row_islands
+    done = opened = longest = longest_open = 0
+    for row in d.rows[1 : T.island_rows + 1]:
+        key = tuple(row)
+        islands = known.get(key)
+        if islands is None:
+            if len(known) > _ROWS_KNOWN:
+                known.clear()
+            islands = known[key] = _row_islands(key, T)
+        row_done, row_opened, row_longest, row_longest_open = islands
+        done += row_done
+        opened += row_opened
+        if row_longest > longest:
+            longest = row_longest
+        if row_longest_open > longest_open:
+            longest_open = row_longest_open
+    return done, opened, longest, longest_open
+
+
+def _row_islands(row: tuple[int, ...], T: _Tables) -> tuple[int, int, int, int]:
+    """`_islands` of one island row: an island runs from a tile with sea to the west to one
+    with sea to the east; one that meets an empty cell or the row's end first is open."""
     sea_w, sea_e = T.sea_west, T.sea_east
     done = opened = longest = longest_open = 0
-    rows = d.rows
-    for r in range(1, T.island_rows + 1):
-        start = -1
-        i = 0
-        for v in rows[r]:
-            if v < 0:
-                if start >= 0:
-                    opened += 1
-                    if i - start > longest_open:
-                        longest_open = i - start
-                    start = -1
-            else:
-                if sea_w[v]:
-                    start = i
-                if start >= 0 and sea_e[v]:
-                    done += 1
-                    if i - start + 1 > longest:
-                        longest = i - start + 1
-                    start = -1
-            i += 1
-        if start >= 0:
-            opened += 1
-            if i - start > longest_open:
-                longest_open = i - start
+    start = -1
+    i = 0
+    for v in row:
+        if v < 0:
+            if start >= 0:
+                opened += 1
+                if i - start > longest_open:
+                    longest_open = i - start
+                start = -1
+        else:
+            if sea_w[v]:
+                start = i
+            if start >= 0 and sea_e[v]:
+                done += 1
+                if i - start + 1 > longest:
+                    longest = i - start + 1
+                start = -1
+        i += 1
+    if start >= 0:
+        opened += 1
+        if i - start > longest_open:
+            longest_open = i - start
     return done, opened, longest, longest_open
 
 
@@ -355,10 +380,10 @@ def _ships(
     return fame, gold_income, gold_units, repelled, fame_cost, gold_cost, slots, threats
 
 
-def _threatened(row: list[int], depth: int, threats: list[tuple[int, int]]) -> tuple[list[int], int]:
-    """The cells of `row` (row number `depth`) under a ship that reaches it: (the columns
-    with a Viking, how many tiles without one)."""
-    vikings = []
+def _threatened(row: list[int], at: list[int], depth: int, threats: list[tuple[int, int]]) -> int:
+    """Takes the Vikings of `row` (row number `depth`) that stand under a ship reaching that
+    deep out of `at` (1 for each cell with a Viking), and returns how many tiles without a
+    Viking there are threatened."""
     empty = 0
     width = len(row)
     for i, reach in threats:
@@ -366,10 +391,10 @@ def _threatened(row: list[int], depth: int, threats: list[tuple[int, int]]) -> t
             v = row[i]
             if v >= 0:
                 if v & 1:
-                    vikings.append(i)
+                    at[i] = 0
                 else:
                     empty += 1
-    return vikings, empty
+    return empty
 
 
 def _standing(
@@ -380,43 +405,33 @@ def _standing(
     left out), safe nobles, safe scouts, safe goldsmiths, safe fishermen, goldsmiths and
     fishermen below safe scouts). Threatened Vikings earn nothing; threatened empty tiles
     are no use to a boatswain."""
-    occ, emp = T.occ_get, T.emp_get
+    occ = T.occ_get
     rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
-    nrow, srow, grow, frow = rows[rn], rows[rs], rows[rg], rows[rf]
-    warriors = sum(map(occ, rows[rw]))
-    nobles = sum(map(occ, nrow))
+    wrow, nrow, srow, grow, frow = rows[rw], rows[rn], rows[rs], rows[rg], rows[rf]
+    # 1 for each cell with a Viking; threatened ones are taken out below.
+    warriors = sum(map(occ, wrow))
+    nobles_at = list(map(occ, nrow))
     scouts_at = list(map(occ, srow))
-    scouts = sum(scouts_at)
     goldsmiths_at = list(map(occ, grow))
-    goldsmiths = sum(goldsmiths_at)
     fishermen_at = list(map(occ, frow))
-    fishermen = sum(fishermen_at)
-    room = [0] * (T.island_rows + 1)
-    room[rw] = sum(map(emp, rows[rw])) - beneath_ships
-    room[rn] = sum(map(emp, nrow))
-    room[rs] = sum(map(emp, srow))
-    room[rg] = sum(map(emp, grow))
-    room[rf] = sum(map(emp, frow))
-    below_scouts = sum(map(mul, scouts_at, goldsmiths_at)) + sum(map(mul, scouts_at, fishermen_at))
+    nobles, scouts, goldsmiths, fishermen = sum(nobles_at), sum(scouts_at), sum(goldsmiths_at), sum(fishermen_at)
     everyone = warriors + nobles + scouts + goldsmiths + fishermen
+    # Tiles without a Viking: the tiles of a row (its cells but the empty ones) less its Vikings.
+    room = [0] * (T.island_rows + 1)
+    room[rw] = len(wrow) - wrow.count(EMPTY) - warriors - beneath_ships
+    room[rn] = len(nrow) - nrow.count(EMPTY) - nobles
+    room[rs] = len(srow) - srow.count(EMPTY) - scouts
+    room[rg] = len(grow) - grow.count(EMPTY) - goldsmiths
+    room[rf] = len(frow) - frow.count(EMPTY) - fishermen
     if threats:
-        lost, empty = _threatened(nrow, rn, threats)
-        nobles -= len(lost)
-        room[rn] -= empty
-        lost, empty = _threatened(srow, rs, threats)
-        scouts -= len(lost)
-        room[rs] -= empty
-        for i in lost:  # a threatened scout earns no bonus for the Vikings below
-            if i < len(goldsmiths_at):
-                below_scouts -= goldsmiths_at[i]
-            if i < len(fishermen_at):
-                below_scouts -= fishermen_at[i]
-        lost, empty = _threatened(grow, rg, threats)
-        goldsmiths -= len(lost)
-        room[rg] -= empty
-        lost, empty = _threatened(frow, rf, threats)
-        fishermen -= len(lost)
-        room[rf] -= empty
+        room[rn] -= _threatened(nrow, nobles_at, rn, threats)
+        room[rs] -= _threatened(srow, scouts_at, rs, threats)
+    # Goldsmiths and fishermen below a safe scout earn its bonus (threatened or not).
+    below_scouts = sum(map(mul, scouts_at, goldsmiths_at)) + sum(map(mul, scouts_at, fishermen_at))
+    if threats:
+        room[rg] -= _threatened(grow, goldsmiths_at, rg, threats)
+        room[rf] -= _threatened(frow, fishermen_at, rf, threats)
+        nobles, scouts, goldsmiths, fishermen = sum(nobles_at), sum(scouts_at), sum(goldsmiths_at), sum(fishermen_at)
     return warriors, everyone, room, nobles, scouts, goldsmiths, fishermen, below_scouts
 
 
@@ -475,24 +490,33 @@ def _mid_turn(
 
 
 _Unit = tuple[float, int, bool]
+_Moves = tuple[list[_Unit], float, float, int, int]
 
 
 def _movable(
     pool: list[int], hand: int, T: _Tables, room: list[int], slots: list[float], large: int, w_from_large: float
-) -> list[_Unit]:
+) -> _Moves:
     """Per Viking kind in the pool (and the one in `hand`) that a boatswain could move to a
     safe empty tile of its row: (what moving all m of them earns, m, whether fishermen).
     A warrior best goes beneath the ship it would repel (`slots`); fishermen earn their
-    food, counted apart."""
+    food, counted apart. Returns those units with, in the same pass, what they earn in all,
+    the most one of them earns, how many have 2 or more Vikings, and the fishermen's m."""
     sc = T.sc
+    rw, rn, rs, rg, rf = T.rw, T.rn, T.rs, T.rg, T.rf
     units = []
+    best = total = 0.0
+    kinds2 = 0
+    fish_moved = 0
+    if hand >= 0:
+        pool = pool[:]
+        pool[hand] += 1
     for k, row in T.kind_rows:
-        have = pool[k] + (1 if k == hand else 0)
+        have = pool[k]
         if not have:
             continue
         free = room[row]
         g: float
-        if row == T.rw:
+        if row == rw:
             g = 0.0
             m = 0
             if slots:
@@ -510,25 +534,30 @@ def _movable(
             if not free:
                 continue
             m = have if have < free else free
-            if row == T.rn:
+            if row == rn:
                 g = m * sc.noble_fame * large
-            elif row == T.rs:
+            elif row == rs:
                 g = m * (sc.scout_fame + SCOUT_MOVE_BONUS) * large
-            elif row == T.rg:
+            elif row == rg:
                 g = m * sc.goldsmith_gold * w_from_large
             else:
                 g = 0.0
-        units.append((g, m, row == T.rf))
-    return units
+                fish_moved = m
+        units.append((g, m, row == rf))
+        if m >= 2:
+            kinds2 += 1
+        total += g
+        if g > best:
+            best = g
+    return units, total, best, kinds2, fish_moved
 
 
-def _pool_moves(
-    state: GameState, p: int, units: list[_Unit], b: int, large: int, feeds: int
-) -> tuple[float, float, int]:
-    """What the moves of `units` (see `_movable`) are worth to player p with `b` boatswains:
+def _pool_moves(state: GameState, p: int, moves: _Moves, b: int, large: int, feeds: int) -> tuple[float, float, int]:
+    """What the `moves` (see `_movable`) are worth to player p with `b` boatswains:
     (Fame, food, boatswains used up). Before the last large scoring the moves are obligatory:
     they count in full and use up boatswains; otherwise a share counts (`MOVE_WITH_BOATSWAIN`,
     `MOVE_WITHOUT`)."""
+    units, total, best, kinds2, fish_moved = moves
     adv = state.adv
     if adv is not None and adv.single:
         # Single boatswains (advanced game): one Viking each, all of a kind with a boat tile.
@@ -540,17 +569,6 @@ def _pool_moves(
         if b:
             return MOVE_WITH_BOATSWAIN * gain, MOVE_WITH_BOATSWAIN * fish_moved * feeds, 0
         return MOVE_WITHOUT * first, MOVE_WITHOUT * min(fish_moved, 1) * feeds, 0
-    best = total = 0.0
-    kinds2 = 0  # kinds with 2+ movable Vikings
-    fish_moved = 0
-    for g, m, fish in units:
-        if m >= 2:
-            kinds2 += 1
-        total += g
-        if g > best:
-            best = g
-        if fish:
-            fish_moved = m
     kinds1 = len(units)
     if b and large == 1 and kinds1:
         # Obligatory: as many Vikings as can be moved; each boatswain used leaves the game.
