@@ -646,6 +646,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "results.sheet": (),
     "results.sheet_note": (),
     "results.ships": ("count",),
+    "results.show_course": (),
+    "results.show_sheet": (),
     "results.then": ("what",),
     "results.top.rules": (),
     "results.top.rules_tip": (),
