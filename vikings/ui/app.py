@@ -377,6 +377,7 @@ class App:
             group.should_update_visibility = False
             group.update_visibility()
         self.ui.draw_ui(self.screen)
+        self.scenes.draw_over(self.screen)  # a tooltip above every widget
         pygame.display.flip()
         self._dirty = False
 

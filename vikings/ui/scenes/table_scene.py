@@ -461,7 +461,10 @@ class TableScene(Scene):
         if self.pointed:  # the tooltip reads the table as drawn now, not as it was when the mouse last moved
             self.point(self.mouse)
             self.tooltip = self.tooltip_at(self.mouse)
-        if self.tooltip and not dragging:
+
+    def draw_over(self, surface) -> None:
+        """The tooltip, above the widgets (the app draws them after `draw`)."""
+        if self.tooltip and not (self.drag is not None and self.drag.active):
             draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
 
     def draw_top(self, surface, vis) -> None:
