@@ -25,7 +25,7 @@ from vikings.ui import flow
 from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
-from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
+from vikings.ui.drawing.layout import BOARD_COLS, Layout
 from vikings.ui.drawing.notice import Said, text
 from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
@@ -418,9 +418,8 @@ class TableScene(Scene):
                 )
             )
             if specials:  # the tiles beside her mainland, under her Fame and Gold
-                self.tips += draw_held(
-                    surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(CARD_HEAD) + px(12), px(18)
-                )
+                top = self.card_geos[-1].y0  # (her display: lower when her name takes two lines)
+                self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), top + px(12), px(18))
         self.wheel_geo = self.draw_wheel(surface, vis)
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
