@@ -59,6 +59,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
         ),
     ),
     ("scoring", (("skip", ("s",)),)),
+    ("results", (("switch", ("TAB",)),)),
     (
         "review",
         (("step", ("LEFT", "RIGHT")), ("ends", ("HOME", "END")), ("rounds", ("PAGEUP", "PAGEDOWN"))),
