@@ -42,8 +42,8 @@ def name_lines(font, name: str, width: int) -> list[str]:
     if font.size(name)[0] <= width or " " not in name.strip():
         return [name]
     parts = name.split()
-    splits = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
-    return list(min(splits, key=lambda s: max(font.size(s[0])[0], font.size(s[1])[0])))
+    splits = [[" ".join(parts[:i]), " ".join(parts[i:])] for i in range(1, len(parts))]
+    return min(splits, key=lambda s: max(font.size(s[0])[0], font.size(s[1])[0]))
 
 
 def draw_card(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from vikings.text import lang
+from vikings.ui.drawing.cards import name_lines
 from vikings.ui.drawing.chart import draw_marker
 from vikings.ui.drawing.panels import wrap
 from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
@@ -37,16 +38,6 @@ class _Fonts:
 
     def value_of(self, row: Row):
         return self.total if row.style in ("total", "rank") else self.value
-
-
-def name_lines(font, name: str, width: int) -> list[str]:
-    """A name on one line, or on two (split at the space that balances them best) when one
-    is too narrow."""
-    if font.size(name)[0] <= width or " " not in name:
-        return [name]
-    parts = name.split(" ")
-    splits = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
-    return list(min(splits, key=lambda s: max(font.size(s[0])[0], font.size(s[1])[0])))
 
 
 def _step(font, px) -> int:
@@ -236,4 +227,4 @@ def _draw_value(surface, look, f: _Fonts, row: Row, p: int, x: int, col_w: int, 
     return cell
 
 
-__all__ = ["SheetDrawn", "draw_score_sheet", "name_lines", "needed_width"]
+__all__ = ["SheetDrawn", "draw_score_sheet", "needed_width"]
