@@ -4,11 +4,10 @@ the n-th choice, the arrow keys and Tab go over the lit cells, Enter moves the V
 from __future__ import annotations
 
 import pygame
-from test_table_lang import SEATS, kind
+from test_table_lang import SEATS, boatswain_game, kind
 from test_ui_table import fast_settings
 from ui_helpers import press, run
 
-from vikings.engine import GameConfig, new_game
 from vikings.engine.actions import MoveViking, UseBoatswain
 from vikings.engine.state import BOATSWAIN, BOATSWAIN_MOVE
 from vikings.saves.folders import Storage
@@ -19,16 +18,8 @@ from vikings.ui.table.match import Match
 
 
 def test_the_boatswains_move_a_viking_by_the_keys(tmp_path, rules):
-    from helpers import fill_row, start_scoring
-
-    game = new_game(GameConfig(("Ann", "Bjorn"), seed=1, start_player=0), rules)
+    game = boatswain_game(rules)  # Ann's boatswains first
     d = game.displays[0]
-    d.start_tile = -1
-    fill_row(d, rules, 5, 4)  # empty tiles for the pool's fishermen and scouts
-    fill_row(d, rules, 3, 3)
-    for name, n in (("fisherman", 3), ("scout", 2), ("boatswain", 2)):
-        d.pool[kind(rules, name)] = n
-    start_scoring(game, 1)  # the large scoring after round 2: Ann's boatswains first
     app = App(storage=Storage(tmp_path), settings=fast_settings(), size=(1280, 720), title_scene=False)
     app.fps = 0
     try:

@@ -21,7 +21,7 @@ from vikings.text.events import viking_in_sentence
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import text
 from vikings.ui.drawing.theme import shrink_caption
-from vikings.ui.scenes.purchase import MOVE_EVENTS
+from vikings.ui.scenes.purchase import MOVE_EVENTS, cell_after_key
 from vikings.ui.scenes.purchase_fx import PurchaseMotion
 from vikings.ui.scenes.table_scene import TableScene
 
@@ -126,13 +126,10 @@ class BoatswainScene(TableScene):
                 cell, self.key_cell = self.key_cell, None
                 self.act(MoveViking(*cell))
             return True
-        steps = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
-        if k not in steps:
+        cell = cell_after_key(order, self.key_cell, k)
+        if cell is None:
             return False
-        if self.key_cell in order:
-            self.key_cell = order[(order.index(self.key_cell) + steps[k]) % len(order)]
-        else:
-            self.key_cell = order[0 if steps[k] > 0 else -1]
+        self.key_cell = cell
         self.ctx.viewed = None  # (her own display, where the cells are lit)
         self.app.invalidate()
         return True
