@@ -196,12 +196,12 @@ def test_an_auction_in_the_pseudo_language_draws_only_catalogue_text(tmp_path):
     assert probe.untranslated(NAMES) == []
 
 
-def test_a_boatswain_decision_in_the_pseudo_language_draws_only_catalogue_text(tmp_path, rules):
+def boatswain_game(rules):
+    """Ann's boatswains in the large scoring after round 2: 2 of them, 3 fishermen and 2
+    scouts in her pool, empty tiles in their rows."""
     from helpers import fill_row, start_scoring
 
     from vikings.engine import GameConfig, new_game
-    from vikings.engine.actions import UseBoatswain
-    from vikings.ui.scenes.boatswain import BoatswainScene
 
     game = new_game(GameConfig(("Ann", "Bjorn"), seed=1, start_player=0), rules)
     d = game.displays[0]
@@ -210,7 +210,15 @@ def test_a_boatswain_decision_in_the_pseudo_language_draws_only_catalogue_text(t
     fill_row(d, rules, 3, 3)
     for name, n in (("fisherman", 3), ("scout", 2), ("boatswain", 2)):
         d.pool[kind(rules, name)] = n
-    start_scoring(game, 1)  # the large scoring after round 2: Ann's boatswains first
+    start_scoring(game, 1)
+    return game
+
+
+def test_a_boatswain_decision_in_the_pseudo_language_draws_only_catalogue_text(tmp_path, rules):
+    from vikings.engine.actions import UseBoatswain
+    from vikings.ui.scenes.boatswain import BoatswainScene
+
+    game = boatswain_game(rules)
     with TextProbe() as probe:
         app = App(
             storage=Storage(tmp_path), settings=fast_settings(), size=(1280, 720), title_scene=False, language="qps"

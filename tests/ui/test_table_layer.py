@@ -29,8 +29,9 @@ def fresh(app) -> bytes:
     ref = pygame.Surface(app.screen.get_size()).convert()
     ref.fill(PARCHMENT)
     sc.draw_table(ref)
-    sc.draw_over(ref)
+    sc.draw_moving(ref)
     app.ui.draw_ui(ref)
+    app.scenes.draw_over(ref)  # (the tooltip, above the widgets)
     return pygame.image.tobytes(ref, "RGB")
 
 

@@ -79,3 +79,34 @@ def test_a_finished_games_own_autosave_goes_when_it_is_left(app):
     assert isinstance(app.scenes.base, TitleScene)
     assert not app.storage.autosave_path.exists()
     assert not app.scenes.base.buttons["continue"].is_enabled
+
+
+@pytest.mark.app_settings(animation="instant", bot_pace="instant", ui_scale=150)
+def test_on_a_small_window_the_sheet_and_the_course_take_turns(app):
+    """At 150 % on 1280x720 four long names leave no room for the sheet beside the charts:
+    the sheet takes the width, and a button (or Tab) shows the course instead."""
+    long = [
+        ("Wilhelmina Wolfsdott", "beginner", "purple"),
+        ("Magnhild Ragnarsdott", "beginner", "orange"),
+        ("Thorgrim Mjolnirsson", "beginner", "teal"),
+        ("Hrothgar Wulfmaerson", "beginner", "pink"),
+    ]
+    m = Match.new(long, app.rules, seed=5, storage=app.storage, autosave=False)
+    while not m.game.is_over:
+        m.act(m.bot_for(m.game.to_move).choose(m.game.copy(), m.game.legal_actions(), CancelToken()))
+    m.pending.clear()
+    flow.enter_game(app, m)
+    scene = results(app)
+    a = scene.areas()
+    assert a["tabs"] and a["sheet"].w == a["charts"].w > app.look.size[0] * 0.9
+    switch = button(app, "Show the game's course")
+    drawn = []
+    real = scene.draw_charts
+    scene.draw_charts = lambda surface, rect: (drawn.append(rect), real(surface, rect))
+    run(app, 2)
+    assert not drawn  # the sheet alone
+    click(app, switch)
+    assert scene.charts_shown and drawn and button(app, "Show the final scoring")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    run(app, 3)
+    assert not scene.charts_shown and button(app, "Show the game's course")

@@ -61,3 +61,32 @@ def test_tooltips_read_the_table_as_it_is_under_a_still_pointer(tmp_path):
     run(app, 3)
     assert g.displays[0].occupied(cell.row, cell.col) and empty not in scene.tooltip
     app.shutdown()
+
+
+def test_a_tooltip_is_drawn_above_the_widgets(tmp_path):
+    """The table's tooltip lies over a pygame-gui button it overlaps: the app draws it after
+    the widgets (Scene.draw_over)."""
+    import pygame
+    import pygame_gui
+    from test_ui_table import island_group, start, wait_for_person
+    from ui_helpers import run
+
+    app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], seed=8)
+    wait_for_person(app)
+    scene = app.scenes.base
+    space, _ = island_group(m.game)
+    pos = scene.wheel_geo.tile_rect(space).center
+    px = app.look.px
+    # A button just where the tooltip will be drawn (beside the pointer, down and right).
+    under = pygame.Rect(pos[0] + px(16), pos[1] + px(18), px(160), px(60))
+    button = scene.add(pygame_gui.elements.UIButton(under, "Under", app.ui))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    run(app, 3)
+    assert scene.tooltip
+    app.draw()
+    inside = (under.x + px(3), under.centery)  # left of the tip's text, on its dark box
+    assert tuple(app.screen.get_at(inside))[:3] == (43, 33, 24)
+    scene.pointed, scene.tooltip = False, None  # the pointer gone: the button shows there
+    app.draw()
+    assert button.visible and tuple(app.screen.get_at(inside))[:3] != (43, 33, 24)
+    app.shutdown()

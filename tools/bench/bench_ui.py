@@ -191,7 +191,7 @@ def time_calls(app) -> Calls:
     c.wrap(app.scenes, "update", "scenes.update")
     c.wrap(pygame.display, "flip", "display.flip")
     T = table_scene.TableScene
-    for attr in ("draw_table", "draw_over", "draw_top", "draw_wheel", "draw_board", "draw_decision"):
+    for attr in ("draw_table", "draw_moving", "draw_over", "draw_top", "draw_wheel", "draw_board", "draw_decision"):
         c.wrap(T, attr)
     c.wrap(layer.TableLayer, "show")
     c.wrap(match.Match, "act")

@@ -396,6 +396,7 @@ class App:
             group.update_visibility()
         self.ui.draw_ui(self.screen)
         self.drawn_widgets = list(group.visible)  # (a scene mending its kept layer copies these back)
+        self.scenes.draw_over(self.screen)  # a tooltip above every widget
         pygame.display.flip()
         self._dirty = False
         self._drawn_pictures = self._widget_pictures()

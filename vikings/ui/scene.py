@@ -64,6 +64,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the app afterwards)."""
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw what lies above the widgets (a tooltip), after the app has drawn them."""
+
     def busy(self) -> bool:
         """True while something moves: the loop then runs at full frame rate; otherwise
         it sleeps until the next event, to keep an idle game cheap."""
@@ -135,6 +138,17 @@ class SceneMachine:
     def draw(self, surface) -> None:
         for scene in self.stack:
             scene.draw(surface)
+
+    def draw_over(self, surface) -> None:
+        """The layer above the widgets (a tooltip) of the scenes the pointer can reach: the
+        top one and those under panels that are not modal."""
+        reach = []
+        for scene in reversed(self.stack):
+            reach.append(scene)
+            if scene.is_panel and getattr(scene, "modal", True):
+                break
+        for scene in reversed(reach):
+            scene.draw_over(surface)
 
     def busy(self) -> bool:
         return any(s.busy() for s in self.stack)

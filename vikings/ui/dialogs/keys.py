@@ -48,8 +48,18 @@ KEYS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
             ("kind", ("1", "9")),
         ),
     ),
-    ("boatswain", (("each", ("e",)), ("done", ("d",)))),
+    (
+        "boatswain",
+        (
+            ("each", ("e",)),
+            ("done", ("d",)),
+            ("choice", ("1", "9")),
+            ("cell", ("LEFT", "RIGHT", "UP", "DOWN", "TAB")),
+            ("move", ("RETURN", "KP_ENTER")),
+        ),
+    ),
     ("scoring", (("skip", ("s",)),)),
+    ("results", (("switch", ("TAB",)),)),
     (
         "review",
         (("step", ("LEFT", "RIGHT")), ("ends", ("HOME", "END")), ("rounds", ("PAGEUP", "PAGEDOWN"))),

@@ -36,6 +36,16 @@ def card_icon_spots(look, rect: pygame.Rect) -> dict:
     return {k: (x - look.px(13), y) for k, (x, y) in card_money_spots(look, rect).items()}
 
 
+def name_lines(font, name: str, width: int) -> list[str]:
+    """A name on one line, or on two (split at the space that balances them best) when it
+    is wider than `width`."""
+    if font.size(name)[0] <= width or " " not in name.strip():
+        return [name]
+    parts = name.split()
+    splits = [[" ".join(parts[:i]), " ".join(parts[i:])] for i in range(1, len(parts))]
+    return min(splits, key=lambda s: max(font.size(s[0])[0], font.size(s[1])[0]))
+
+
 def draw_card(
     surface,
     app,
@@ -76,15 +86,28 @@ def draw_card(
         pygame.draw.rect(surface, colour, (x, cy - px(10), px(8), px(20)), border_radius=px(3))
         x += px(14)
     room = rect.right - px(44) - x
-    # (Shrunk to the card's head at a large UI scale, cut short with "…" on a narrow card.)
-    name = look.fit_text(seat.name, 17, INK, bold=True, width=max(1, room), height=px(21))
-    surface.blit(name, (x, cy - name.get_height() // 2))
+    # (Shrunk to the card's head at a large UI scale; a name still too long takes two lines,
+    # and the line of who she is with her Gold and Fame, and her display, move down one.)
+    spots = card_money_spots(look, rect)
+    y2 = rect.y + px(44)
+    lower = 0  # how far the line of who she is and her display move down
+    pixels = max(1, round(17 * look.text_scale), look.least_px)  # (fit_text's smallest lettering)
+    least = look._font_px(max(look.least_px, round(pixels * 0.6)), True)
+    lines = name_lines(least, seat.name, room)
+    if len(lines) == 1:  # (a single word too long even so is cut short as a last resort)
+        name = look.fit_text(seat.name, 17, INK, bold=True, width=max(1, room), height=px(21))
+        surface.blit(name, (x, cy - name.get_height() // 2))
+    else:
+        first = look.fit_text(lines[0], 17, INK, bold=True, width=room, height=px(21))
+        second = look.fit_text(lines[1], 17, INK, bold=True, width=room, height=px(21))
+        surface.blit(first, (x, cy - first.get_height() // 2))
+        lower = first.get_height() - px(3)
+        surface.blit(second, (x, cy + lower - second.get_height() // 2))
     if start:
         ship = app.sprites.get("board", "start_player", height=px(24))
         surface.blit(ship, ship.get_rect(center=card_ship_spot(look, rect)))
     # Second line: who she is (or that she is thinking), her Gold and Fame.
-    y2 = rect.y + px(44)
-    spots = card_money_spots(look, rect)
+    y2 += lower
     bot_thinking = thought is not None
     if bot_thinking:  # a ring of the search's progress, and how long it has thought
         share, seconds = thought
@@ -111,13 +134,16 @@ def draw_card(
                 break
     gold, fame = money if money is not None else (pv.gold, pv.fame)  # (money: the figures as they count)
     for icon, value in (("coin", gold), ("fame", fame)):
-        sx, sy = spots[icon]
+        sx, sy = spots[icon][0], spots[icon][1] + lower
         img = app.sprites.get("board", icon, height=px(22))
         surface.blit(img, img.get_rect(midright=(sx - px(2), sy)))
         num = look.text(str(value), 19, INK, bold=True)
         surface.blit(num, num.get_rect(midleft=(sx + px(1), sy)))
     body = pygame.Rect(
-        rect.x + px(8), rect.y + px(CARD_HEAD), rect.w - px(16), rect.bottom - rect.y - px(CARD_HEAD) - px(6)
+        rect.x + px(8),
+        rect.y + px(CARD_HEAD) + lower,
+        rect.w - px(16),
+        rect.bottom - rect.y - px(CARD_HEAD) - px(6) - lower,
     )
     if selected:
         pygame.draw.rect(surface, (250, 240, 210), body.inflate(px(6), px(6)), border_radius=px(4))

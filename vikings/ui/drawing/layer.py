@@ -68,3 +68,8 @@ class TableLayer:
         """What was drawn over the layer this frame (`areas`, None: anywhere): mended next frame."""
         if self._mend is not None:
             self._mend = None if areas is None else [pygame.Rect(a) for a in areas]
+
+    def drawn_also(self, area) -> None:
+        """One more rect drawn over the screen this frame, after the widgets (a tooltip)."""
+        if self._mend is not None:
+            self._mend.append(pygame.Rect(area))

@@ -21,7 +21,7 @@ from vikings.text.events import viking_in_sentence
 from vikings.text.lang import t
 from vikings.ui.drawing.notice import text
 from vikings.ui.drawing.theme import shrink_caption
-from vikings.ui.scenes.purchase import MOVE_EVENTS
+from vikings.ui.scenes.purchase import MOVE_EVENTS, cell_after_key
 from vikings.ui.scenes.purchase_fx import PurchaseMotion
 from vikings.ui.scenes.table_scene import TableScene
 
@@ -34,6 +34,7 @@ class BoatswainScene(TableScene):
         super().__init__(app, ctx)
         self.motion = PurchaseMotion(self)  # the moves' animations, the wheel's turn
         self.option_buttons: list = []  # (button, action) per choice the engine offers
+        self.key_cell: tuple[int, int] | None = None  # the cell chosen with the keys for the Viking
 
     def build_decision_ui(self) -> None:
         self.option_buttons = []
@@ -92,8 +93,20 @@ class BoatswainScene(TableScene):
         return False
 
     def handle_key(self, event) -> bool:
+        """E and D, 1-9 for the choices in the order of their buttons; while a Viking moves,
+        the arrow keys and Tab go from one lit cell to the next and Enter moves it there."""
         m, g = self.match, self.match.game
-        if not m.persons_turn() or m.pending or g.phase != BOATSWAIN:
+        if not m.persons_turn() or m.pending:
+            return False
+        if g.phase == BOATSWAIN_MOVE:
+            return self.key_move(event.key)
+        if g.phase != BOATSWAIN:
+            return False
+        if pygame.K_1 <= event.key <= pygame.K_9:
+            i = event.key - pygame.K_1
+            if i < len(self.option_buttons):
+                self.act(self.option_buttons[i][1])
+                return True
             return False
         for a in g.legal_actions():
             if (event.key == pygame.K_d and isinstance(a, FinishBoatswains)) or (
@@ -102,6 +115,29 @@ class BoatswainScene(TableScene):
                 self.act(a)
                 return True
         return False
+
+    def key_move(self, k) -> bool:
+        g = self.match.game
+        order = sorted((a.row, a.col) for a in g.legal_actions() if isinstance(a, MoveViking))
+        if not order:
+            return False
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.key_cell in order:
+                cell, self.key_cell = self.key_cell, None
+                self.act(MoveViking(*cell))
+            return True
+        cell = cell_after_key(order, self.key_cell, k)
+        if cell is None:
+            return False
+        self.key_cell = cell
+        self.ctx.viewed = None  # (her own display, where the cells are lit)
+        self.app.invalidate()
+        return True
+
+    def on_hover(self, pos) -> None:
+        super().on_hover(pos)
+        if self.key_cell is not None and self.hover_cell is not None:  # the mouse takes over from the keys
+            self.key_cell = None
 
     def on_click(self, pos) -> bool:
         m, g = self.match, self.match.game
@@ -133,7 +169,8 @@ class BoatswainScene(TableScene):
     def board_options(self, vis, p) -> dict:
         g = self.match.game
         if p == g.to_move and g.phase == BOATSWAIN_MOVE and self.match.persons_turn() and not self.match.pending:
-            return {"highlight": [(a.row, a.col) for a in g.legal_actions()], "hover": self.hover_cell}
+            cell = self.key_cell if self.key_cell is not None else self.hover_cell
+            return {"highlight": [(a.row, a.col) for a in g.legal_actions()], "hover": cell}
         return {}
 
     def decision_text(self, vis) -> list[str]:

@@ -49,6 +49,17 @@ MOVE_EVENTS = (
 )
 
 
+def cell_after_key(order: list, current, k):
+    """The lit cell an arrow key or Tab goes to from `current` (in reading order, round the
+    end), or None for another key."""
+    steps = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+    if k not in steps:
+        return None
+    if current in order:
+        return order[(order.index(current) + steps[k]) % len(order)]
+    return order[0 if steps[k] > 0 else -1]
+
+
 class PurchaseScene(TableScene):
     handles = MOVE_EVENTS
     phases = frozenset({PURCHASE, PLACE, VIKING, SPECIAL, REPLACE})
@@ -284,13 +295,10 @@ class PurchaseScene(TableScene):
             if self.key_cell in cells:
                 self.act(cells[self.key_cell])
             return True
-        steps = {pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
-        if k not in steps:
+        cell = cell_after_key(order, self.key_cell, k)
+        if cell is None:
             return False
-        if self.key_cell in order:
-            self.key_cell = order[(order.index(self.key_cell) + steps[k]) % len(order)]
-        else:
-            self.key_cell = order[0 if steps[k] > 0 else -1]
+        self.key_cell = cell
         self.app.invalidate()
         return True
 

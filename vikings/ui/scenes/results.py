@@ -20,11 +20,11 @@ from vikings.text import lang, words
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.drawing.chart import Series, draw_line_chart, draw_marker
-from vikings.ui.drawing.panels import panel
-from vikings.ui.drawing.theme import BAD, GOLD, GOOD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.panels import panel, wrap
+from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WOOD_DARK, colour_of
 from vikings.ui.scenes.results_journey import ResultsJourney
-from vikings.ui.scenes.results_sheet import Row, course, final_scores, ordinal, results_rows, seat_kind, signed
-from vikings.ui.scenes.scoring_panel import fit
+from vikings.ui.scenes.results_sheet import Row, course, final_scores, ordinal, results_rows
+from vikings.ui.scenes.results_table import draw_score_sheet, needed_width
 from vikings.ui.scenes.scoring_text import names_list
 from vikings.ui.scenes.table_scene import TableScene
 from vikings.ui.table.fx import Effect
@@ -47,6 +47,9 @@ class ResultsScene(TableScene):
         self.fx.add(self.grow)
         self.ctx.viewed = None
         self.journey = ResultsJourney(app, self.match)  # records the game; the fair level
+        self.charts_shown = False  # (a narrow window shows the sheet or the charts)
+        self.tips: list = []  # (rect, text): the sheet's texts shown as tooltips
+        self.b_switch = None
 
     def _grown(self) -> None:
         self.grown = True
@@ -76,28 +79,32 @@ class ResultsScene(TableScene):
         )
 
     def areas(self) -> dict:
+        """The banner, the score sheet and the charts. The sheet and the charts share the
+        width when the sheet's texts fit in its part; otherwise each takes the whole width
+        in turn (`tabs`: a button in the panel's head switches)."""
         px = self.app.look.px
         W, H = self.app.look.size
         top = self.layout.top
         gap = px(8)
         area = pygame.Rect(gap, top.bottom + gap, W - 2 * gap, H - top.bottom - 2 * gap)
-        banner = pygame.Rect(area.x, area.y, area.w, px(92))
+        banner = pygame.Rect(area.x, area.y, area.w, getattr(self, "banner_h", px(92)))
         strip = self.journey.height(self.app.look)  # the journey's line (0: nothing to say)
         journey = pygame.Rect(area.x, banner.bottom + gap, area.w, strip)
         top_below = journey.bottom + (gap if strip else 0)
         below = pygame.Rect(area.x, top_below, area.w, area.bottom - top_below)
-        left_w = round(below.w * 0.54)
+        need = needed_width(self.app.look, self.rows, self.match.seats)
+        left_w = max(round(below.w * 0.54), need)
+        if left_w > round(below.w * 0.62):
+            return {"banner": banner, "journey": journey, "sheet": below, "charts": below, "tabs": True}
         sheet = pygame.Rect(below.x, below.y, left_w, below.h)
         charts = pygame.Rect(sheet.right + gap, below.y, below.right - sheet.right - gap, below.h)
-        return {"banner": banner, "journey": journey, "sheet": sheet, "charts": charts}
+        return {"banner": banner, "journey": journey, "sheet": sheet, "charts": charts, "tabs": False}
 
     def build_decision_ui(self) -> None:
         px, ui, look = self.app.look.px, self.app.ui, self.app.look
         banner = self.areas()["banner"]
-        h = min(banner.h - px(4), look.caption_height(40))
-        y = banner.centery - h // 2
         x = banner.right - px(16)
-        self.b_results = {}
+        spots = []
         for key, width, oid in (
             ("title", 140, None),
             ("new", 140, "@primary"),
@@ -113,6 +120,18 @@ class ResultsScene(TableScene):
             )  # (the game code's words: puzzles.yaml; the journey's: journey.yaml)
             w = look.caption_width(label, width)  # grows with the UI scale's lettering
             x -= w
+            spots.append((key, x, w, label, tip, oid))
+            x -= px(10)
+        # The banner as tall as its lines need (the second one may take two).
+        text_x = banner.x + px(18) + self.app.sprites.get("board", "fame", height=px(60)).get_width() + px(16)
+        self.banner_room = x + px(10) - text_x - px(16)
+        head, lines, step = self.banner_lines(self.banner_room)
+        self.banner_h = max(px(92), head.get_height() + step * len(lines) + px(12))
+        banner = self.areas()["banner"]
+        h = min(px(92) - px(4), look.caption_height(40))
+        y = banner.centery - h // 2
+        self.b_results = {}
+        for key, x, w, label, tip, oid in spots:
             self.b_results[key] = self.add(
                 pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip)
             )
@@ -124,6 +143,13 @@ class ResultsScene(TableScene):
             rect = pygame.Rect(strip.right - px(4) - w, strip.y + px(2), w, fh)
             tip = t("journey.fair.play_tip")
             self.b_results["fair"] = self.add(pygame_gui.elements.UIButton(rect, fair, ui, tool_tip_text=tip))
+        a = self.areas()
+        self.b_switch = None
+        if a["tabs"]:  # one panel at a time: the sheet or the course
+            label = t("results.show_course") if not self.charts_shown else t("results.show_sheet")
+            w, sh = look.caption_width(label, 120), look.caption_height(30)
+            box = pygame.Rect(a["sheet"].right - px(10) - w, a["sheet"].y + px(8), w, sh)
+            self.b_switch = self.add(pygame_gui.elements.UIButton(box, label, ui))
         r = self.layout.decision
         self.b_back = self.add(
             pygame_gui.elements.UIButton(
@@ -138,6 +164,8 @@ class ResultsScene(TableScene):
         super().refresh_ui()
         for b in self.b_results.values():
             b.hide() if self.table_view else b.show()
+        if self.b_switch is not None:
+            self.b_switch.hide() if self.table_view else self.b_switch.show()
         self.b_back.show() if self.table_view else self.b_back.hide()
 
     def set_table_view(self, on: bool) -> None:
@@ -151,6 +179,8 @@ class ResultsScene(TableScene):
         el = event.ui_element
         if el is self.b_back:
             self.set_table_view(False)
+        elif el is not None and el is self.b_switch:
+            self.switch_view()
         elif el is self.b_results.get("table"):
             self.set_table_view(True)
         elif el is self.b_results.get("title"):
@@ -175,7 +205,18 @@ class ResultsScene(TableScene):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             flow.leave_game(self.app, self.ctx)
             return True
+        if event.key == pygame.K_TAB and self.b_switch is not None and not self.table_view:
+            self.switch_view()
+            return True
         return False
+
+    def switch_view(self) -> None:
+        """The score sheet or the game's course, when only one fits (the Tab key, too)."""
+        self.charts_shown = not self.charts_shown
+        self.tooltip = None
+        self.kill_ui()
+        self.build_ui()
+        self.app.invalidate()
 
     def new_game(self) -> None:
         app = self.app
@@ -197,6 +238,11 @@ class ResultsScene(TableScene):
     def on_hover(self, pos) -> None:
         if self.table_view:
             super().on_hover(pos)
+            return
+        tip = next((text for r, text in self.tips if r.collidepoint(pos)), None)
+        if tip != self.tooltip or tip:
+            self.tooltip, self.mouse = tip, pos
+            self.app.invalidate()
 
     # Drawing ------------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -209,8 +255,11 @@ class ResultsScene(TableScene):
         self.draw_banner(surface, a["banner"])
         fair = self.b_results.get("fair")
         self.journey.draw(surface, self.app.look, a["journey"], fair.rect.x if fair else None)
-        self.draw_sheet(surface, a["sheet"])
-        self.draw_charts(surface, a["charts"])
+        self.tips = []
+        if not a["tabs"] or not self.charts_shown:
+            self.draw_sheet(surface, a["sheet"])
+        if not a["tabs"] or self.charts_shown:
+            self.draw_charts(surface, a["charts"])
 
     shows_bag = False
 
@@ -260,14 +309,13 @@ class ResultsScene(TableScene):
         icon = self.app.sprites.get("board", "fame", height=px(60))
         surface.blit(icon, (rect.x + px(18), rect.centery - icon.get_height() // 2))
         x = rect.x + px(18) + icon.get_width() + px(16)
-        title, sub = self.headline()
-        room = (min(b.rect.x for b in self.b_results.values()) if self.b_results else rect.right) - x - px(16)
-        # (both lines shrink to the banner's height at a large UI scale)
-        head = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=rect.h - px(40))
-        s = look.fit_text(sub, 15, INK_SOFT, width=room, height=px(17))
-        y = rect.centery - (head.get_height() + s.get_height()) // 2
+        room = self.banner_room
+        head, lines, step = self.banner_lines(room)
+        y = rect.centery - (head.get_height() + step * len(lines)) // 2
         surface.blit(head, (x, y))
-        surface.blit(s, (x + px(2), y + head.get_height()))
+        font = look.font(15)
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, INK_SOFT), (x + px(2), y + head.get_height() + i * step))
         # The winners' markers beside the title.
         mx = x + head.get_width() + px(22)
         for p in self.winners():
@@ -279,6 +327,26 @@ class ResultsScene(TableScene):
             )
             mx += px(32)
 
+    def banner_lines(self, room: int) -> tuple:
+        """The banner's title (in smaller lettering if it must) and the lines under it: the
+        second line's parts each on a line of their own when it is too long for `room`."""
+        look, px = self.app.look, self.app.look.px
+        title, sub = self.headline()
+        f = look.font(24, True)
+        if f.size(title)[0] <= room:
+            head = look.fit_text(title, 32, WOOD_DARK, bold=True, width=room, height=px(52))
+        else:  # too long even in smaller lettering: two lines
+            rows = [f.render(line, True, WOOD_DARK) for line in wrap(f, title, room)]
+            head = pygame.Surface(
+                (max(r.get_width() for r in rows), sum(r.get_height() for r in rows)), pygame.SRCALPHA
+            )
+            for i, r in enumerate(rows):
+                head.blit(r, (0, i * rows[0].get_height()))
+        font = look.font(15)
+        parts = [sub] if font.size(sub)[0] <= room else [p.strip() for p in sub.split("   ·   ")]
+        lines = [line for part in parts for line in wrap(font, part, room)]
+        return head, lines, font.get_height() - px(3)
+
     def column_order(self) -> list[int]:
         g = self.match.game
         ranks = g.ranks or [1] * g.n
@@ -287,107 +355,31 @@ class ResultsScene(TableScene):
     def draw_sheet(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
         panel(surface, rect, look)
-        seats = self.match.seats
         pad = px(14)
         head = look.text(t("results.sheet"), 18, WOOD_DARK, bold=True)
-        surface.blit(head, (rect.x + pad, rect.y + px(10)))
+        hy = rect.y + px(10)
+        if self.b_switch is not None:  # (the head as tall as the switch beside it)
+            hy = self.b_switch.rect.centery - head.get_height() // 2
+        surface.blit(head, (rect.x + pad, hy))
         fame_icon = self.app.sprites.get("board", "fame", height=px(18))
-        surface.blit(
-            fame_icon,
-            (
-                rect.x + pad + head.get_width() + px(8),
-                rect.y + px(10) + (head.get_height() - fame_icon.get_height()) // 2,
-            ),
+        icon_x = rect.x + pad + head.get_width() + px(8)
+        surface.blit(fame_icon, (icon_x, hy + (head.get_height() - fame_icon.get_height()) // 2))
+        right = (self.b_switch.rect.x - px(10)) if self.b_switch is not None else rect.right - pad
+        note_font = look.font(12)
+        note = t("results.sheet_note")
+        if note_font.size(note)[0] <= right - icon_x - fame_icon.get_width() - px(16):
+            img = note_font.render(note, True, INK_SOFT)
+            surface.blit(img, (right - img.get_width(), hy + head.get_height() - img.get_height()))
+        else:  # no room beside the title: the note is its tooltip
+            self.tips.append(
+                (pygame.Rect(rect.x + pad, hy, icon_x + fame_icon.get_width() - rect.x, head.get_height()), note)
+            )
+        top = max(hy + head.get_height(), self.b_switch.rect.bottom if self.b_switch is not None else 0) + px(8)
+        inner = pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, rect.bottom - px(12) - top)
+        drawn = draw_score_sheet(
+            surface, look, inner, self.rows, self.match.seats, self.column_order(), set(self.winners())
         )
-        note = look.fit_text(
-            t("results.sheet_note"), 12, INK_SOFT, width=max(1, rect.w - 2 * pad - head.get_width() - px(40))
-        )
-        surface.blit(
-            note, (rect.right - pad - note.get_width(), rect.y + px(10) + head.get_height() - note.get_height())
-        )
-        order = self.column_order()
-        inner = pygame.Rect(
-            rect.x + pad,
-            rect.y + px(10) + head.get_height() + px(8),
-            rect.w - 2 * pad,
-            rect.bottom - px(12) - (rect.y + px(10) + head.get_height() + px(8)),
-        )
-        label_w = round(inner.w * 0.40)
-        col_w = (inner.w - label_w) // max(1, len(order))
-        name_font, kind_font = look.font(16, True), look.font(11)
-        # (the header grows with the UI scale's lettering: a name over person / bot level)
-        head_h = max(px(44), name_font.get_height() + kind_font.get_height() + px(2))
-        name_y = inner.y + max(head_h // 2 - px(8), name_font.get_height() // 2)
-        kind_y = max(inner.y + head_h // 2 + px(3), name_y + name_font.get_height() // 2 - px(2))
-        rows = self.rows
-        row_h = max(px(30), (inner.h - head_h) // max(1, len(rows)))  # the rows fill the sheet
-        winners = set(self.winners())
-        # Winner columns lightly gilded.
-        for i, p in enumerate(order):
-            if p in winners:
-                col = pygame.Rect(inner.x + label_w + i * col_w, inner.y, col_w, head_h + row_h * len(rows))
-                pygame.draw.rect(surface, (250, 236, 190), col, border_radius=px(6))
-        # Header: one column per player, in rank order.
-        for i, p in enumerate(order):
-            cx = inner.x + label_w + i * col_w + col_w // 2
-            seat = seats[p]
-            r = px(10)
-            name = name_font.render(fit(name_font, seat.name, col_w - 2 * r - px(14)), True, INK)
-            w = 2 * r + px(6) + name.get_width()
-            x = cx - w // 2
-            draw_marker(surface, look, (x + r, name_y), colour_of(seat.colour), seat.name, radius=r)
-            surface.blit(name, (x + 2 * r + px(6), name_y - name.get_height() // 2))
-            kind = kind_font.render(fit(kind_font, seat_kind(seat), col_w - px(4)), True, INK_SOFT)
-            surface.blit(kind, kind.get_rect(midtop=(cx, kind_y)))
-        pygame.draw.line(
-            surface, WOOD, (inner.x, inner.y + head_h - 1), (inner.right, inner.y + head_h - 1), max(1, px(2))
-        )
-        value_font, total_font = look.font(17, True), look.font(20, True)
-        small, label_font = look.font(12), look.font(15)
-        y = inner.y + head_h
-        for j, row in enumerate(rows):
-            box = pygame.Rect(inner.x, y, inner.w, row_h)
-            if row.style == "total":
-                pygame.draw.rect(surface, (236, 214, 160), box, border_radius=px(4))
-            elif j % 2:
-                shade = pygame.Surface(box.size, pygame.SRCALPHA)
-                shade.fill((122, 74, 36, 18))
-                surface.blit(shade, box)
-            lf = look.font(16, True) if row.style in ("total", "rank") else label_font
-            lab = lf.render(fit(lf, row.label, label_w - px(10)), True, INK)
-            hint = small.render(fit(small, row.hint, label_w - px(10)), True, INK_SOFT) if row.hint else None
-            hh = lab.get_height() + (hint.get_height() if hint and row_h >= px(38) else 0)
-            ly = box.centery - hh // 2
-            surface.blit(lab, (box.x + px(6), ly))
-            if hint and row_h >= px(38):
-                surface.blit(hint, (box.x + px(6), ly + lab.get_height() - px(2)))
-            for i, p in enumerate(order):
-                cx = inner.x + label_w + i * col_w + col_w // 2
-                v = row.values[p]
-                if row.style == "rank":
-                    text, colour, font = ordinal(v), (WOOD_DARK if v == 1 else INK), total_font
-                elif row.style == "change":
-                    text = "—" if not v else signed(v)
-                    colour = INK_SOFT if not v else (GOOD if v > 0 else BAD)
-                    font = value_font
-                elif row.style == "total":
-                    text, colour, font = lang.number(v), INK, total_font
-                else:
-                    text, colour, font = lang.number(v), INK, value_font
-                img = font.render(text, True, colour)
-                det = row.details[p]
-                dimg = small.render(fit(small, det, col_w - px(6)), True, INK_SOFT) if det and row_h >= px(36) else None
-                h = img.get_height() + (dimg.get_height() - px(3) if dimg else 0)
-                top = box.centery - h // 2
-                if row.style == "rank" and v == 1:
-                    pygame.draw.rect(
-                        surface, GOLD, img.get_rect(midtop=(cx, top)).inflate(px(16), px(2)), border_radius=px(10)
-                    )
-                    img = font.render(text, True, WHITE)
-                surface.blit(img, img.get_rect(midtop=(cx, top)))
-                if dimg:
-                    surface.blit(dimg, dimg.get_rect(midtop=(cx, top + img.get_height() - px(3))))
-            y += row_h
+        self.tips += drawn.tips
 
     def draw_charts(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
@@ -395,18 +387,21 @@ class ResultsScene(TableScene):
         g, seats = self.match.game, self.match.seats
         pad = px(14)
         head = look.text(t("results.course"), 18, WOOD_DARK, bold=True)
-        surface.blit(head, (rect.x + pad, rect.y + px(10)))
+        hy = rect.y + px(10)
+        if self.b_switch is not None:
+            hy = self.b_switch.rect.centery - head.get_height() // 2
+        surface.blit(head, (rect.x + pad, hy))
         # Legend.
         x = rect.x + pad
-        y = rect.y + px(10) + head.get_height() + px(6)
+        y = max(hy + head.get_height(), self.b_switch.rect.bottom if self.b_switch is not None else 0) + px(6)
         font = look.font(14, True)
         for _p, seat in enumerate(seats):
             col = colour_of(seat.colour)
-            name = font.render(fit(font, seat.name, px(120)), True, INK)
+            name = font.render(seat.name, True, INK)
             w = px(28) + name.get_width() + px(16)
-            if x + w > rect.right - pad:
+            if x + w > rect.right - pad and x > rect.x + pad:
                 x = rect.x + pad
-                y += px(24)
+                y += max(px(24), font.get_height())
             pygame.draw.line(surface, INK, (x, y + px(10)), (x + px(22), y + px(10)), max(2, px(3)) + 2)
             pygame.draw.line(surface, col, (x, y + px(10)), (x + px(22), y + px(10)), max(2, px(3)))
             surface.blit(name, (x + px(28), y + px(10) - name.get_height() // 2))

@@ -101,15 +101,33 @@ class ScoringBoard:
             label = t("scoring.display_scoring", name=self.match.seats[p].name, kind=kind_inline(e.data["kind"]))
         else:
             label = t("scoring.display", name=self.match.seats[p].name)
-        img = self.app.look.text(label, 14, INK_SOFT, bold=e is not None and e.player == p)
-        surface.blit(img, (rect.x, rect.y))
-        body = rect.inflate(0, -img.get_height() - 4).move(0, (img.get_height() + 4) // 2)
+        font = self.app.look.font(14, bold=e is not None and e.player == p)
+        room = rect.w - self.held_width(vis.players[p].held) - self.app.look.px(8)
+        lines = [label] if font.size(label)[0] <= room else [x.strip() for x in label.split("   ·   ")]
+        step = font.get_height() - self.app.look.px(3)
+        for i, line in enumerate(lines):  # (on two lines when the held special tiles leave no room)
+            surface.blit(font.render(line, True, INK_SOFT), (rect.x, rect.y + i * step))
+        cap_h = font.get_height() + step * (len(lines) - 1)
+        body = rect.inflate(0, -cap_h - 4).move(0, (cap_h + 4) // 2)
         geo = draw_display(
             surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),), **self.options(e, p)
         )
         if e is not None and e.player == p:
             self._draw_threat(surface, geo, e)
         return geo
+
+    def held_width(self, held) -> int:
+        """How wide the table draws the held special tiles and their label at the caption's
+        right end (TableScene.draw: draw_held at 24 design pixels)."""
+        if not held:
+            return 0
+        app, px = self.app, self.app.look.px
+        size = px(24)
+        gap = max(1, size // 8)
+        tiles = sum(
+            app.sprites.get("special_tiles", app.rules.specials[k].id, height=size).get_width() + gap for k in held
+        )
+        return tiles + gap + app.look.font(12).size(t("table.card.held"))[0]
 
     def _draw_threat(self, surface, geo, e) -> None:
         k = self.threat_k()

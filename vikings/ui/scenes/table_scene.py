@@ -26,7 +26,7 @@ from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
 from vikings.ui.drawing.layer import TableLayer
-from vikings.ui.drawing.layout import BOARD_COLS, CARD_HEAD, Layout
+from vikings.ui.drawing.layout import BOARD_COLS, Layout
 from vikings.ui.drawing.notice import Said, text
 from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, log_cut, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
@@ -437,11 +437,11 @@ class TableScene(Scene):
                 surface.fill(PARCHMENT)
             self.layer.drop_key()
             self.draw_table(surface)
-            self.draw_over(surface)
+            self.draw_moving(surface)
             return
         sole = self.app.scenes.stack == [self]
         self.layer.show(surface, key, self.draw_table, self.app.draws, sole, self.app.drawn_widgets)
-        self.layer.drawn_over(self.draw_over(surface))
+        self.layer.drawn_over(self.draw_moving(surface))
 
     def draw_table(self, surface) -> None:
         """Everything but what moves over the table (effects, the hint, a dragged tile,
@@ -474,9 +474,8 @@ class TableScene(Scene):
                 )
             )
             if specials:  # the tiles beside her mainland, under her Fame and Gold
-                self.tips += draw_held(
-                    surface, self.app, vis.players[p].held, rect.right - px(8), rect.y + px(CARD_HEAD) + px(12), px(18)
-                )
+                top = self.card_geos[-1].y0  # (her display: lower when her name takes two lines)
+                self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), top + px(12), px(18))
         self.wheel_geo = self.draw_wheel(surface, vis)
         if specials and not m.pending and m.game.phase == PURCHASE:
             space = m.game.most_expensive_space()
@@ -504,7 +503,7 @@ class TableScene(Scene):
         self.log_spots = draw_log(surface, self.app, log, shown_log, hover=self.hover_log)
         self.tips += [(r, shown_log[i]) for r, i in self.log_spots if i in log_cut()]
 
-    def draw_over(self, surface) -> list | None:
+    def draw_moving(self, surface) -> list | None:
         """What moves over the table; the rects drawn over (None: anywhere)."""
         m, L = self.match, self.layout
         vis = self.visible()
@@ -531,11 +530,13 @@ class TableScene(Scene):
                 areas.append(self.zoom[0].inflate(self.app.look.px(24), self.app.look.px(24)))
         if self.pointed:  # the tooltip reads the table as drawn now, not as it was when the mouse last moved
             self.tooltip = self.tooltip_at(self.mouse)
-        if self.tooltip and not dragging:
-            r = draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
-            if areas is not None:
-                areas.append(r)
         return areas
+
+    def draw_over(self, surface) -> None:
+        """The tooltip, above the widgets (the app draws them after `draw`); the kept
+        layer mends its place next frame."""
+        if self.tooltip and not (self.drag is not None and self.drag.active):
+            self.layer.drawn_also(draw_tip_box(surface, self.app.look, self.tooltip, self.mouse))
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
