@@ -36,7 +36,8 @@ class ScaledSettings:
         self.cls, self.ui_scale = cls, ui_scale
 
     def __call__(self, **kw):
-        return self.cls(ui_scale=self.ui_scale, **kw)
+        kw["ui_scale"] = self.ui_scale  # (the Director names the UI scale too)
+        return self.cls(**kw)
 
     def __getattr__(self, name):
         return getattr(self.cls, name)
