@@ -339,3 +339,29 @@ def test_every_refusal_of_the_engines_reader_is_known(text):
     with pytest.raises(SaveError) as e:
         load(text, default_rules())
     assert reasons.known(str(e.value)), str(e.value)
+
+
+def test_the_title_says_what_continue_resumes_at_150_percent_on_a_small_window(tmp_path):
+    """Nine entries left the line on what Continue resumes no room above the sea: it was
+    drawn under it, out of sight (German, 150 %, 1280x720)."""
+    from tools.pictures import director
+
+    old = director.UI_SCALE
+    director.UI_SCALE = 150
+    try:
+        d = director.Director((1280, 720), tmp_path, language="de")
+        d.new_match()
+        d.enter()
+        d.frames(3)
+        director.to_title(d)
+        d.frames(3)
+        sc = d.app.scenes.base
+        assert isinstance(sc, TitleScene) and sc.autosave_info
+        quit_bottom = sc.buttons["quit"].rect.bottom
+        sea = round(722 * d.app.look.size[1] / 900)  # the sea's top (design 722 of 900)
+        band = d.app.screen.subsurface(pygame.Rect(0, quit_bottom + 2, 1280, sea - quit_bottom - 6))
+        inked = {band.get_at((x, y))[:3] for x in range(300, 980, 3) for y in range(band.get_height())}
+        assert len(inked) > 8, "no line under the buttons"
+    finally:
+        director.UI_SCALE = old
+        lang.set_language("en")

@@ -91,7 +91,7 @@ class TitleScene(Scene):
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
-    COL_X, COL_W, TOP, H, GAP = 620, 360, 236, 46, 8
+    COL_X, COL_W, TOP, H, GAP = 620, 360, 232, 42, 6  # (nine entries and the note above the sea)
 
     def build_ui(self) -> None:
         page = Page(self.app.look)
