@@ -103,8 +103,7 @@ class ResultsScene(TableScene):
     def build_decision_ui(self) -> None:
         px, ui, look = self.app.look.px, self.app.ui, self.app.look
         banner = self.areas()["banner"]
-        x = banner.right - px(16)
-        spots = []
+        buttons = []  # (key, width, label, tip, object id), from the right edge leftwards
         for key, width, oid in (
             ("title", 140, None),
             ("new", 140, "@primary"),
@@ -113,29 +112,38 @@ class ResultsScene(TableScene):
             ("code", 130, None),
             ("stats", 120, None),
         ):
+            # (the game code's words are in puzzles.yaml, the statistics' in journey.yaml)
             words = {"code": "puzzles.button.code", "stats": "journey.stats.button"}.get(key, f"results.button.{key}")
-            label, tip = (
-                t(words),
-                t(f"{words}_tip"),
-            )  # (the game code's words: puzzles.yaml; the journey's: journey.yaml)
-            w = look.caption_width(label, width)  # grows with the UI scale's lettering
-            x -= w
-            spots.append((key, x, w, label, tip, oid))
-            x -= px(10)
-        # The banner as tall as its lines need (the second one may take two).
+            label = t(words)
+            buttons.append(
+                (key, look.caption_width(label, width), label, t(f"{words}_tip"), oid)
+            )  # (grows with the UI scale)
         text_x = banner.x + px(18) + self.app.sprites.get("board", "fame", height=px(60)).get_width() + px(16)
-        self.banner_room = x + px(10) - text_x - px(16)
-        head, lines, step = self.banner_lines(self.banner_room)
-        self.banner_h = max(px(92), head.get_height() + step * len(lines) + px(12))
-        banner = self.areas()["banner"]
+        right = banner.right - px(16)
+        rows = [buttons]
+        if right - sum(b[1] + px(10) for b in buttons) - text_x < px(420):  # the headline would be squeezed:
+            rows = [buttons[2:], buttons[:2]]  # the others above New game and Title, on two rows
         h = min(px(92) - px(4), look.caption_height(40))
-        y = banner.centery - h // 2
+        spots, left = [], right
+        for r, row in enumerate(rows):
+            x = right
+            for key, w, label, tip, oid in row:
+                x -= w
+                spots.append((key, r, x, w, label, tip, oid))
+                x -= px(10)
+            left = min(left, x + px(10))
+        # The banner as tall as its lines and its rows of buttons need (the text's second line may take two).
+        self.banner_room = left - text_x - px(16)
+        head, lines, step = self.banner_lines(self.banner_room)
+        self.banner_h = max(px(92), head.get_height() + step * len(lines) + px(12), len(rows) * (h + px(8)) + px(12))
+        banner = self.areas()["banner"]
+        top = banner.centery - (len(rows) * (h + px(8)) - px(8)) // 2
         self.b_results = {}
-        for key, x, w, label, tip, oid in spots:
+        for key, r, x, w, label, tip, oid in spots:
+            rect = pygame.Rect(x, top + r * (h + px(8)), w, h)
             self.b_results[key] = self.add(
-                pygame_gui.elements.UIButton(pygame.Rect(x, y, w, h), label, ui, object_id=oid, tool_tip_text=tip)
+                pygame_gui.elements.UIButton(rect, label, ui, object_id=oid, tool_tip_text=tip)
             )
-            x -= px(10)
         fair = self.journey.play_caption()  # the same table at the fair level, in the journey's strip
         if fair:
             strip = self.areas()["journey"]
