@@ -328,9 +328,11 @@ class App:
         self.scenes.update(dt)
         shown = self.ui.get_sprite_group().should_update_visibility  # (a widget made, shown or hidden)
         # A widget's picture changed with no event (a button enabled once an animation
-        # landed, a text cursor blinking): draw it now, not when the mouse next moves.
+        # landed, a text cursor blinking, a hover's fade): draw it now, not when the mouse
+        # next moves. (Merely resting on a widget draws nothing: at 4K over the rules
+        # panel that redrew the window twice a second, a fifth of a core.)
         changed = self._widget_pictures() != self._drawn_pictures
-        if events or busy or self._dirty or shown or changed or self.ui.get_hovering_any_element():
+        if events or busy or self._dirty or shown or changed:
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)
