@@ -96,3 +96,20 @@ def screenshot(app: App, path) -> None:
     app.draw()
     os.makedirs(os.path.dirname(str(path)) or ".", exist_ok=True)
     pygame.image.save(app.screen, str(path))
+
+
+def reviewed(app: App):
+    """The review scene on screen, once its review has come in (a minute at most)."""
+    import time
+
+    from vikings.ui.scenes.review import ReviewScene
+
+    scene = app.scenes.base
+    assert isinstance(scene, ReviewScene)
+    limit = time.monotonic() + 60
+    while scene.review is None and time.monotonic() < limit:
+        time.sleep(0.02)
+        run(app, 1)
+    assert scene.review is not None, scene.status
+    run(app, 2)
+    return scene

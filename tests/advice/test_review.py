@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_helpers import button, click, press, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, press, reviewed, run  # noqa: I001 (dummy drivers first)
 
 from vikings.advice.review import AUCTION_PHASES, describe_action, replay, replays, review_game
 from vikings.bots import Cancelled, CancelToken, make_bot
@@ -223,18 +223,6 @@ def match_of(app, two, upto=None) -> Match:
     g = two[0]
     game = g.copy() if upto is None else replay(g.config, g.actions(), RULES, upto)
     return Match(SEATS, game, storage=app.storage, autosave=False)
-
-
-def reviewed(app) -> ReviewScene:
-    scene = app.scenes.base
-    assert isinstance(scene, ReviewScene)
-    limit = time.monotonic() + 60
-    while scene.review is None and time.monotonic() < limit:
-        time.sleep(0.02)
-        run(app, 1)
-    assert scene.review is not None, scene.status
-    run(app, 2)
-    return scene
 
 
 def test_review_from_the_results_steps_through_the_game_and_goes_back(app, two):

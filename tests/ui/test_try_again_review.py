@@ -3,11 +3,9 @@ the position before it, with the same seats and bots, marked as practice."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from ui_helpers import button, click, press, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, press, reviewed, run  # noqa: I001 (dummy drivers first)
 
 from vikings.advice.review import replay
 from vikings.bots import make_bot
@@ -41,15 +39,7 @@ def reviewed(app, monkeypatch, game) -> tuple[Match, ReviewScene]:
     run(app, 3)
     assert isinstance(app.scenes.base, ResultsScene)
     click(app, button(app, "Review"))
-    scene = app.scenes.base
-    assert isinstance(scene, ReviewScene)
-    limit = time.monotonic() + 60
-    while scene.review is None and time.monotonic() < limit:
-        time.sleep(0.02)
-        run(app, 1)
-    assert scene.review is not None, scene.status
-    run(app, 2)
-    return m, scene
+    return m, reviewed(app)
 
 
 def test_try_again_from_a_costly_decision(app, monkeypatch, finished):
