@@ -17,7 +17,10 @@ def table(tmp_path, monkeypatch):
 
     monkeypatch.setattr(director, "UI_SCALE", 150)
     d = director.Director((1280, 720), tmp_path, language="de")
-    d.match = Match.new(director.SEATS, d.rules, seed=4, start_player=0, storage=d.storage, options=OPTIONS)
+    seats = [("Ann", "person", "purple")] + [
+        (n, "random", c) for n, c in (("Bjorn", "orange"), ("Sigrid", "teal"), ("Leif", "pink"))
+    ]
+    d.match = Match.new(seats, d.rules, seed=4, start_player=0, storage=d.storage, options=OPTIONS)  # (quick bots)
     d.enter()
     yield d
     lang.set_language("en")
