@@ -31,7 +31,7 @@ def finished(rules):
     return g
 
 
-def reviewed(app, monkeypatch, game) -> tuple[Match, ReviewScene]:
+def at_review(app, monkeypatch, game) -> tuple[Match, ReviewScene]:
     """The finished game at the table, its results, then its review (done)."""
     monkeypatch.setattr(ReviewJob, "in_process", False)  # (a thread: quicker to start)
     m = Match(SEATS, game.copy(), storage=app.storage, autosave=False)
@@ -43,7 +43,7 @@ def reviewed(app, monkeypatch, game) -> tuple[Match, ReviewScene]:
 
 
 def test_try_again_from_a_costly_decision(app, monkeypatch, finished):
-    m, scene = reviewed(app, monkeypatch, finished)
+    m, scene = at_review(app, monkeypatch, finished)
     assert not scene.b_retry.visible, "the end of the game is no decision to play again"
     costly = scene.review.costliest(0)
     assert costly
@@ -62,7 +62,7 @@ def test_try_again_from_a_costly_decision(app, monkeypatch, finished):
 
 
 def test_try_again_by_key_only_at_a_costly_decision(app, monkeypatch, finished):
-    m, scene = reviewed(app, monkeypatch, finished)
+    m, scene = at_review(app, monkeypatch, finished)
     press(app, pygame.K_HOME)
     costly = {d.index for d in scene.review.costliest(0)}
     if 0 not in costly:
