@@ -331,8 +331,7 @@ class App:
         # landed, a text cursor blinking, a hover's fade): draw it now, not when the mouse
         # next moves. (Merely resting on a widget draws nothing: at 4K over the rules
         # panel that redrew the window twice a second, a fifth of a core.)
-        changed = self._widget_pictures() != self._drawn_pictures
-        if events or busy or self._dirty or shown or changed:
+        if events or busy or self._dirty or shown or self._widget_pictures() != self._drawn_pictures:
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)
