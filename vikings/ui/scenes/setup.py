@@ -249,19 +249,8 @@ class SetupScene(Scene):
             UITextBox("", page.rect(SIDE_X, NOTE_Y, SIDE_W, 84), ui, object_id=ObjectID("#setup_error", "@error"))
         )
         # The house rule of extra Gold: which seat (or none), and how much.
-        seat_options = [(t("journey.setup.handicap_none"), "")] + [
-            (f"{i + 1}: {s['name'] or t('menus.setup.no_name')}", str(i)) for i, s in enumerate(self.choices.seats)
-        ]
+        self._build_handicap_menu()
         chosen = self.choices.handicap_seat
-        self.handicap_seat_menu = self.add(
-            UIDropDownMenu(
-                seat_options,
-                seat_options[0 if chosen is None else chosen + 1],
-                page.rect(SIDE_X, HANDICAP_Y, SIDE_W - 110, 40),
-                ui,
-                object_id=ObjectID("#handicap_seat", None),
-            )
-        )
         gold_options = [(f"+{g}", str(g)) for g in HANDICAP_GOLD]
         self.handicap_gold_menu = self.add(
             UIDropDownMenu(
@@ -327,6 +316,26 @@ class SetupScene(Scene):
         chosen = next(o for o in options if o[1] == self.choices.start)
         self.start_menu = self.add(
             UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, START_Y, SIDE_W, 44), self.app.ui)
+        )
+
+    def _build_handicap_menu(self) -> None:
+        """The house rule's seat menu names the seats too, so it follows their names."""
+        old = getattr(self, "handicap_seat_menu", None)
+        if old is not None and old in self.widgets:
+            old.kill()
+            self.widgets.remove(old)
+        seat_options = [(t("journey.setup.handicap_none"), "")] + [
+            (f"{i + 1}: {s['name'] or t('menus.setup.no_name')}", str(i)) for i, s in enumerate(self.choices.seats)
+        ]
+        chosen = self.choices.handicap_seat
+        self.handicap_seat_menu = self.add(
+            UIDropDownMenu(
+                seat_options,
+                seat_options[0 if chosen is None else chosen + 1],
+                self.page.rect(SIDE_X, HANDICAP_Y, SIDE_W - 110, 40),
+                self.app.ui,
+                object_id=ObjectID("#handicap_seat", None),
+            )
         )
 
     def _show_error(self) -> None:
@@ -432,6 +441,7 @@ class SetupScene(Scene):
                 self.choices.clear_error()
                 self._show_error()
                 self._build_start_menu()
+                self._build_handicap_menu()
                 return True
         return False
 
