@@ -145,7 +145,7 @@ def test_a_newer_table_version_is_refused():
 
 
 def test_the_time_played_is_kept_and_a_table_without_it_still_loads(tmp_path):
-    """Version 3 keeps the seconds played so far; a version-2 table (no seconds, as
+    """Version 3 keeps the seconds played so far and the practice flag; a version-2 table (no seconds, as
     written before) loads as played for 0 seconds and is written back with them."""
     data = next(data for label, data, _ in SAVES if "in progress" in label)
     m = load_doc_text(data, RULES)
@@ -164,6 +164,14 @@ def test_the_time_played_is_kept_and_a_table_without_it_still_loads(tmp_path):
         doc["checksum"] = checksum(doc)
         with pytest.raises(SaveError, match="'seconds' must be a whole number"):
             Match.from_doc(doc, RULES)
+    m.practice = True  # a try-again game stays one in its file
+    doc = m.to_doc()
+    assert doc["practice"] is True and Match.from_doc(doc, RULES).practice
+    assert "practice" not in load_doc_text(data, RULES).to_doc()  # written only when true
+    doc["practice"] = 1
+    doc["checksum"] = checksum(doc)
+    with pytest.raises(SaveError, match="'practice' must be true or false"):
+        Match.from_doc(doc, RULES)
     old["seconds"] = 5  # not a field of version 2
     old["checksum"] = checksum(old)
     with pytest.raises(SaveError, match="unknown field"):

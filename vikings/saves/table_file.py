@@ -4,7 +4,8 @@ the one door every such file is read through.
 A table is a JSON object around the engine's save (`game`, the text of
 `engine.serialize.save`): who sits at each seat (name, bot level or "person", colour),
 the hint counts, from version 2 a checksum over the whole object (damage to the seats is
-caught like damage to the game), and from version 3 the seconds played so far. Reading checks everything before a Match is
+caught like damage to the game), and from version 3 the seconds played so far and whether
+the game is practice (played again from a review). Reading checks everything before a Match is
 built: the bytes (size, UTF-8, nesting: safe_json), then the declared layout below (the
 type, range and length of every field), then the seats among themselves, then the game
 (the engine replays it), then the seats against the game. Any problem is one SaveError of
@@ -65,6 +66,7 @@ class Table(NamedTuple):
     hints: list[int]
     version: int
     seconds: int = 0  # played so far, over every sitting (0: not known, a file before version 3)
+    practice: bool = False  # a game played again from a review (try again): not a real result
 
 
 # The declared layout ------------------------------------------------------------------------
@@ -124,6 +126,13 @@ class Int(NamedTuple):
         return value
 
 
+class Flag(NamedTuple):
+    def check(self, value, where: str) -> bool:
+        if not isinstance(value, bool):
+            _refuse(where, f"must be true or false; got {kind_of(value)}")
+        return value
+
+
 class Hex(NamedTuple):
     length: int
 
@@ -171,14 +180,16 @@ LAYOUT = {
     "checksum": (Hex(64), (2, 3), (2, 3)),
     "name": (Text(1, SAVE_NAME_MAX), (2, 3), ()),  # a named save's name as the player typed it
     "seconds": (Int(0, MAX_SECONDS), (3,), ()),  # the time played so far, over every sitting
+    "practice": (Flag(), (3,), ()),  # a try-again game (written only when true)
 }
 
 
 # Writing ------------------------------------------------------------------------------------
-def table_doc(seats, game_text: str, hints, name: str = "", seconds: int = 0) -> dict:
+def table_doc(seats, game_text: str, hints, name: str = "", seconds: int = 0, practice: bool = False) -> dict:
     """The table as the JSON object the file holds (version 3, sealed by its checksum);
     `name`: a named save's name as typed (its file name is a safe spelling of it);
-    `seconds`: the time played so far (kept within 0 to MAX_SECONDS)."""
+    `seconds`: the time played so far (kept within 0 to MAX_SECONDS); `practice`: a game
+    played again from a review."""
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -189,6 +200,8 @@ def table_doc(seats, game_text: str, hints, name: str = "", seconds: int = 0) ->
     }
     if name:
         doc["name"] = name[:SAVE_NAME_MAX]
+    if practice:
+        doc["practice"] = True
     doc["checksum"] = checksum(doc)
     return doc
 
@@ -224,7 +237,7 @@ def check_doc(doc, rules) -> Table:
     game = _game(fields["game"], rules)
     hints = fields.get("hints", [0] * len(seats))
     _consistent(seats, hints, game)
-    return Table(seats, game, list(hints), version, fields.get("seconds", 0))
+    return Table(seats, game, list(hints), version, fields.get("seconds", 0), fields.get("practice", False))
 
 
 def _header(doc) -> int:

@@ -13,7 +13,8 @@ profile id at each seat (None: a bot or a guest; the list itself None until setu
 record ties the seats by name), `practice` (a game to try something again: recorded, but
 left out of the statistics) and `record_due` (the game was not over when this match was
 made, so finishing it here records it, once); the time played, over every sitting, is
-`played_seconds()` (the table file keeps it). Bots think in a helper process (`start_bot()` / `bot_result()`, see
+`played_seconds()`. The table file keeps the time and the practice flag, so a continued
+game keeps both. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
@@ -70,7 +71,6 @@ class Match:
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
         self._table = next(_tables)
         self.coach = None  # the guided lesson's (ui/lesson/coach.py), if any
-        self.practice = False  # a game played again from a review (try again): recorded as practice
         self.autosave_path = None  # where autosave() writes, if not the storage's autosave
         self.autosave_error: OSError | None = None  # why the autosave is off (None: it works)
         self.autosave_news: str | None = None  # "off" or "back", for the table to tell once
@@ -115,7 +115,9 @@ class Match:
         return m
 
     def to_doc(self, name: str = "") -> dict:
-        return table_doc(self.seats, save_game(self.game), self.hints, name, seconds=self.played_seconds())
+        return table_doc(
+            self.seats, save_game(self.game), self.hints, name, seconds=self.played_seconds(), practice=self.practice
+        )
 
     @classmethod
     def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> Match:
@@ -124,7 +126,9 @@ class Match:
 
     @classmethod
     def from_table(cls, table: Table, storage=None, autosave: bool = True) -> Match:
-        return cls(table.seats, table.game, storage, autosave, hints=table.hints, seconds=table.seconds)
+        m = cls(table.seats, table.game, storage, autosave, hints=table.hints, seconds=table.seconds)
+        m.practice = table.practice  # (a try-again game stays practice when continued)
+        return m
 
     # Questions ------------------------------------------------------------------------------
     def played_seconds(self) -> int:
