@@ -5,6 +5,10 @@ mute) and hints.
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was (the sound is tried out while the panel
 is open: a coin at the effects volume, the music at its volume; closing restores it).
+
+In a game whose host is a profile (ui/table/own_settings.py) a line above the buttons
+says so, and Apply keeps her own settings (language, UI scale, animations, bot pace,
+purchase confirmation, hints) in her profile instead of the desk's file.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from vikings.text import lang
 from vikings.text.lang import percent, t
 from vikings.ui.dialogs.kit import Dialog, wrap
 from vikings.ui.drawing.theme import caption_overflow, caption_room
+from vikings.ui.table import own_settings
 
 FULLSCREEN = "fullscreen"
 
@@ -66,6 +71,8 @@ class SettingsPanel(Dialog):
         self.kept_language = app.settings.language  # the setting, and the language spoken now (a
         self.spoken = lang.language()  # `vikings --lang`): both again on Cancel
         self.applied = False
+        self.personal = {f: getattr(app.settings, f) for f in own_settings.PERSONAL}  # (as the panel opened)
+        self.host = own_settings.wearer(app)  # whose own settings these are (None: the desk's)
 
     def window_options(self) -> list[tuple[str, str]]:
         def label(w, h):
@@ -170,6 +177,16 @@ class SettingsPanel(Dialog):
                 object_id=ObjectID("#apply", "@primary"),
             )
         )
+        if self.host is not None:  # whose settings these are, above the buttons
+            self.add(
+                UILabel(
+                    pygame.Rect(pad, height - pad - bar - px(34), width - 2 * pad, px(28)),
+                    t("journey.settings.host", name=self.host.name),
+                    ui,
+                    container=window,
+                    object_id=ObjectID("#host_note", "@note"),
+                )
+            )
         self.error_label = self.add(
             UILabel(
                 pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
@@ -367,6 +384,8 @@ class SettingsPanel(Dialog):
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
         self.applied = True
+        if self.host is not None:  # her own settings go to her profile (the file keeps the desk's)
+            own_settings.keep(app, self.personal)
         try:
             old.save(app.storage)
         except OSError as e:  # kept for this run; say why it will not last

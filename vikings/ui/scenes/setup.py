@@ -11,8 +11,8 @@ else from the settings' record. Beside a person's name a drop-down offers the pr
 picking one puts her name and colour at the seat. When the game starts every person's
 seat is tied to the profile of its name, a new name making a new profile, and the
 profile keeps the colour she sat in (her default next time); the table is remembered.
-A profile's language and other preferences are kept by the history but not applied
-here. The house rule of extra Gold (GameConfig.handicap) is chosen in the deal's card.
+The first person's profile is the game's host: her language and settings are worn
+for the game (ui/table/own_settings.py), and a line beside the seats' heading says so. The house rule of extra Gold (GameConfig.handicap) is chosen in the deal's card.
 """
 
 from __future__ import annotations
@@ -338,6 +338,13 @@ class SetupScene(Scene):
             )
         )
 
+    @property
+    def host_line(self) -> str:
+        """ "This game uses Ada's language and settings": the first person's name as typed
+        (ui/table/own_settings.py; "" when no person sits at the table)."""
+        name = next((s["name"].strip() for s in self.choices.seats if s["kind"] == PERSON and s["name"].strip()), "")
+        return t("journey.setup.host", name=name) if name else ""
+
     def _show_error(self) -> None:
         self.error_text = self.choices.error or self.choices.seed_problem() or self.notice
         self.error_label.set_text(html.escape(self.error_text))
@@ -470,7 +477,15 @@ class SetupScene(Scene):
             card = page.rect(x, 160, w, 600)
             pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
             pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
-            surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
+            head = look.text(heading, 26, WOOD_DARK, bold=True)
+            surface.blit(head, page.pos(x + 20, 174))
+            if x == 120 and self.host_line:  # whose language and settings the game uses
+                left = page.pos(x + 20, 0)[0] + head.get_width() + px(24)
+                room = card.right - px(20) - left
+                line = look.fit_text(self.host_line, 15, INK_SOFT, width=room, height=head.get_height())
+                surface.blit(
+                    line, line.get_rect(midright=(card.right - px(20), page.pos(0, 174)[1] + head.get_height() // 2))
+                )
         row_top = page.pos(0, ROW_TOP)[1]
         for key, label in (
             ("name", t("menus.setup.name")),

@@ -18,6 +18,7 @@ from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
 from vikings.ui.scene import Scene
+from vikings.ui.table.own_settings import stand_up
 
 SEA = (45, 103, 135)  # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
@@ -44,6 +45,7 @@ def shortcut(what: str) -> tuple[str, tuple[int, ...]]:
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        stand_up(app)  # back from a game: the desk's own settings (ui/table/own_settings.py)
         self.buttons: dict[str, UIButton] = {}
         self.can_continue = False
         self.refusal = None  # why Continue is not possible (a broken autosave): (reason, file kept)

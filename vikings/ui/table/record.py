@@ -15,7 +15,8 @@ import logging
 
 from vikings.history import History, Refused
 from vikings.history import profiles as profile_store
-from vikings.history.games import HANDICAP_MAX, MAX_SECONDS, record_game, table_text
+from vikings.history.games import HANDICAP_MAX, record_game, table_text
+from vikings.saves.table_file import MAX_SECONDS
 
 log = logging.getLogger("vikings")
 
