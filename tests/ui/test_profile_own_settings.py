@@ -35,7 +35,7 @@ def test_profile_language_and_settings_worn_for_her_game_and_kept_from_the_panel
     s = app.scenes.current
     choose(app, s.rows[1]["kind"], "Person")  # (two people: no bot to wait for)
     s = app.scenes.current
-    assert s.host_line == "This game uses Ada's language and settings (the first person at the table)."
+    assert s.host_line == "Language and settings from Ada's profile"
     click(app, s.start_button)
 
     table = app.scenes.base
@@ -80,7 +80,7 @@ def test_profile_without_stored_settings_and_a_bot_first_change_nothing(app):
     s = app.scenes.current
     choose(app, s.rows[1]["profile"], "Bo")
     s = app.scenes.current
-    assert "Bo's language" in s.host_line  # the first person, after a bot's seat
+    assert s.host_line == "Language and settings from Bo's profile"  # the first person, after a bot's seat
     click(app, s.start_button)
     assert app.settings.worn_by == profiles.list_profiles(app.history)[0].id
     assert lang.language() == "en" and app.settings.animation == "normal"

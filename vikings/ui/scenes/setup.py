@@ -256,7 +256,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 gold_options,
                 next(o for o in gold_options if o[1] == str(self.choices.handicap_gold)),
-                page.rect(SIDE_X + SIDE_W - 100, HANDICAP_Y, 100, 40),
+                self._handicap_rect(SIDE_X + SIDE_W - 100, 100),
                 ui,
                 object_id=ObjectID("#handicap_gold", None),
             )
@@ -318,6 +318,12 @@ class SetupScene(Scene):
             UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, START_Y, SIDE_W, 44), self.app.ui)
         )
 
+    def _handicap_rect(self, x: float, w: float) -> pygame.Rect:
+        """A house rule menu's place: 40 design pixels high, or as its lettering needs."""
+        rect = self.page.rect(x, HANDICAP_Y, w, 40)
+        rect.h = max(rect.h, self.app.look.caption_height(40))
+        return rect
+
     def _build_handicap_menu(self) -> None:
         """The house rule's seat menu names the seats too, so it follows their names."""
         old = getattr(self, "handicap_seat_menu", None)
@@ -332,7 +338,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 seat_options,
                 seat_options[0 if chosen is None else chosen + 1],
-                self.page.rect(SIDE_X, HANDICAP_Y, SIDE_W - 110, 40),
+                self._handicap_rect(SIDE_X, SIDE_W - 110),
                 self.app.ui,
                 object_id=ObjectID("#handicap_seat", None),
             )
@@ -340,7 +346,7 @@ class SetupScene(Scene):
 
     @property
     def host_line(self) -> str:
-        """ "This game uses Ada's language and settings": the first person's name as typed
+        """ "Language and settings from Ada's profile": the first person's name as typed
         (ui/table/own_settings.py; "" when no person sits at the table)."""
         name = next((s["name"].strip() for s in self.choices.seats if s["kind"] == PERSON and s["name"].strip()), "")
         return t("journey.setup.host", name=name) if name else ""
@@ -459,6 +465,25 @@ class SetupScene(Scene):
         self.app.invalidate()
 
     # Drawing --------------------------------------------------------------------------------
+    def _draw_host_line(self, surface: pygame.Surface, card: pygame.Rect, head: pygame.Surface) -> None:
+        """The host's line right of the seats' heading: one line, else two in smaller
+        lettering (German at a large UI scale), else cut short."""
+        look, px = self.app.look, self.app.look.px
+        left = card.x + px(20) + head.get_width() + px(24)
+        room, top = card.right - px(20) - left, self.page.pos(0, 174)[1]
+        for size in (15, 14, 13, 12):
+            font = look.font(size)
+            lines = wrap(font, self.host_line, room)
+            if len(lines) == 1 or (len(lines) == 2 and 2 * font.get_linesize() <= head.get_height() + px(6)):
+                break
+        else:
+            lines = [self.host_line]
+        y = top + (head.get_height() - len(lines) * font.get_linesize()) // 2
+        for line in lines:
+            img = look.fit_text(line, size, INK_SOFT, width=room)
+            surface.blit(img, img.get_rect(topright=(card.right - px(20), y)))
+            y += font.get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         look, page = self.app.look, self.page
         px = look.px
@@ -480,12 +505,7 @@ class SetupScene(Scene):
             head = look.text(heading, 26, WOOD_DARK, bold=True)
             surface.blit(head, page.pos(x + 20, 174))
             if x == 120 and self.host_line:  # whose language and settings the game uses
-                left = page.pos(x + 20, 0)[0] + head.get_width() + px(24)
-                room = card.right - px(20) - left
-                line = look.fit_text(self.host_line, 15, INK_SOFT, width=room, height=head.get_height())
-                surface.blit(
-                    line, line.get_rect(midright=(card.right - px(20), page.pos(0, 174)[1] + head.get_height() // 2))
-                )
+                self._draw_host_line(surface, card, head)
         row_top = page.pos(0, ROW_TOP)[1]
         for key, label in (
             ("name", t("menus.setup.name")),
