@@ -26,7 +26,7 @@ def desk_file(app) -> dict:
 
 def test_profile_language_and_settings_worn_for_her_game_and_kept_from_the_panel(app):
     ada = profiles.create(
-        app.history, "Ada", "purple", language="de", preferences={"animation": "fast", "hints": False}
+        app.history, "Ada", "purple", language="de", preferences={"animation": "fast", "hints": False, "ui_scale": 120}
     )
     click(app, button(app, "New game"))
     s = app.scenes.current
@@ -42,6 +42,7 @@ def test_profile_language_and_settings_worn_for_her_game_and_kept_from_the_panel
     assert app.match is not None and table.ctx.match is app.match
     assert lang.language() == "de" and app.settings.animation == "fast" and app.settings.hints is False
     assert table.buttons["settings"].text == "Einstellungen"  # the table speaks her language
+    assert app.look.ui_scale == 1.2  # ... in her lettering's size
     desk = desk_file(app)  # (Start wrote the file: the desk's own values in it)
     assert (desk["language"], desk["animation"], desk["hints"]) == ("", "normal", True)
 
@@ -53,7 +54,12 @@ def test_profile_language_and_settings_worn_for_her_game_and_kept_from_the_panel
     choose(app, panel.menus["Bot pace"], "Langsam")
     click(app, panel.apply_button)
     assert app.settings.bot_pace == "slow"
-    assert profiles.get(app.history, ada.id).preferences == {"animation": "fast", "hints": False, "bot_pace": "slow"}
+    assert profiles.get(app.history, ada.id).preferences == {
+        "animation": "fast",
+        "hints": False,
+        "ui_scale": 120,
+        "bot_pace": "slow",
+    }
     assert desk_file(app)["bot_pace"] == "instant"  # the desk's stays in the file
 
     # The title: the desk's own settings again.
@@ -61,6 +67,7 @@ def test_profile_language_and_settings_worn_for_her_game_and_kept_from_the_panel
     assert isinstance(app.scenes.base, TitleScene)
     assert lang.language() == "en" and (app.settings.bot_pace, app.settings.hints) == ("instant", True)
     assert app.settings.animation == "normal" and button(app, "Continue").text == "Continue"
+    assert app.look.ui_scale == 1.0 and desk_file(app)["ui_scale"] == 100
 
     # Her game continued: hers again (tied by her name), and the desk's after it.
     click(app, button(app, "Continue"))
