@@ -20,7 +20,7 @@ from vikings.engine.actions import action_from_parts, parse_action
 from vikings.engine.errors import IllegalAction, NotationError, SaveError
 from vikings.engine.notation import parse_display
 from vikings.engine.serialize import checksum
-from vikings.saves import safe_json
+from vikings.saves import safe_json, table_file
 from vikings.text import files
 from vikings.ui.table.match import Match, load_doc_text, load_file
 
@@ -107,8 +107,8 @@ def test_version_1_tables_still_load(name, players, actions):
     m = load_file(DATA / name, RULES)
     assert len(m.seats) == players and len(m.game.actions()) == actions and m.hints == [0] * players
     assert [s.name for s in m.seats] == list(m.game.config.players)
-    again = m.to_doc()  # written back as version 2
-    assert again["version"] == 2 and again["checksum"] == checksum(again)
+    again = m.to_doc()  # written back in today's version
+    assert again["version"] == table_file.VERSION and again["checksum"] == checksum(again)
     assert load_doc_text(json.dumps(again), RULES).seats == m.seats
 
 
@@ -138,10 +138,44 @@ def test_hints_are_carried_saved_and_loaded(tmp_path):
 
 def test_a_newer_table_version_is_refused():
     doc = json.loads(SAVES[0][1])
-    doc["version"] = 3
+    doc["version"] = 4
     doc["checksum"] = checksum(doc)
-    with pytest.raises(SaveError, match=r"table version 3 is not supported \(saved by a newer edition\?\)"):
+    with pytest.raises(SaveError, match=r"table version 4 is not supported \(saved by a newer edition\?\)"):
         Match.from_doc(doc, RULES)
+
+
+def test_the_time_played_is_kept_and_a_table_without_it_still_loads(tmp_path):
+    """Version 3 keeps the seconds played so far and the practice flag; a version-2 table (no seconds, as
+    written before) loads as played for 0 seconds and is written back with them."""
+    data = next(data for label, data, _ in SAVES if "in progress" in label)
+    m = load_doc_text(data, RULES)
+    m.started -= 754  # twelve and a half minutes at this table
+    doc = m.to_doc()
+    assert doc["version"] == 3 and 754 <= doc["seconds"] < 760
+    again = Match.from_doc(doc, RULES)
+    assert again.played_before == doc["seconds"] and again.played_seconds() >= 754
+    old = {k: v for k, v in doc.items() if k != "seconds"}
+    old["version"] = 2
+    old["checksum"] = checksum(old)
+    two = Match.from_doc(old, RULES)
+    assert two.played_before == 0 and two.seats == m.seats and two.to_doc()["version"] == 3
+    for bad in (-1, table_file.MAX_SECONDS + 1, 1.5, True, "60"):
+        doc["seconds"] = bad
+        doc["checksum"] = checksum(doc)
+        with pytest.raises(SaveError, match="'seconds' must be a whole number"):
+            Match.from_doc(doc, RULES)
+    m.practice = True  # a try-again game stays one in its file
+    doc = m.to_doc()
+    assert doc["practice"] is True and Match.from_doc(doc, RULES).practice
+    assert "practice" not in load_doc_text(data, RULES).to_doc()  # written only when true
+    doc["practice"] = 1
+    doc["checksum"] = checksum(doc)
+    with pytest.raises(SaveError, match="'practice' must be true or false"):
+        Match.from_doc(doc, RULES)
+    old["seconds"] = 5  # not a field of version 2
+    old["checksum"] = checksum(old)
+    with pytest.raises(SaveError, match="unknown field"):
+        Match.from_doc(old, RULES)
 
 
 def test_a_utf8_byte_order_mark_is_allowed():
@@ -215,4 +249,4 @@ def test_a_table_saved_before_the_auction_correction_loads_under_its_rule(tmp_pa
     m = load_file(Path(__file__).parents[1] / "data" / "old-auction-table.json", default_rules())
     assert m.game.config.rules_version == 1 and "auction" in m.options
     assert [s.name for s in m.seats] == list(m.game.config.players)
-    assert m.to_doc()["version"] == 2  # written back in today's layout, its edition kept
+    assert m.to_doc()["version"] == table_file.VERSION  # written back in today's layout, its edition kept

@@ -1,12 +1,12 @@
 """Game codes on screen: copied from the results and from a running game's save panel,
-pasted on the title's Load panel, and opened for replay or to play on; a mangled code is
+pasted on the title (Ctrl+V, its small button) and on its Load panel, and opened for replay or to play on; a mangled code is
 refused in words; without a clipboard the code can still be selected by hand."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
-from ui_helpers import button, click, run, type_text  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, press, run, type_text  # noqa: I001 (dummy drivers first)
 
 from vikings.bots import CancelToken, make_bot
 from vikings.engine.serialize import state_to_dict
@@ -137,3 +137,34 @@ def test_game_code_without_a_clipboard_is_shown_to_copy_by_hand(app, monkeypatch
     paste = paste_panel(app)
     click(app, paste.buttons["paste"])
     assert paste.said() == "The clipboard holds no text."
+
+
+def test_game_code_pasted_on_the_title_itself(app):
+    m = played(app, seed=8, steps=40)
+    code = game_code(m.seats, m.game, m.hints)
+    pygame.scrap.put_text(code)
+    assert isinstance(app.scenes.base, TitleScene)
+    press(app, pygame.K_v, mod=pygame.KMOD_CTRL)  # Ctrl+V: the panel, holding the clipboard's code
+    panel = app.scenes.current
+    assert isinstance(panel, PastePanel)
+    assert panel.box.get_text() == code and panel.said() == "Pasted from the clipboard."
+    click(app, panel.buttons["play"])
+    new = app.match
+    assert new is not None and app.scenes.base.ctx.match is new
+    assert state_to_dict(new.game) == state_to_dict(m.game) and new.seats == m.seats
+    flow.leave_game(app, app.scenes.base.ctx)
+    run(app, 2)
+
+    # The title's small button: the clipboard's text only if it looks like a code.
+    pygame.scrap.put_text("a shopping list")
+    click(app, button(app, "Paste game code"))
+    panel = app.scenes.current
+    assert isinstance(panel, PastePanel) and panel.box.get_text() == ""
+    click(app, panel.buttons["close"])
+    pygame.scrap.put_text("  " + code + "\n")
+    click(app, button(app, "Paste game code"))
+    panel = app.scenes.current
+    assert isinstance(panel, PastePanel) and panel.box.get_text() == code
+    click(app, panel.buttons["replay"])
+    assert isinstance(app.scenes.base, ReviewScene)
+    assert app.scenes.base.actions == tuple(m.game.actions())

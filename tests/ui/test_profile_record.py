@@ -111,3 +111,25 @@ def test_profile_results_play_again_at_the_fair_level(app):
     assert [s.kind for s in again.seats] == ["person", suggestion.level] and again.profiles == [ada.id, None]
     assert count_games(app.history) == 1
     again.close()
+
+
+def test_profile_continued_game_records_the_whole_game_length(app):
+    """Fifteen minutes played, the table left, the game continued from the title and
+    finished: the history has the whole game's length, not only the last sitting's."""
+    ada = profiles.create(app.history, "Ada", "purple")
+    m = Match.new(SEATS, app.rules, seed=10, storage=app.storage)
+    play_out(m, until_over=False)
+    flow.enter_game(app, m)
+    run(app, 3)
+    m.started -= 15 * 60  # (the clock of the first sitting)
+    flow.leave_game(app, app.scenes.base.ctx)
+    click(app, button(app, "Continue"))
+    again = app.match
+    assert again is not None and again is not m and again.played_seconds() >= 15 * 60
+    play_out(again)
+    run(app, 3)
+    assert isinstance(app.scenes.base, ResultsScene)
+    (game,) = history_list(app.history)
+    assert 15 * 60 <= game.seconds < 16 * 60 and game.seats[0].profile == ada.id
+    # Kept with the game's save in the history too, and fixed once the game is over.
+    assert again.played_seconds() == game.seconds

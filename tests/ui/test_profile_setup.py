@@ -88,3 +88,19 @@ def test_profile_setup_house_rule_gives_a_seat_extra_gold(app, entered):
     click(app, s.add_button)
     click(app, s.rows[1]["remove"])
     assert app.scenes.current.choices.handicap == ()
+
+
+def test_profile_setup_house_rule_menu_follows_a_renamed_seat_at_once(app, entered):
+    s = open_setup(app)
+    type_text(app, s.rows[0]["name"], "Ingrid")
+    s = app.scenes.current
+    # Straight after typing, without anything else rebuilding the screen.
+    choose(app, s.handicap_seat_menu, "1: Ingrid")
+    s = app.scenes.current
+    assert s.choices.handicap_seat == 0 and s.rows[0]["name"].get_text() == "Ingrid"
+    type_text(app, s.rows[1]["name"], "Tove")
+    choose(app, app.scenes.current.handicap_seat_menu, "2: Tove")
+    choose(app, app.scenes.current.handicap_gold_menu, "+2")
+    click(app, app.scenes.current.start_button)
+    (match,) = entered
+    assert match.game.config.handicap == (0, 2) and match.names == ("Ingrid", "Tove")

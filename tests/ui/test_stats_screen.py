@@ -133,3 +133,17 @@ def test_stats_screen_in_german(app):
         app.draw()
     finally:
         lang.set_language("en")
+
+
+def test_stats_open_at_who_sat_first_at_the_last_table(app):
+    ids = fill_history(app.history, app.rules, games=GAMES[:2])
+    profiles.remember_table(
+        app.history,
+        profiles.LastTable((profiles.Sitter(bot="hard"), profiles.Sitter(profile=ids["Bjorn"])), frozenset()),
+    )
+    s = open_stats(app)
+    assert s.profile == ids["Bjorn"] and s.profile_menu.selected_option[0] == "Bjorn"
+    press(app, pygame.K_ESCAPE)
+    # From the puzzles too (two profiles: without a last table it would be nobody).
+    click(app, button(app, "Puzzles"))
+    assert app.scenes.current.profile == ids["Bjorn"]

@@ -1,5 +1,7 @@
 """Try again from the review: a costly decision's "Play from here" starts a new table at
-the position before it, with the same seats and bots, marked as practice."""
+the position before it, with the same seats and bots, marked as practice; played to its
+end (also after leaving it and continuing it from the title) it is in the history as
+practice, left out of the statistics."""
 
 from __future__ import annotations
 
@@ -11,10 +13,12 @@ from vikings.advice.review import replay
 from vikings.bots import make_bot
 from vikings.engine import GameConfig, new_game
 from vikings.engine.serialize import state_to_dict
+from vikings.history import profiles, stats
 from vikings.processes.review_job import ReviewJob
 from vikings.ui import flow
 from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.review import ReviewScene
+from vikings.ui.scenes.title import TitleScene
 from vikings.ui.table.match import Match
 
 SEATS = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"))
@@ -77,3 +81,35 @@ def test_try_again_by_key_only_at_a_costly_decision(app, monkeypatch, finished):
     press(app, pygame.K_p)
     assert app.match is not m and app.match.practice
     assert len(app.match.game.actions()) == first
+
+
+def test_try_again_game_played_to_its_end_is_practice_in_the_history(app, monkeypatch, finished):
+    ann = profiles.create(app.history, "Ann", "purple")
+    m, scene = at_review(app, monkeypatch, finished)
+    assert stats.count_games(app.history) == 0  # (a finished game opened: not recorded again)
+    rect, moment = scene.costly_spots[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    run(app, 2)
+    click(app, button(app, "Play from here (P)"))
+    new = app.match
+    assert new is not m and new.practice
+    # Left to the title and continued from its autosave: still practice.
+    flow.leave_game(app, app.scenes.base.ctx)
+    assert isinstance(app.scenes.base, TitleScene)
+    click(app, button(app, "Continue"))
+    again = app.match
+    assert again is not new and again.practice and len(again.game.actions()) == moment
+    # Played to the end by quick bots (every seat's decisions, Ann's too) through the table.
+    bot = make_bot("random", 3)
+    while not again.game.is_over:
+        again.act(bot.choose(again.game.copy(), again.game.legal_actions()))
+    again.pending.clear()
+    run(app, 3)
+    assert isinstance(app.scenes.base, ResultsScene)
+    (game,) = stats.history_list(app.history)
+    assert game.practice and game.seats[0].profile == ann.id and game.decisions == len(again.game.actions())
+    assert [s.fame for s in game.seats] == [d.fame for d in again.game.displays]
+    # Left out of her statistics (asked for, it is there) and of the fair level's games.
+    assert stats.by_mode(app.history, ann.id) == {} and stats.fame(app.history, ann.id).games == 0
+    assert sum(t.games for t in stats.by_mode(app.history, ann.id, practice=True).values()) == 1
+    assert stats.recent_bot_results(app.history, ann.id) == []

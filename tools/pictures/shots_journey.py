@@ -1,7 +1,10 @@
 """The player's journey's screenshots for tools/pictures/screenshots.py (issue 56): setup
 with profiles and the house rule (`profile-setup`), the statistics screen of a profile
-with games (`stats-profile`), its empty state (`stats-empty`) and a profile's delete
-asking first (`profile-delete`). `fill_history` writes a few finished games quickly (the
+with games (`stats-profile`), its empty state (`stats-empty`), a profile's delete
+asking first (`profile-delete`), the results of a profile's game (`profile-results`), the
+settings panel in a game a profile hosts (`profile-settings-host`), and the title with its
+game code button (`game-code-title`) and, by this tool only, after Ctrl+V
+(`game-code-title-paste`). `fill_history` writes a few finished games quickly (the
 seats' decisions drawn at random, whatever level a bot seat is labelled with); the tests
 of the statistics screen use it too.
 """
@@ -65,8 +68,10 @@ def fill_history(history, rules, games=GAMES, level: str | None = None) -> dict[
     return ids
 
 
-def journey_moments(sh, d) -> None:
-    """Shoot the moments with `sh` (a Shooter) at `d` (a Director)."""
+def journey_moments(sh, d, paste: bool = False) -> None:
+    """Shoot the moments with `sh` (a Shooter) at `d` (a Director); `paste`: also the
+    title's paste panel holding a code (not in the screenshots' tour: a code is no text
+    of the catalogues, which the tour's translation check reads)."""
     from vikings.ui import flow
 
     app = d.app
@@ -119,6 +124,47 @@ def journey_moments(sh, d) -> None:
 
     sh.moment("profile-results", results, d)
 
+    def host_settings(d):
+        from vikings.ui.dialogs.settings import SettingsPanel
+        from vikings.ui.table.match import Match
+
+        if d.match is not None:
+            d.match.close()
+        profiles.update(app.history, 1, preferences={"animation": "fast", "bot_pace": "fast"})
+        seats = (("Ann", "person", "purple"), ("Astrid", "beginner", "orange"))
+        d.match = Match.new(seats, d.rules, seed=13, storage=d.storage)
+        d.enter()
+        d.settle()
+        app.scenes.push(SettingsPanel(app))
+        d.frames(3)
+
+    sh.moment("profile-settings-host", host_settings, d)
+
+    def title(d):
+        from tools.pictures.director import to_title
+
+        while len(app.scenes.stack) > 1:
+            app.scenes.pop(app.scenes.current)
+        to_title(d)
+
+    sh.moment("game-code-title", title, d)
+
+    def title_paste(d):
+        import pygame
+
+        from vikings.history.game_code import game_code
+
+        m = d.match
+        pygame.scrap.put_text(game_code(m.seats, m.game, m.hints))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+        )
+        d.frames(4)
+
+    if paste:
+        sh.moment("game-code-title-paste", title_paste, d)
+        app.scenes.pop(app.scenes.current)  # (the panel: the title as it was)
+
 
 def main(argv=None) -> int:
     """Only these moments: `python tools/pictures/shots_journey.py OUT [--size 1280x720]
@@ -144,7 +190,7 @@ def main(argv=None) -> int:
         os.environ["VIKINGS_HOME"] = home
         director.UI_SCALE = args.ui_scale  # (read when the Director makes its App)
         d = Director(args.size, home, clock=StepClock(), language=args.lang)
-        journey_moments(sh, d)
+        journey_moments(sh, d, paste=True)
         if d.match is not None:
             d.match.close()
         d.app.shutdown()

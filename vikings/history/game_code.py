@@ -56,6 +56,12 @@ _NUMBER = re.compile(r"-?[0-9]{1,18}")
 _SEAT = re.compile(r"(\S{1,20}) (\S{1,20}) ([0-9]{1,7}) (.+)")
 
 
+def looks_like_code(text: str) -> bool:
+    """Whether `text` starts as a game code does ("VK1-"); a screen may fill a paste box
+    from the clipboard only then (a clipboard holds all sorts of text)."""
+    return bool(_VERSION.match(text.strip()))
+
+
 # Writing ------------------------------------------------------------------------------------
 def game_code(seats: Sequence[Seat], game: GameState, hints: Sequence[int]) -> str:
     """The code of a table (a Match's seats, game and hints)."""

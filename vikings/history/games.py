@@ -19,7 +19,7 @@ from vikings.engine.serialize import save
 from vikings.engine.state import GameState
 from vikings.history.database import History
 from vikings.history.errors import Refused
-from vikings.saves.table_file import Seat, Table, read_table, table_doc
+from vikings.saves.table_file import MAX_SECONDS, Seat, Table, read_table, table_doc
 
 # Reason codes.
 SAVE_TOO_LARGE = "save_too_large"
@@ -33,14 +33,13 @@ NO_SUCH_GAME = "no_such_game"
 
 # A finished 4-player table file is under 20 KB; anything far larger is not one.
 MAX_SAVE_CHARS = 200_000
-MAX_SECONDS = 30 * 24 * 3600
 HANDICAP_MAX = 40  # characters of a handicap's label
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
-def table_text(seats: Sequence[Seat], game: GameState, hints: Sequence[int]) -> str:
+def table_text(seats: Sequence[Seat], game: GameState, hints: Sequence[int], seconds: int = 0) -> str:
     """A table file's text exactly as the saves write it (Storage.write_json of table_doc)."""
-    return json.dumps(table_doc(seats, save(game), hints), indent=1, sort_keys=True)
+    return json.dumps(table_doc(seats, save(game), hints, seconds=seconds), indent=1, sort_keys=True)
 
 
 def record_game(

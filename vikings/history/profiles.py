@@ -330,3 +330,11 @@ def last_table(history: History) -> LastTable | None:
                 sitters.append(Sitter(bot=value))
     options = frozenset(o for o in doc["options"] if o in OPTIONS)
     return LastTable(tuple(sitters), options) if sitters else None
+
+
+def last_host(history: History) -> int | None:
+    """The profile at the first person's seat of the last table (None: no such table, or
+    only bots at it): who the statistics and the puzzles open at, the player most likely
+    back at the desk."""
+    last = last_table(history)
+    return next((s.profile for s in last.sitters if s.profile is not None), None) if last else None

@@ -6,6 +6,10 @@ log and the defaults are used; in a readable file each field is checked against 
 dataclass type and the RANGES table below, and a bad one falls back to its default (or is
 clamped into its range), also with a line in the log. A new setting is one dataclass
 field, plus one line in RANGES if its values are limited.
+
+A person's own settings can be worn for a while (`wear`: a profile's language and
+preferences during her game, ui/table/own_settings.py): the app then uses them, and
+`save` still writes the desk's own values for those fields until `take_off`.
 """
 
 from __future__ import annotations
@@ -51,6 +55,29 @@ class Settings:
     # the advanced rules chosen; the setup screen starts from them.
     last_seats: list[list[str]] = field(default_factory=list)
     last_options: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.desk: dict[str, object] = {}  # the desk's own values of the fields worn (see wear)
+        self.worn_by: object = None  # whose settings are worn (None: the desk's own)
+
+    def wear(self, values: dict[str, object], fields: tuple[str, ...], by: object) -> None:
+        """Use `values` for `fields` (a person's own settings; a field she has no value for
+        keeps the desk's) until `take_off`; meanwhile `save` writes the desk's values of
+        those fields, whatever the app changes them to."""
+        self.take_off()
+        self.desk = {f: getattr(self, f) for f in fields}
+        self.worn_by = by
+        for f, value in values.items():
+            if f in self.desk:
+                setattr(self, f, value)
+
+    def take_off(self) -> set[str]:
+        """The desk's own values again; the fields that changed by it."""
+        changed = {f for f, value in self.desk.items() if getattr(self, f) != value}
+        for f, value in self.desk.items():
+            setattr(self, f, value)
+        self.desk, self.worn_by = {}, None
+        return changed
 
     @property
     def speed(self) -> float:
@@ -113,7 +140,8 @@ class Settings:
         return s
 
     def save(self, storage: Storage) -> None:
-        storage.write_json(storage.settings_path, asdict(self))
+        """Write the desk's settings (a person's worn for her game are not the desk's)."""
+        storage.write_json(storage.settings_path, {**asdict(self), **self.desk})
 
 
 # What a setting may hold beyond its type: (low, high) for a number (clamped into it), or

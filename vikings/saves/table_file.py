@@ -3,8 +3,9 @@ the one door every such file is read through.
 
 A table is a JSON object around the engine's save (`game`, the text of
 `engine.serialize.save`): who sits at each seat (name, bot level or "person", colour),
-the hint counts, and, from version 2, a checksum over the whole object, so damage to the
-seats is caught like damage to the game. Reading checks everything before a Match is
+the hint counts, from version 2 a checksum over the whole object (damage to the seats is
+caught like damage to the game), and from version 3 the seconds played so far and whether
+the game is practice (played again from a review). Reading checks everything before a Match is
 built: the bytes (size, UTF-8, nesting: safe_json), then the declared layout below (the
 type, range and length of every field), then the seats among themselves, then the game
 (the engine replays it), then the seats against the game. Any problem is one SaveError of
@@ -31,12 +32,13 @@ from vikings.saves import safe_json
 from vikings.saves.safe_json import BadFile, excerpt, kind_of
 
 FORMAT = "vikings-table"
-VERSION = 2
-READS = (1, 2)  # version 1: no checksum of its own, no hints
+VERSION = 3
+READS = (1, 2, 3)  # version 1: no checksum of its own, no hints; version 2: no seconds
 MAX_BYTES = 2_000_000  # a table is 12-16 KB; anything much larger is not one
 NAME_MAX = 40  # the setup screen allows 20
 MAX_SEATS = 8  # the layout's bound; the game decides the real number
 MAX_HINTS = 1_000_000
+MAX_SECONDS = 30 * 24 * 3600  # the time a game has been played, at most (a month)
 PERSON = "person"
 KINDS = (PERSON, *LEVELS)
 # The colours a seat may choose, by name (the screens give each its RGB).
@@ -63,6 +65,8 @@ class Table(NamedTuple):
     game: object  # engine GameState
     hints: list[int]
     version: int
+    seconds: int = 0  # played so far, over every sitting (0: not known, a file before version 3)
+    practice: bool = False  # a game played again from a review (try again): not a real result
 
 
 # The declared layout ------------------------------------------------------------------------
@@ -122,6 +126,13 @@ class Int(NamedTuple):
         return value
 
 
+class Flag(NamedTuple):
+    def check(self, value, where: str) -> bool:
+        if not isinstance(value, bool):
+            _refuse(where, f"must be true or false; got {kind_of(value)}")
+        return value
+
+
 class Hex(NamedTuple):
     length: int
 
@@ -161,29 +172,36 @@ SEAT = Row((("name", Text(1, NAME_MAX)), ("kind", Choice(KINDS)), ("colour", Cho
 
 # field: (checker, versions it may appear in, versions it must appear in)
 LAYOUT = {
-    "format": (Choice((FORMAT,)), (1, 2), (1, 2)),
-    "version": (Int(1, VERSION), (1, 2), (1, 2)),
-    "seats": (ListOf(SEAT, 1, MAX_SEATS, "seat {}"), (1, 2), (1, 2)),
-    "hints": (ListOf(Int(0, MAX_HINTS), 1, MAX_SEATS, "the hint count of seat {}"), (2,), ()),
-    "game": (Record(MAX_BYTES), (1, 2), (1, 2)),
-    "checksum": (Hex(64), (2,), (2,)),
-    "name": (Text(1, SAVE_NAME_MAX), (2,), ()),  # a named save's name as the player typed it
+    "format": (Choice((FORMAT,)), (1, 2, 3), (1, 2, 3)),
+    "version": (Int(1, VERSION), (1, 2, 3), (1, 2, 3)),
+    "seats": (ListOf(SEAT, 1, MAX_SEATS, "seat {}"), (1, 2, 3), (1, 2, 3)),
+    "hints": (ListOf(Int(0, MAX_HINTS), 1, MAX_SEATS, "the hint count of seat {}"), (2, 3), ()),
+    "game": (Record(MAX_BYTES), (1, 2, 3), (1, 2, 3)),
+    "checksum": (Hex(64), (2, 3), (2, 3)),
+    "name": (Text(1, SAVE_NAME_MAX), (2, 3), ()),  # a named save's name as the player typed it
+    "seconds": (Int(0, MAX_SECONDS), (3,), ()),  # the time played so far, over every sitting
+    "practice": (Flag(), (3,), ()),  # a try-again game (written only when true)
 }
 
 
 # Writing ------------------------------------------------------------------------------------
-def table_doc(seats, game_text: str, hints, name: str = "") -> dict:
-    """The table as the JSON object the file holds (version 2, sealed by its checksum);
-    `name`: a named save's name as typed (its file name is a safe spelling of it)."""
+def table_doc(seats, game_text: str, hints, name: str = "", seconds: int = 0, practice: bool = False) -> dict:
+    """The table as the JSON object the file holds (version 3, sealed by its checksum);
+    `name`: a named save's name as typed (its file name is a safe spelling of it);
+    `seconds`: the time played so far (kept within 0 to MAX_SECONDS); `practice`: a game
+    played again from a review."""
     doc = {
         "format": FORMAT,
         "version": VERSION,
         "seats": [list(s) for s in seats],
         "hints": [int(h) for h in hints],
         "game": game_text,
+        "seconds": max(0, min(int(seconds), MAX_SECONDS)),
     }
     if name:
         doc["name"] = name[:SAVE_NAME_MAX]
+    if practice:
+        doc["practice"] = True
     doc["checksum"] = checksum(doc)
     return doc
 
@@ -219,7 +237,7 @@ def check_doc(doc, rules) -> Table:
     game = _game(fields["game"], rules)
     hints = fields.get("hints", [0] * len(seats))
     _consistent(seats, hints, game)
-    return Table(seats, game, list(hints), version)
+    return Table(seats, game, list(hints), version, fields.get("seconds", 0), fields.get("practice", False))
 
 
 def _header(doc) -> int:

@@ -19,6 +19,7 @@ no two modules import each other.
 from __future__ import annotations
 
 from vikings.engine.state import BID, BOATSWAIN, BOATSWAIN_MOVE, COLOUR, OVER, REMOVE
+from vikings.ui.table.own_settings import sit_down
 
 SCORING_EVENTS = ("scoring", "start_player", "game_over")
 BOATSWAIN_EVENTS = ("boatswain_used", "viking_moved", "special_spent")
@@ -104,6 +105,7 @@ def enter_game(app, match) -> None:
     if getattr(app, "match", None) is not None and app.match is not match:
         app.match.close()  # a game loaded over a running one: its bot stops thinking
     match.warm_up()
+    sit_down(app, match)  # the first person's own language and settings, for this game
     ctx = TableContext(app, match)
     app.scenes.switch(scene_for(ctx)(app, ctx))
     app.match = match

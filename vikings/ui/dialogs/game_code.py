@@ -18,7 +18,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox, UITextEntryBox
 
 from vikings.history.errors import Refused
-from vikings.history.game_code import game_code, read_code
+from vikings.history.game_code import game_code, looks_like_code, read_code
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Dialog, caption_row, preload_fonts
@@ -216,4 +216,4 @@ class PastePanel(_CodeDialog):
             flow.enter_game(app, match)
 
 
-__all__ = ["CodePanel", "PastePanel", "copy_text", "paste_text", "refusal"]
+__all__ = ["CodePanel", "PastePanel", "copy_text", "looks_like_code", "paste_text", "refusal"]

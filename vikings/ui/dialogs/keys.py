@@ -13,7 +13,7 @@ from vikings.text.lang import t
 
 KEYS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
     ("anywhere", (("f11", ("F11",)), ("esc", ("ESCAPE",)), ("enter", ("RETURN", "KP_ENTER")))),
-    ("title", (("letters", ()), ("quit", ("ESCAPE", "q")))),
+    ("title", (("letters", ()), ("paste", ("v",)), ("quit", ("ESCAPE", "q")))),
     (
         "table",
         (

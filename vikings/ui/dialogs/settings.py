@@ -5,6 +5,10 @@ mute) and hints.
 Changes are made on a copy and only reach the app (and the settings file) on Apply, so
 Cancel and Esc really leave everything as it was (the sound is tried out while the panel
 is open: a coin at the effects volume, the music at its volume; closing restores it).
+
+In a game whose host is a profile (ui/table/own_settings.py) a line between the buttons
+says so, and Apply keeps her own settings (language, UI scale, animations, bot pace,
+purchase confirmation, hints) in her profile instead of the desk's file.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from vikings.text import lang
 from vikings.text.lang import percent, t
 from vikings.ui.dialogs.kit import Dialog, wrap
 from vikings.ui.drawing.theme import caption_overflow, caption_room
+from vikings.ui.table import own_settings
 
 FULLSCREEN = "fullscreen"
 
@@ -58,6 +63,7 @@ class SettingsPanel(Dialog):
         return 1240 * u, 560 * u
 
     def __init__(self, app):
+        self.host = own_settings.wearer(app)  # whose own settings these are (None: the desk's)
         super().__init__(app)
         self.draft = dataclasses.replace(app.settings)
         if not self.draft.fullscreen:  # the window as it is (its edges may have been dragged)
@@ -66,6 +72,7 @@ class SettingsPanel(Dialog):
         self.kept_language = app.settings.language  # the setting, and the language spoken now (a
         self.spoken = lang.language()  # `vikings --lang`): both again on Cancel
         self.applied = False
+        self.personal = {f: getattr(app.settings, f) for f in own_settings.PERSONAL}  # (as the panel opened)
 
     def window_options(self) -> list[tuple[str, str]]:
         def label(w, h):
@@ -170,6 +177,26 @@ class SettingsPanel(Dialog):
                 object_id=ObjectID("#apply", "@primary"),
             )
         )
+        self.host_note = []  # whose settings these are, between the buttons (the error's place)
+        if self.host is not None:
+            room = pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar)
+            font = self.app.look.widget_font(15, bold=False)  # the theme's @note (italic runs ~4% wider)
+            lines = wrap(font, t("journey.settings.host", name=self.host.name), room.w * 96 // 100)
+            line_h = min(font.get_linesize(), room.h // max(1, len(lines)))
+            y = room.centery - len(lines) * line_h // 2
+            for line in lines:
+                self.host_note.append(
+                    self.add(
+                        UILabel(
+                            pygame.Rect(room.x, y, room.w, line_h),
+                            line,
+                            ui,
+                            container=window,
+                            object_id=ObjectID("#host_note", "@note"),
+                        )
+                    )
+                )
+                y += line_h
         self.error_label = self.add(
             UILabel(
                 pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar),
@@ -367,9 +394,13 @@ class SettingsPanel(Dialog):
         for f in dataclasses.fields(new):
             setattr(old, f.name, getattr(new, f.name))  # the same object: others hold it
         self.applied = True
+        if self.host is not None:  # her own settings go to her profile (the file keeps the desk's)
+            own_settings.keep(app, self.personal)
         try:
             old.save(app.storage)
         except OSError as e:  # kept for this run; say why it will not last
+            for label in self.host_note:
+                label.hide()
             self.error_label.set_text(t("menus.settings.not_saved", reason=os_text(e)))
             return
         self.close()

@@ -6,7 +6,8 @@ The player answers by clicking a group on the wheel or a marked cell of the disp
 Left/Right to pick and Enter to answer); then the side panel says which option was best,
 the hints' reasons for it and for her choice, and what each option gave: the expected
 Fame and the chance to win, as a list of bars. "Next puzzle" moves on (to one she has not
-solved), "Daily puzzle" opens the day's. With a profile chosen her answers are kept
+solved), "Daily puzzle" opens the day's. The screen opens at the only profile, else at
+the first person of the last table (profiles.last_host). With a profile chosen her answers are kept
 (history/puzzle_progress.py): puzzles solved and the streak of days with the daily puzzle
 solved; without one, nothing is kept, and the panel says so. A puzzle file that cannot be
 read leaves the screen with its reason in words.
@@ -56,7 +57,7 @@ class PuzzleScene(Scene):
         self.shelf = shelf if shelf is not None else read_puzzles(app.rules)
         self.puzzles = self.shelf.puzzles
         self.profiles = self._profiles()
-        self.profile: int | None = self.profiles[0].id if len(self.profiles) == 1 else None
+        self.profile: int | None = self.first_profile()
         self.puzzle = None
         self.game = None
         self.verdict = None
@@ -69,6 +70,17 @@ class PuzzleScene(Scene):
         self.note = ""  # a problem in words (a progress that could not be kept)
         if self.puzzles:
             self.open(self.daily_puzzle)
+
+    def first_profile(self) -> int | None:
+        """Who the screen opens at: the only profile, else the first person of the last
+        table (the player most likely back at the desk), else nobody (answers not kept)."""
+        if len(self.profiles) == 1:
+            return self.profiles[0].id
+        try:
+            host = profiles.last_host(self.app.history)
+        except Exception:  # noqa: BLE001 - no history: play without a profile
+            return None
+        return host if host in {p.id for p in self.profiles} else None
 
     def _profiles(self) -> list:
         try:

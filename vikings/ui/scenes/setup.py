@@ -11,8 +11,8 @@ else from the settings' record. Beside a person's name a drop-down offers the pr
 picking one puts her name and colour at the seat. When the game starts every person's
 seat is tied to the profile of its name, a new name making a new profile, and the
 profile keeps the colour she sat in (her default next time); the table is remembered.
-A profile's language and other preferences are kept by the history but not applied
-here. The house rule of extra Gold (GameConfig.handicap) is chosen in the deal's card.
+The first person's profile is the game's host: her language and settings are worn
+for the game (ui/table/own_settings.py), and a line beside the seats' heading says so. The house rule of extra Gold (GameConfig.handicap) is chosen in the deal's card.
 """
 
 from __future__ import annotations
@@ -249,25 +249,14 @@ class SetupScene(Scene):
             UITextBox("", page.rect(SIDE_X, NOTE_Y, SIDE_W, 84), ui, object_id=ObjectID("#setup_error", "@error"))
         )
         # The house rule of extra Gold: which seat (or none), and how much.
-        seat_options = [(t("journey.setup.handicap_none"), "")] + [
-            (f"{i + 1}: {s['name'] or t('menus.setup.no_name')}", str(i)) for i, s in enumerate(self.choices.seats)
-        ]
+        self._build_handicap_menu()
         chosen = self.choices.handicap_seat
-        self.handicap_seat_menu = self.add(
-            UIDropDownMenu(
-                seat_options,
-                seat_options[0 if chosen is None else chosen + 1],
-                page.rect(SIDE_X, HANDICAP_Y, SIDE_W - 110, 40),
-                ui,
-                object_id=ObjectID("#handicap_seat", None),
-            )
-        )
         gold_options = [(f"+{g}", str(g)) for g in HANDICAP_GOLD]
         self.handicap_gold_menu = self.add(
             UIDropDownMenu(
                 gold_options,
                 next(o for o in gold_options if o[1] == str(self.choices.handicap_gold)),
-                page.rect(SIDE_X + SIDE_W - 100, HANDICAP_Y, 100, 40),
+                self._handicap_rect(SIDE_X + SIDE_W - 100, 100),
                 ui,
                 object_id=ObjectID("#handicap_gold", None),
             )
@@ -328,6 +317,39 @@ class SetupScene(Scene):
         self.start_menu = self.add(
             UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, START_Y, SIDE_W, 44), self.app.ui)
         )
+
+    def _handicap_rect(self, x: float, w: float) -> pygame.Rect:
+        """A house rule menu's place: 40 design pixels high, or as its lettering needs."""
+        rect = self.page.rect(x, HANDICAP_Y, w, 40)
+        rect.h = max(rect.h, self.app.look.caption_height(40))
+        return rect
+
+    def _build_handicap_menu(self) -> None:
+        """The house rule's seat menu names the seats too, so it follows their names."""
+        old = getattr(self, "handicap_seat_menu", None)
+        if old is not None and old in self.widgets:
+            old.kill()
+            self.widgets.remove(old)
+        seat_options = [(t("journey.setup.handicap_none"), "")] + [
+            (f"{i + 1}: {s['name'] or t('menus.setup.no_name')}", str(i)) for i, s in enumerate(self.choices.seats)
+        ]
+        chosen = self.choices.handicap_seat
+        self.handicap_seat_menu = self.add(
+            UIDropDownMenu(
+                seat_options,
+                seat_options[0 if chosen is None else chosen + 1],
+                self._handicap_rect(SIDE_X, SIDE_W - 110),
+                self.app.ui,
+                object_id=ObjectID("#handicap_seat", None),
+            )
+        )
+
+    @property
+    def host_line(self) -> str:
+        """ "Language and settings from Ada's profile": the first person's name as typed
+        (ui/table/own_settings.py; "" when no person sits at the table)."""
+        name = next((s["name"].strip() for s in self.choices.seats if s["kind"] == PERSON and s["name"].strip()), "")
+        return t("journey.setup.host", name=name) if name else ""
 
     def _show_error(self) -> None:
         self.error_text = self.choices.error or self.choices.seed_problem() or self.notice
@@ -432,6 +454,7 @@ class SetupScene(Scene):
                 self.choices.clear_error()
                 self._show_error()
                 self._build_start_menu()
+                self._build_handicap_menu()
                 return True
         return False
 
@@ -442,6 +465,25 @@ class SetupScene(Scene):
         self.app.invalidate()
 
     # Drawing --------------------------------------------------------------------------------
+    def _draw_host_line(self, surface: pygame.Surface, card: pygame.Rect, head: pygame.Surface) -> None:
+        """The host's line right of the seats' heading: one line, else two in smaller
+        lettering (German at a large UI scale), else cut short."""
+        look, px = self.app.look, self.app.look.px
+        left = card.x + px(20) + head.get_width() + px(24)
+        room, top = card.right - px(20) - left, self.page.pos(0, 174)[1]
+        for size in (15, 14, 13, 12):
+            font = look.font(size)
+            lines = wrap(font, self.host_line, room)
+            if len(lines) == 1 or (len(lines) == 2 and 2 * font.get_linesize() <= head.get_height() + px(6)):
+                break
+        else:
+            lines = [self.host_line]
+        y = top + (head.get_height() - len(lines) * font.get_linesize()) // 2
+        for line in lines:
+            img = look.fit_text(line, size, INK_SOFT, width=room)
+            surface.blit(img, img.get_rect(topright=(card.right - px(20), y)))
+            y += font.get_linesize()
+
     def draw(self, surface: pygame.Surface) -> None:
         look, page = self.app.look, self.page
         px = look.px
@@ -460,7 +502,10 @@ class SetupScene(Scene):
             card = page.rect(x, 160, w, 600)
             pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
             pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
-            surface.blit(look.text(heading, 26, WOOD_DARK, bold=True), page.pos(x + 20, 174))
+            head = look.text(heading, 26, WOOD_DARK, bold=True)
+            surface.blit(head, page.pos(x + 20, 174))
+            if x == 120 and self.host_line:  # whose language and settings the game uses
+                self._draw_host_line(surface, card, head)
         row_top = page.pos(0, ROW_TOP)[1]
         for key, label in (
             ("name", t("menus.setup.name")),

@@ -5,7 +5,9 @@ Play again. A strip at the top manages the chosen profile: rename, merge into an
 delete (a second press confirms, naming how many games go with her).
 
 Every figure comes from vikings/history (App.history); the words from journey.yaml.
-With no profiles yet the screen says how to get one and lists every finished game.
+It opens at the first person of the last table (profiles.last_host), else at the first
+profile by name. With no profiles yet the screen says how to get one and lists every
+finished game.
 Esc: back to where it was opened from (the title, unless `back` says otherwise).
 """
 
@@ -54,7 +56,10 @@ class StatsScene(Scene):
         self.notice = take_notice(self.history)  # a damaged file set aside: said once
         self.profiles = profile_store.list_profiles(self.history)
         ids = [p.id for p in self.profiles]
-        self.profile = profile if profile in ids else (ids[0] if ids else None)
+        if profile not in ids:  # who sat first at the last table, else the first by name
+            host = profile_store.last_host(self.history)
+            profile = host if host in ids else (ids[0] if ids else None)
+        self.profile = profile
         self.page_no = max(0, page)
         self.back_to = back
         self.message = ""  # what the last management step did (or why not)

@@ -1,4 +1,8 @@
-"""The title screen: the game's art, and the way into a new, continued or loaded game."""
+"""The title screen: the game's art, and the way into a new, continued or loaded game.
+
+A game code (dialogs/game_code.py) is pasted here too: Ctrl+V anywhere on the title opens
+the paste panel holding the clipboard's text, and the small button in the top left corner
+opens it (holding the clipboard's text when that looks like a game code)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, describe_summary, draw_keycap, load_match, match_summary, unreadable, wrap
 from vikings.ui.drawing.theme import BAD, GOLD, INK_SOFT, WOOD, WOOD_DARK
 from vikings.ui.scene import Scene
+from vikings.ui.table.own_settings import stand_up
 
 SEA = (45, 103, 135)  # the tiles' own sea, so the band and the island tiles meet unseen
 WAVE = (75, 138, 174)
@@ -40,6 +45,7 @@ def shortcut(what: str) -> tuple[str, tuple[int, ...]]:
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        stand_up(app)  # back from a game: the desk's own settings (ui/table/own_settings.py)
         self.buttons: dict[str, UIButton] = {}
         self.can_continue = False
         self.refusal = None  # why Continue is not possible (a broken autosave): (reason, file kept)
@@ -103,6 +109,19 @@ class TitleScene(Scene):
             self.buttons[what] = self.add(UIButton(rect, t(f"menus.title.{what}"), self.app.ui, object_id=oid))
         if not self.can_continue:
             self.buttons["continue"].disable()
+        # The game code's small button, in the corner (away from the entries above).
+        look = self.app.look
+        caption = t("puzzles.code.paste_button")
+        rect = pygame.Rect(page.pos(16, 14), (look.caption_width(caption, 150, size=15), look.caption_height(32, 15)))
+        self.code_button = self.add(
+            UIButton(
+                rect,
+                caption,
+                self.app.ui,
+                tool_tip_text=t("journey.title.code_tip", keycap=t("journey.title.code_key")),
+                object_id=ObjectID("#title_code", None),
+            )
+        )
 
     # Input ----------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -111,6 +130,16 @@ class TitleScene(Scene):
                 if event.ui_element is b:
                     self.do(what)
                     return True
+            if event.ui_element is self.code_button:
+                self.paste_code(only_a_code=True)
+                return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_v
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ):
+            self.paste_code()
+            return True
         if event.type == pygame.KEYDOWN and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
             for what in BUTTONS:
                 if event.key in shortcut(what)[1] and self.buttons[what].is_enabled:
@@ -146,6 +175,18 @@ class TitleScene(Scene):
             app.scenes.push(SettingsPanel(app))
         elif what == "quit":
             app.quit()
+
+    def paste_code(self, only_a_code: bool = False) -> None:
+        """The paste panel over the title, holding the clipboard's text (`only_a_code`: only
+        if it looks like a game code, else empty)."""
+        from vikings.ui.dialogs.game_code import PastePanel, looks_like_code, paste_text
+
+        panel = PastePanel(self.app)
+        text = paste_text().strip()
+        if text and (looks_like_code(text) or not only_a_code):
+            panel.put(text)
+            panel.said = lambda: t("puzzles.code.pasted")
+        self.app.scenes.push(panel)
 
     def continue_game(self) -> None:
         try:
@@ -207,7 +248,9 @@ class TitleScene(Scene):
             piece = sprites.get("board", ident, height=px(hh))
             bg.blit(piece, piece.get_rect(center=page.pos(x, y)))
 
-        # The shortcut keys beside the buttons.
+        # The shortcut keys beside the buttons (Ctrl+V beside the game code's).
+        code = self.code_button.rect
+        draw_keycap(bg, look, (code.right + px(10), code.centery), t("journey.title.code_key"), align="left")
         for i, what in enumerate(BUTTONS):
             y = self.TOP + i * (self.H + self.GAP) + self.H / 2
             draw_keycap(

@@ -12,7 +12,9 @@ The player's history (table/record.py) reads three things a match keeps: `profil
 profile id at each seat (None: a bot or a guest; the list itself None until setup or the
 record ties the seats by name), `practice` (a game to try something again: recorded, but
 left out of the statistics) and `record_due` (the game was not over when this match was
-made, so finishing it here records it, once). Bots think in a helper process (`start_bot()` / `bot_result()`, see
+made, so finishing it here records it, once); the time played, over every sitting, is
+`played_seconds()`. The table file keeps the time and the practice flag, so a continued
+game keeps both. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
 """
@@ -54,7 +56,7 @@ class Match:
     # Bots think in the shared helper process (False: on a thread of this process).
     bots_in_process = True
 
-    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None):
+    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None, seconds: int = 0):
         self.seats = tuple(Seat(*s) for s in seats)
         self.game = game
         self.hints: list[int] = list(hints) if hints is not None else [0] * len(self.seats)  # asked, per seat
@@ -69,7 +71,6 @@ class Match:
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
         self._table = next(_tables)
         self.coach = None  # the guided lesson's (ui/lesson/coach.py), if any
-        self.practice = False  # a game played again from a review (try again): recorded as practice
         self.autosave_path = None  # where autosave() writes, if not the storage's autosave
         self.autosave_error: OSError | None = None  # why the autosave is off (None: it works)
         self.autosave_news: str | None = None  # "off" or "back", for the table to tell once
@@ -79,7 +80,9 @@ class Match:
         self.profiles: list[int | None] | None = None  # the profile at each seat (table/record.py)
         self.practice: bool = False  # a practice game: recorded, left out of the statistics
         self.record_due = not game.is_over  # finished here: recorded once (then False)
-        self.started = time.monotonic()  # when play began at this table (the length recorded)
+        self.started = time.monotonic()  # when play began at this table
+        self.played_before = max(0, int(seconds))  # seconds played in earlier sittings (the table file's)
+        self.final_seconds: int | None = self.played_before if game.is_over else None  # the game's length, once over
         self._rebuild_log()
 
     # Creation ---------------------------------------------------------------------------------
@@ -112,7 +115,9 @@ class Match:
         return m
 
     def to_doc(self, name: str = "") -> dict:
-        return table_doc(self.seats, save_game(self.game), self.hints, name)
+        return table_doc(
+            self.seats, save_game(self.game), self.hints, name, seconds=self.played_seconds(), practice=self.practice
+        )
 
     @classmethod
     def from_doc(cls, doc, rules, storage=None, autosave: bool = True) -> Match:
@@ -121,9 +126,18 @@ class Match:
 
     @classmethod
     def from_table(cls, table: Table, storage=None, autosave: bool = True) -> Match:
-        return cls(table.seats, table.game, storage, autosave, hints=table.hints)
+        m = cls(table.seats, table.game, storage, autosave, hints=table.hints, seconds=table.seconds)
+        m.practice = table.practice  # (a try-again game stays practice when continued)
+        return m
 
     # Questions ------------------------------------------------------------------------------
+    def played_seconds(self) -> int:
+        """The time this game has been played: earlier sittings (kept in the table file)
+        and this one; fixed once the game is over (the length the history records)."""
+        if self.final_seconds is not None:
+            return self.final_seconds
+        return self.played_before + max(0, int(time.monotonic() - self.started))
+
     @property
     def rules(self):
         return self.game.rules
@@ -181,6 +195,8 @@ class Match:
             self.floor = n + 1
         self.pending.extend(events)
         self.events.extend(events)
+        if self.game.is_over and self.final_seconds is None:
+            self.final_seconds = self.played_seconds()  # (before the autosave, which keeps it)
         self.autosave()
         return events
 

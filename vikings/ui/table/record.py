@@ -2,20 +2,21 @@
 
 A match finished at this table is recorded once, when its results are first shown: the
 seats tied to profiles (`Match.profiles`, set by the setup screen; a continued or loaded
-game ties each person's seat to the profile of the same name), the seconds played at
-this table, the hints each seat asked for, the practice flag and the handicap (the house
-rule's label). A game that was already over when its match was made (a finished game
+game ties each person's seat to the profile of the same name), the seconds the whole
+game was played (`Match.played_seconds`: earlier sittings, which the table file keeps,
+and this one), the hints each seat asked for, the practice flag and the handicap (the
+house rule's label). A game that was already over when its match was made (a finished game
 loaded from a file), the guided lesson and unfinished games are not recorded.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 
 from vikings.history import History, Refused
 from vikings.history import profiles as profile_store
-from vikings.history.games import HANDICAP_MAX, MAX_SECONDS, record_game, table_text
+from vikings.history.games import HANDICAP_MAX, record_game, table_text
+from vikings.saves.table_file import MAX_SECONDS
 
 log = logging.getLogger("vikings")
 
@@ -43,10 +44,10 @@ def record_finished(history: History, match) -> int | None:
     try:
         if match.profiles is None:
             match.profiles = tie_profiles(history, match.seats)
-        seconds = max(0, min(int(time.monotonic() - match.started), MAX_SECONDS))
+        seconds = max(0, min(match.played_seconds(), MAX_SECONDS))
         return record_game(
             history,
-            table_text(match.seats, match.game, match.hints),
+            table_text(match.seats, match.game, match.hints, seconds),
             match.profiles,
             seconds=seconds,
             practice=match.practice,
