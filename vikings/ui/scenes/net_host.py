@@ -1,0 +1,363 @@
+"""Hosting a table over the network: who sits where (people at this desk, bots of any
+level, remote players: setup's seat choices, `setup_choices.Choices`, with one kind
+more), the advanced rules, the port, the announcement on the local network and an
+optional relay. "Open the table" starts the Host (vikings.net) and shows the lobby.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntryLine
+
+from vikings.engine import GameConfig
+from vikings.net.host import BOT, LOCAL, Host
+from vikings.net.host import REMOTE as REMOTE_SEAT
+from vikings.net.host import Seat as HostSeat
+from vikings.text import words
+from vikings.text.lang import t
+from vikings.ui import flow
+from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing
+from vikings.ui.drawing.theme import INK, INK_SOFT, PAPER, WOOD_DARK, colour_of
+from vikings.ui.scene import Scene
+from vikings.ui.scenes.net_menu import draw_card, draw_heading, draw_note, draw_tick
+from vikings.ui.scenes.setup_choices import (
+    KINDS,
+    MAX_SEATS,
+    MIN_SEATS,
+    NAME_LIMIT,
+    OPTIONS,
+    Choices,
+    kind_label,
+    random_seed,
+)
+from vikings.ui.table.match import PERSON, REMOTE, Seat
+from vikings.ui.table.net_table import colour
+
+DEFAULT_PORT = 47810
+ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
+SIDE_X, SIDE_W = 1130, 340
+OPT_Y, OPT_STEP = 604, 42
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    """(label, kind) of the seat menu: setup's, and a remote player."""
+    return [(kind_label(k), k) for k, _ in KINDS] + [(t("network.host.remote"), REMOTE)]
+
+
+def parse_address(text: str, default_port: int | None = None) -> tuple[str, int] | None:
+    """("host", port) from "host:port" (or "host" alone with a default port); None if it is not one."""
+    text = text.strip()
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = text, "" if default_port is None else str(default_port)
+    host = host.strip("[] ")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536 or any(c.isspace() for c in host):
+        return None
+    return host, int(port)
+
+
+class HostScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.choices = Choices()
+        self.choices.set_kind(1, REMOTE)
+        self.port_text = str(DEFAULT_PORT)
+        self.relay_text = ""
+        self.announce = True
+        self.error = ""
+        self.rows: list[dict] = []
+
+    # Opening the table ------------------------------------------------------------------------
+    def problem(self) -> str:
+        c = self.choices
+        problems = c.problems()
+        if problems:
+            return " ".join(problems)
+        if not any(s["kind"] == REMOTE for s in c.seats):
+            return t("network.host.problem.no_remote")
+        port = self.port_text.strip()
+        if not (port.isdigit() and 0 <= int(port) < 65536):
+            return t("network.host.problem.port")
+        if self.relay_text.strip() and parse_address(self.relay_text) is None:
+            return t("network.host.problem.relay")
+        return ""
+
+    def open_table(self) -> None:
+        self.error = self.problem()
+        if self.error:
+            self.show_error()
+            return
+        c = self.choices
+        seats = [Seat(s["name"].strip(), s["kind"], colour(i)) for i, s in enumerate(c.seats)]
+        net_seats = [
+            HostSeat(LOCAL)
+            if s.kind == PERSON
+            else HostSeat(REMOTE_SEAT)
+            if s.kind == REMOTE
+            else HostSeat(BOT, s.kind)
+            for s in seats
+        ]
+        config = GameConfig(tuple(s.name for s in seats), seed=random_seed(), options=frozenset(c.options))
+        relay = parse_address(self.relay_text) if self.relay_text.strip() else None
+        try:
+            host = Host(self.app.rules, config, net_seats, bind=("0.0.0.0", int(self.port_text)), relay=relay).start()
+        except OSError as e:
+            self.error = t("network.host.problem.open", reason=e.strerror or str(e))
+            self.show_error()
+            return
+        flow.show(self.app, "net_lobby", host, seats, self.announce)
+
+    def back(self) -> None:
+        flow.show(self.app, "network")
+
+    # Widgets ------------------------------------------------------------------------------------
+    def build_ui(self) -> None:
+        ui, look = self.app.ui, self.app.look
+        page = self.page = Page(look)
+        row_h = look.caption_height(ROW_H)
+        kinds = seat_kinds()
+        menu: list[str | tuple[str, str]] = list(kinds)
+        kind_w = max(look.caption_width(label, 240, pad=24) for label, _ in kinds)
+        remove_w = look.caption_width(t("menus.setup.remove"), 110, pad=14)
+        right = page.pos(1060, 0)[0]
+        name_x = page.pos(200, 0)[0]
+        gap = look.px(16)
+        remove_x = right - remove_w
+        kind_x = remove_x - gap - kind_w
+        name_w = max(look.px(120), kind_x - gap - name_x)
+        self.choices.rename()
+        self.rows = []
+        for i, s in enumerate(self.choices.seats):
+            y = page.pos(0, ROW_TOP + i * ROW_STEP)[1]
+            row = {
+                "name": self.add(
+                    UITextEntryLine(pygame.Rect(name_x, y, name_w, row_h), ui, object_id=ObjectID(f"#nseat{i}_name"))
+                )
+            }
+            row["name"].set_text_length_limit(NAME_LIMIT)
+            row["name"].set_text(s["name"])
+            chosen = next(o for o in kinds if o[1] == s["kind"])
+            row["kind"] = self.add(UIDropDownMenu(menu, chosen, pygame.Rect(kind_x, y, kind_w, row_h), ui))
+            row["remove"] = self.add(
+                UIButton(
+                    pygame.Rect(remove_x, y, remove_w, row_h),
+                    t("menus.setup.remove"),
+                    ui,
+                    tool_tip_text=t("menus.setup.remove_tip"),
+                )
+            )
+            if len(self.choices.seats) <= MIN_SEATS:
+                row["remove"].disable()
+            self.rows.append(row)
+        add_y = page.pos(0, ROW_TOP + len(self.choices.seats) * ROW_STEP)[1]
+        add_w = look.caption_width(t("menus.setup.add_seat"), 220)
+        self.add_button = self.add(UIButton(pygame.Rect(name_x, add_y, add_w, row_h), t("menus.setup.add_seat"), ui))
+        if len(self.choices.seats) >= MAX_SEATS:
+            self.add_button.hide()
+
+        self.port_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 250, 150, 44), ui, object_id="#net_port"))
+        self.port_entry.set_text(self.port_text)
+        self.relay_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 452, SIDE_W, 44), ui, object_id="#net_relay"))
+        self.relay_entry.set_text(self.relay_text)
+        self.option_buttons = {}
+        for i, (key, label, tip) in enumerate(OPTIONS):
+            self.option_buttons[key] = self.add(
+                fitted_button(
+                    page.rect(SIDE_X + 50, OPT_Y + i * OPT_STEP, SIDE_W - 60, 34),
+                    t(label),
+                    ui,
+                    look,
+                    group=[t(o[1]) for o in OPTIONS],
+                    tool_tip_text=t(tip, longboat=words.special("boat")),
+                    tool_tip_object_id=ObjectID("#wide_tip", None),
+                )
+            )
+        self.error_label = self.add(
+            UITextBox("", page.rect(360, 776, 880, 100), ui, object_id=ObjectID("#net_host_error", "@error"))
+        )
+        self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), t("menus.setup.back"), ui))
+        open_w = look.caption_width(t("network.host.open"), 240)
+        self.open_button = self.add(
+            UIButton(
+                pygame.Rect(page.pos(1460, 0)[0] - open_w, page.pos(0, 800)[1], open_w, look.px(56)),
+                t("network.host.open"),
+                ui,
+                object_id=ObjectID("#net_open", "@primary"),
+            )
+        )
+        self.show_error()
+
+    def show_error(self) -> None:
+        self.error_label.set_text(html.escape(self.error))
+        self.error_label.show() if self.error else self.error_label.hide()
+        self.app.invalidate()
+
+    def _rebuild(self) -> None:
+        self.kill_ui()
+        self.build_ui()
+        self.app.invalidate()
+
+    def announce_box(self) -> pygame.Rect:
+        return self.page.rect(SIDE_X + 4, 352, 30, 30)
+
+    def option_box(self, i: int) -> pygame.Rect:
+        return self.page.rect(SIDE_X + 8, OPT_Y + 2 + i * OPT_STEP, 30, 30)
+
+    # Input ----------------------------------------------------------------------------------------
+    def handle(self, event) -> bool:
+        kind = event.type
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element)
+        if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for i, row in enumerate(self.rows):
+                if event.ui_element is row["kind"]:
+                    self.choices.set_kind(i, event.selected_option_id)
+                    self.error = ""
+                    self._rebuild()
+                    return True
+            return False
+        if kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return self._entry(event.ui_element)
+        if kind == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.app.ui.set_focus_set(None)
+            return True
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.announce_box().inflate(self.app.look.px(8), self.app.look.px(8)).collidepoint(event.pos):
+                self.announce = not self.announce
+                self.app.invalidate()
+                return True
+            for i, (key, _, _) in enumerate(OPTIONS):
+                if self.option_box(i).collidepoint(event.pos):
+                    self.choices.options ^= {key}
+                    self.app.invalidate()
+                    return True
+        if kind == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(self.app):
+                self.open_table()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.ui.set_focus_set(None) if typing(self.app) else self.back()
+                return True
+        return False
+
+    def _button(self, el) -> bool:
+        for key, b in self.option_buttons.items():
+            if el is b:
+                self.choices.options ^= {key}
+                self.app.invalidate()
+                return True
+        if el is self.open_button:
+            self.open_table()
+        elif el is self.back_button:
+            self.back()
+        elif el is self.add_button:
+            self.choices.add_seat(REMOTE)
+            self._rebuild()
+        else:
+            for i, row in enumerate(self.rows):
+                if el is row["remove"]:
+                    self.choices.remove_seat(i)
+                    self._rebuild()
+                    return True
+            return False
+        return True
+
+    def _entry(self, el) -> bool:
+        if el is self.port_entry:
+            self.port_text = el.get_text()
+        elif el is self.relay_entry:
+            self.relay_text = el.get_text()
+        else:
+            for i, row in enumerate(self.rows):
+                if el is row["name"]:
+                    self.choices.seats[i]["name"] = el.get_text()
+                    self.choices.seats[i]["auto"] = False
+                    break
+            else:
+                return False
+        if self.error:
+            self.error = ""
+            self.show_error()
+        return True
+
+    # Drawing --------------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        look, page = self.app.look, self.page
+        px = look.px
+        draw_heading(surface, look, page, t("network.host.title"), t("network.host.intro"))
+        draw_card(surface, look, page, 120, 160, 960, 600, t("menus.setup.seats"))
+        side = draw_card(surface, look, page, 1110, 160, 380, 600, t("network.host.table"))
+        row_top = page.pos(0, ROW_TOP)[1]
+        for el, label in (
+            (self.rows[0]["name"], t("menus.setup.name")),
+            (self.rows[0]["kind"], t("menus.setup.played_by")),
+        ):
+            img = look.fit_text(label, 16, INK_SOFT, bold=True, width=el.rect.w, height=px(26))
+            surface.blit(img, (el.rect.x + px(4), row_top - img.get_height() - px(1)))
+        for i, _s in enumerate(self.choices.seats):
+            centre = page.pos(163, ROW_TOP + i * ROW_STEP + ROW_H / 2)
+            rgb = colour_of(colour(i))
+            pygame.draw.circle(surface, rgb, centre, px(21))
+            pygame.draw.circle(surface, WOOD_DARK, centre, px(21), max(1, px(2)))
+            n = look.text(str(i + 1), 20, INK if sum(rgb) > 500 else PAPER, bold=True)
+            surface.blit(n, n.get_rect(center=centre))
+        x, w = page.pos(SIDE_X + 4, 0)[0], page.pos(SIDE_X + SIDE_W, 0)[0] - page.pos(SIDE_X + 4, 0)[0]
+        label = look.fit_text(t("network.host.port"), 16, INK_SOFT, bold=True, width=w)
+        surface.blit(label, (x, self.port_entry.rect.y - label.get_height() - px(2)))
+        draw_note(
+            surface,
+            look,
+            t("network.host.port_note"),
+            x,
+            self.port_entry.rect.bottom + px(4),
+            w,
+            page.pos(0, 346)[1],
+            size=14,
+        )
+        box = self.announce_box()
+        draw_tick(surface, look, box, self.announce)
+        draw_note(
+            surface,
+            look,
+            t("network.host.announce"),
+            box.right + px(10),
+            box.y + px(2),
+            side.right - box.right - px(24),
+            page.pos(0, 420)[1],
+            INK,
+            16,
+        )
+        label = look.fit_text(t("network.host.relay"), 16, INK_SOFT, bold=True, width=w)
+        surface.blit(label, (x, self.relay_entry.rect.y - label.get_height() - px(2)))
+        draw_note(
+            surface,
+            look,
+            t("network.host.relay_note"),
+            x,
+            self.relay_entry.rect.bottom + px(4),
+            w,
+            page.pos(0, 570)[1],
+            size=14,
+        )
+        head = look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=w)
+        surface.blit(head, (x, page.pos(0, 572)[1]))
+        for i, (key, _, _) in enumerate(OPTIONS):
+            draw_tick(surface, look, self.option_box(i), key in self.choices.options)
+        draw_keycap(
+            surface,
+            look,
+            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
+            t("menus.keys.esc"),
+            align="left",
+        )
+        draw_keycap(
+            surface,
+            look,
+            (self.open_button.rect.x - px(10), self.open_button.rect.centery),
+            t("menus.keys.enter"),
+            align="right",
+        )

@@ -1,0 +1,122 @@
+"""Playing over the network, the first screen: host a table or join one (the title's
+"Play over network"). Also the drawing the network screens share: the heading, the
+cards, tick boxes and wrapped notes (net_host.py, net_lobby.py, net_join.py).
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui import UI_BUTTON_PRESSED
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from vikings.text.lang import t
+from vikings.ui import flow
+from vikings.ui.dialogs.kit import Page, draw_keycap, wrap
+from vikings.ui.drawing.theme import GOLD, INK_SOFT, PAPER, WOOD, WOOD_DARK
+from vikings.ui.scene import Scene
+
+
+def draw_heading(surface, look, page: Page, title: str, intro: str) -> None:
+    """The screen's title and the line under it, in the band above the cards."""
+    band = page.rect(140, 30, 1350, 126)
+    sub = look.fit_text(intro, 19, INK_SOFT, width=band.w, height=look.px(24))
+    head = look.fit_text(title, 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - look.px(10))
+    surface.blit(head, band.topleft)
+    y = min(max(page.pos(0, 104)[1], band.y + round(head.get_height() * 0.92)), band.bottom - sub.get_height())
+    surface.blit(sub, (band.x + look.px(2), y))
+
+
+def draw_card(surface, look, page: Page, x, y, w, h, heading: str = "") -> pygame.Rect:
+    """A paper card with a wooden edge and its heading; returns its rectangle."""
+    card = page.rect(x, y, w, h)
+    px = look.px
+    pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
+    pygame.draw.rect(surface, WOOD, card, width=max(1, px(3)), border_radius=px(12))
+    if heading:
+        img = look.fit_text(heading, 26, WOOD_DARK, bold=True, width=card.w - px(40))
+        surface.blit(img, (card.x + px(20), card.y + px(14)))
+    return card
+
+
+def draw_tick(surface, look, rect: pygame.Rect, on: bool) -> None:
+    """A tick box, ticked or not."""
+    px = look.px
+    pygame.draw.rect(surface, GOLD if on else PAPER, rect, border_radius=px(4))
+    pygame.draw.rect(surface, WOOD_DARK, rect, width=max(1, px(2)), border_radius=px(4))
+    if on:
+        pts = [
+            (rect.x + rect.w * 0.22, rect.y + rect.h * 0.52),
+            (rect.x + rect.w * 0.42, rect.y + rect.h * 0.74),
+            (rect.x + rect.w * 0.8, rect.y + rect.h * 0.28),
+        ]
+        pygame.draw.lines(surface, WOOD_DARK, False, pts, max(2, px(3)))
+
+
+def draw_note(surface, look, text: str, x: int, y: int, width: int, bottom: int, colour=INK_SOFT, size=16) -> int:
+    """`text` wrapped in `width` from (x, y), in smaller lettering if it would pass
+    `bottom`; returns the y below it."""
+    for s in (size, size - 1, size - 2, size - 3, size - 4):
+        font = look.font(s)
+        lines = wrap(font, text, width) if text else []
+        if y + len(lines) * font.get_linesize() <= bottom:
+            break
+    for line in lines:
+        surface.blit(font.render(line, True, colour), (x, y))
+        y += font.get_linesize()
+    return y
+
+
+class NetScene(Scene):
+    """Host a table or join one; Esc goes back to the title."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.host_button: UIButton | None = None
+        self.join_button: UIButton | None = None
+
+    def build_ui(self) -> None:
+        page = self.page = Page(self.app.look)
+        ui = self.app.ui
+        self.host_button = self.add(
+            UIButton(
+                page.rect(250, 300, 480, 70), t("network.menu.host"), ui, object_id=ObjectID("#net_host", "@primary")
+            )
+        )
+        self.join_button = self.add(
+            UIButton(
+                page.rect(870, 300, 480, 70), t("network.menu.join"), ui, object_id=ObjectID("#net_join", "@primary")
+            )
+        )
+        self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), t("network.menu.back"), ui))
+
+    def handle(self, event) -> bool:
+        if event.type == UI_BUTTON_PRESSED:
+            if event.ui_element is self.host_button:
+                flow.show(self.app, "net_host")
+            elif event.ui_element is self.join_button:
+                flow.show(self.app, "net_join")
+            elif event.ui_element is self.back_button:
+                flow.show(self.app, "title")
+            else:
+                return False
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            flow.show(self.app, "title")
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        look, page = self.app.look, self.page
+        px = look.px
+        draw_heading(surface, look, page, t("network.menu.title"), t("network.menu.intro"))
+        for x, note in ((200, t("network.menu.host_note")), (820, t("network.menu.join_note"))):
+            card = draw_card(surface, look, page, x, 250, 580, 380)
+            draw_note(surface, look, note, card.x + px(50), page.pos(0, 400)[1], card.w - px(100), card.bottom - px(20))
+        draw_keycap(
+            surface,
+            look,
+            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
+            t("menus.keys.esc"),
+            align="left",
+        )
