@@ -675,6 +675,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "network.join.table": ("address", "free", "name"),
     "network.join.table_other": ("name",),
     "network.join.title": (),
+    "network.join.you": (),
     "network.lobby.address": ("address",),
     "network.lobby.announce_failed": ("reason",),
     "network.lobby.announced": (),

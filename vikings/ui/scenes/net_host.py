@@ -20,7 +20,7 @@ from vikings.net.host import Seat as HostSeat
 from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing
+from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
 from vikings.ui.drawing.theme import INK, INK_SOFT, PAPER, WOOD_DARK, colour_of
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.net_menu import draw_card, draw_heading, draw_note, draw_tick
@@ -40,7 +40,7 @@ from vikings.ui.table.net_table import colour
 DEFAULT_PORT = 47810
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
 SIDE_X, SIDE_W = 1130, 340
-OPT_Y, OPT_STEP = 604, 42
+OPT_STEP = 42
 
 
 def seat_kinds() -> list[tuple[str, str]]:
@@ -159,15 +159,16 @@ class HostScene(Scene):
         if len(self.choices.seats) >= MAX_SEATS:
             self.add_button.hide()
 
-        self.port_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 250, 150, 44), ui, object_id="#net_port"))
+        flow_ = self.flow = self.side_flow()
+        self.port_entry = self.add(UITextEntryLine(flow_["port"], ui, object_id="#net_port"))
         self.port_entry.set_text(self.port_text)
-        self.relay_entry = self.add(UITextEntryLine(page.rect(SIDE_X, 452, SIDE_W, 44), ui, object_id="#net_relay"))
+        self.relay_entry = self.add(UITextEntryLine(flow_["relay"], ui, object_id="#net_relay"))
         self.relay_entry.set_text(self.relay_text)
         self.option_buttons = {}
         for i, (key, label, tip) in enumerate(OPTIONS):
             self.option_buttons[key] = self.add(
                 fitted_button(
-                    page.rect(SIDE_X + 50, OPT_Y + i * OPT_STEP, SIDE_W - 60, 34),
+                    flow_["options"][i].inflate(-look.px(46), 0).move(look.px(23), 0),
                     t(label),
                     ui,
                     look,
@@ -201,11 +202,63 @@ class HostScene(Scene):
         self.build_ui()
         self.app.invalidate()
 
+    def side_flow(self) -> dict:
+        """Where the table card's pieces go, top down, at this window and UI scale: each
+        label, entry and note below the last; the notes are left out (relay's first, then
+        the port's) when the card has not the room for them."""
+        look, page = self.app.look, self.page
+        px = look.px
+        x = page.pos(SIDE_X + 4, 0)[0]
+        w = page.pos(SIDE_X + SIDE_W, 0)[0] - x
+        label_h = look.font(16, bold=True).get_linesize()
+        entry_h = look.caption_height(40)
+        note = look.font(14)
+        box = px(30)
+        tick_w = w - box - px(10)
+        bottom = page.pos(0, 748)[1]
+        options_h = (
+            look.font(18, bold=True).get_linesize()
+            + px(6)
+            + len(OPTIONS) * max(px(OPT_STEP), look.caption_height(34) + px(6))
+        )
+        for notes in ((True, True), (True, False), (False, False)):
+            y = max(page.pos(0, 214)[1], page.pos(0, 160)[1] + px(20) + look.font(26, bold=True).get_linesize())
+            out: dict = {"x": x, "w": w}
+            out["port_label"] = y
+            y += label_h + px(2)
+            out["port"] = pygame.Rect(x, y, min(w, px(150)), entry_h)
+            y += entry_h + px(4)
+            out["port_note"] = (y, notes[0])
+            if notes[0]:
+                y += len(wrap(note, t("network.host.port_note"), w)) * note.get_linesize()
+            y += px(14)
+            lines = wrap(look.font(16), t("network.host.announce"), tick_w)
+            out["announce"] = pygame.Rect(x, y, box, box)
+            y += max(box, len(lines) * look.font(16).get_linesize()) + px(14)
+            out["relay_label"] = y
+            y += label_h + px(2)
+            out["relay"] = pygame.Rect(x, y, w, entry_h)
+            y += entry_h + px(4)
+            out["relay_note"] = (y, notes[1])
+            if notes[1]:
+                y += len(wrap(note, t("network.host.relay_note"), w)) * note.get_linesize()
+            y += px(10)
+            if y + options_h <= bottom:
+                break
+        out["advanced"] = y
+        y += look.font(18, bold=True).get_linesize() + px(6)
+        step = max(px(OPT_STEP), look.caption_height(34) + px(6))
+        out["options"] = [pygame.Rect(x, y + i * step, w, step - px(6)) for i in range(len(OPTIONS))]
+        return out
+
     def announce_box(self) -> pygame.Rect:
-        return self.page.rect(SIDE_X + 4, 352, 30, 30)
+        return self.flow["announce"]
 
     def option_box(self, i: int) -> pygame.Rect:
-        return self.page.rect(SIDE_X + 8, OPT_Y + 2 + i * OPT_STEP, 30, 30)
+        r = self.flow["options"][i]
+        return pygame.Rect(
+            r.x + self.app.look.px(4), r.centery - self.app.look.px(15), self.app.look.px(30), self.app.look.px(30)
+        )
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -305,19 +358,14 @@ class HostScene(Scene):
             pygame.draw.circle(surface, WOOD_DARK, centre, px(21), max(1, px(2)))
             n = look.text(str(i + 1), 20, INK if sum(rgb) > 500 else PAPER, bold=True)
             surface.blit(n, n.get_rect(center=centre))
-        x, w = page.pos(SIDE_X + 4, 0)[0], page.pos(SIDE_X + SIDE_W, 0)[0] - page.pos(SIDE_X + 4, 0)[0]
-        label = look.fit_text(t("network.host.port"), 16, INK_SOFT, bold=True, width=w)
-        surface.blit(label, (x, self.port_entry.rect.y - label.get_height() - px(2)))
-        draw_note(
-            surface,
-            look,
-            t("network.host.port_note"),
-            x,
-            self.port_entry.rect.bottom + px(4),
-            w,
-            page.pos(0, 346)[1],
-            size=14,
-        )
+        f = self.flow
+        x, w = f["x"], f["w"]
+        for key, label in (("port_label", "network.host.port"), ("relay_label", "network.host.relay")):
+            surface.blit(look.fit_text(t(label), 16, INK_SOFT, bold=True, width=w), (x, f[key]))
+        for key, note in (("port_note", "network.host.port_note"), ("relay_note", "network.host.relay_note")):
+            y, shown = f[key]
+            if shown:
+                draw_note(surface, look, t(note), x, y, w, side.bottom, size=14)
         box = self.announce_box()
         draw_tick(surface, look, box, self.announce)
         draw_note(
@@ -326,25 +374,13 @@ class HostScene(Scene):
             t("network.host.announce"),
             box.right + px(10),
             box.y + px(2),
-            side.right - box.right - px(24),
-            page.pos(0, 420)[1],
+            w - box.w - px(10),
+            side.bottom,
             INK,
             16,
         )
-        label = look.fit_text(t("network.host.relay"), 16, INK_SOFT, bold=True, width=w)
-        surface.blit(label, (x, self.relay_entry.rect.y - label.get_height() - px(2)))
-        draw_note(
-            surface,
-            look,
-            t("network.host.relay_note"),
-            x,
-            self.relay_entry.rect.bottom + px(4),
-            w,
-            page.pos(0, 570)[1],
-            size=14,
-        )
         head = look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=w)
-        surface.blit(head, (x, page.pos(0, 572)[1]))
+        surface.blit(head, (x, f["advanced"]))
         for i, (key, _, _) in enumerate(OPTIONS):
             draw_tick(surface, look, self.option_box(i), key in self.choices.options)
         draw_keycap(

@@ -166,7 +166,7 @@ class JoinScene(Scene):
         return ""
 
     def entries_enabled(self, on: bool) -> None:
-        for w in (*self.entries.values(), self.join_button, *self.table_buttons):
+        for w in (self.join_button, *self.table_buttons):  # (a disabled entry is drawn black)
             w.enable() if on else w.disable()
 
     def sit_down(self) -> None:
@@ -296,7 +296,9 @@ class JoinScene(Scene):
         y += head.get_height() + px(8)
         for i, s in enumerate(self.guest.seats):
             mine = i == self.guest.seat
-            if s["kind"] == "remote":
+            if mine:
+                who = t("network.join.you")
+            elif s["kind"] == "remote":
                 who = s["guest"] or t("network.lobby.free")
             elif s["bot"]:
                 who = t("network.join.bot")

@@ -282,7 +282,9 @@ def guest_match(side: GuestSide, rules: Any) -> Any:
     seats = [Seat(name, PERSON if i == guest.seat else REMOTE, colour(i)) for i, name in enumerate(game.config.players)]
     match = Match(seats, game, None, autosave=False, net=side)
     if not game.actions():
-        match.pending.append(_first_offer(game))  # the first offer, for the screens to lay out
+        first = _first_offer(game)  # the first offer, for the screens to lay out (and the log)
+        match.pending.append(first)
+        match.events.append(first)
     return match
 
 
