@@ -21,6 +21,7 @@ from vikings.ui.scenes.net_host import HostScene
 from vikings.ui.scenes.net_join import JoinScene
 from vikings.ui.scenes.net_lobby import LobbyScene
 from vikings.ui.scenes.net_menu import NetScene
+from vikings.ui.scenes.net_notices import DroppedPanel
 from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.title import TitleScene
 
@@ -92,10 +93,22 @@ def test_host_a_table_from_the_screens_and_play_with_a_guest(tmp_path):
     assert not app.scenes.base.buttons["undo"].is_enabled and not m.can_undo()
     frames_until(app, lambda: guest.n == len(m.game.actions()))
     assert guest.view["history"] == [a.to_json() for a in m.game.actions()]
-    # The guest goes away: the table says so.
+    # The guest goes away: the table says so, and the host may let a bot play the seat.
     guest.stop()
-    frames_until(app, lambda: not m.net.seats[1]["connected"])
-    assert "Astrid disconnected" in app.scenes.base.turn_text() or "disconnected" in app.scenes.base.turn_text()
+    frames_until(app, lambda: isinstance(app.scenes.current, DroppedPanel))
+    turn = app.scenes.base.turn_text()
+    assert turn in ("Waiting for Astrid (remote, disconnected) …", "Ann's turn · Astrid disconnected"), turn
+    click(app, button(app, "Let a bot play"))
+    frames_until(app, lambda: m.net.seats[1]["bot"])
+    done = len(m.game.actions())
+    end = time.monotonic() + 30
+    while not any(a == 1 for a in m.actors[done:]):  # the bot moves for Astrid
+        assert time.monotonic() < end
+        scene = app.scenes.base
+        if m.persons_turn() and not m.pending and not scene.fx.active and m.game.phase in scene.phases:
+            do_by_input(app, rng.choice(m.game.legal_actions()))
+        run(app, 1)
+        time.sleep(0.002)
     press(app, pygame.K_ESCAPE)  # the menu: back to the title, the table closes
     frames_until(app, lambda: isinstance(app.scenes.base, TitleScene))
     app.shutdown()

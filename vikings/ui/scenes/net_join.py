@@ -3,6 +3,10 @@ net/discovery.py), or an address typed (the host's, or a relay's with "Through a
 relay"), the join code and the player's name. A refusal says why in words (another
 version, a wrong code, a full table...). Once in, the seats are shown until the host
 starts; then the table.
+
+The seat's token is kept in the data folder (network_seat.json: the address, the code and
+the token), so that a player whose game was closed or crashed gets the same seat back by
+joining the same table again (within the host's rejoin minutes).
 """
 
 from __future__ import annotations
@@ -125,7 +129,12 @@ class JoinScene(Scene):
             changed = True
             if kind == "welcome":
                 self.status = t("network.join.joined", seat=g.seat + 1)
+                self.remember(g)
+                self.tables = []
+                self.build_list()
             elif kind in ("refused", "hostile", "lost"):
+                if data == "token":
+                    self.forget()
                 self.error = refusal_text(data if kind == "refused" else kind)
                 self.status = ""
                 self.guest = None
@@ -148,12 +157,49 @@ class JoinScene(Scene):
 
         address = parse_address(self.address_text, DEFAULT_PORT)
         assert address is not None
+        code = p.normal_code(self.code_text)
         self.guest = Guest(
-            self.app.rules, self.name_text.strip(), p.normal_code(self.code_text), address, relay=self.relay
+            self.app.rules,
+            self.name_text.strip(),
+            code,
+            address,
+            relay=self.relay,
+            token=self.kept_token(address, code),
         ).start()
         self.status = t("network.join.knocking")
         self.entries_enabled(False)
         self.app.invalidate()
+
+    # The seat kept for a rejoin ------------------------------------------------------------------
+    @property
+    def seat_path(self):
+        return self.app.storage.data_dir / "network_seat.json"
+
+    def kept_token(self, address: tuple[str, int], code: str) -> str | None:
+        """The token of the seat this player last held at this table, if any."""
+        try:
+            doc = self.app.storage.read_json(self.seat_path)
+        except (OSError, ValueError):
+            return None
+        if not isinstance(doc, dict) or doc.get("address") != f"{address[0]}:{address[1]}" or doc.get("code") != code:
+            return None
+        token = doc.get("token")
+        return token if isinstance(token, str) and token else None
+
+    def remember(self, g) -> None:
+        try:
+            self.app.storage.write_json(
+                self.seat_path,
+                {"address": f"{g.address[0]}:{g.address[1]}", "code": g.code, "relay": g.relay, "token": g.token},
+            )
+        except OSError:  # (no rejoin after a restart, then; play goes on)
+            pass
+
+    def forget(self) -> None:
+        try:
+            self.seat_path.unlink()
+        except OSError:
+            pass
 
     def problem(self) -> str:
         if parse_address(self.address_text, DEFAULT_PORT) is None:

@@ -31,6 +31,17 @@ def hear(scene) -> None:
         scene.ctx.message = Said("network.table.caught_up")
         flow.advance(scene.app, scene.ctx, force=True)
         return
+    for p in getattr(net, "dropped", ()):  # a guest left the host's table: wait, or a bot plays
+        if not net.seats[p]["bot"]:
+            scene.app.scenes.push(DroppedPanel(scene.app, scene.ctx, p))
+    for p in getattr(net, "returned", ()):  # back: the seat is theirs again
+        if net.seats[p]["bot"]:
+            net.hand_to_bot(p, False)
+        scene.ctx.message = Said("network.table.back", name=m.seats[p].name)
+        scene.app.invalidate()
+    if hasattr(net, "dropped"):
+        net.dropped.clear()
+        net.returned.clear()
     news, net.news = net.news, None
     if news == REJECTED:
         scene.error = Said("network.table.rejected")
@@ -83,5 +94,53 @@ class LostPanel(Dialog):
                 return True
             if event.ui_element is self.leave_button:
                 flow.leave_game(self.app, self.ctx)
+                return True
+        return super().handle(event)
+
+
+class DroppedPanel(Dialog):
+    """At the host's table: a guest left. Wait for them, or let a bot play their seat
+    until they come back (they get it back on their return)."""
+
+    size = (760, 380)
+
+    def __init__(self, app, ctx, seat: int):
+        super().__init__(app)
+        self.ctx, self.seat = ctx, seat
+
+    def build_ui(self) -> None:
+        self.title = t("network.table.dropped_title")
+        super().build_ui()
+
+    def build_body(self, window, width, height) -> None:
+        ui, look = self.app.ui, self.app.look
+        px = look.px
+        pad, bar = px(24), px(50)
+        name = self.ctx.match.seats[self.seat].name
+        self.info = self.add(
+            UITextBox(
+                html.escape(t("network.table.dropped", name=name)),
+                pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - bar - px(12)),
+                ui,
+                container=window,
+                object_id=ObjectID("#net_dropped_info", None),
+            )
+        )
+        labels = (t("network.lobby.to_bot"), t("network.table.wait"))
+        w = max(caption_row(look, labels, width - 2 * pad, px(12), 176))
+        y = height - pad - bar
+        self.bot_button = self.add(fitted_button(pygame.Rect(pad, y, w, bar), labels[0], ui, look, container=window))
+        self.wait_button = self.add(
+            fitted_button(pygame.Rect(width - pad - w, y, w, bar), labels[1], ui, look, container=window)
+        )
+
+    def handle(self, event) -> bool:
+        if event.type == UI_BUTTON_PRESSED:
+            if event.ui_element is self.bot_button:
+                self.ctx.match.net.hand_to_bot(self.seat)
+                self.close()
+                return True
+            if event.ui_element is self.wait_button:
+                self.close()
                 return True
         return super().handle(event)

@@ -120,14 +120,21 @@ class HostSide(_Side):
         self.host = host
         self.announcement = announcement  # discovery.Announcement while the table is listed
         self.seats = host.seat_list()
+        self.dropped: list[int] = []  # remote seats whose guest left since the table last looked
+        self.returned: list[int] = []  # ... and whose guest came back
 
     def inbox(self) -> Any:
         return self.host.inbox
 
     def hear(self, kind: str, data: Any) -> None:
+        before = {i: s.get("connected", True) for i, s in enumerate(self.seats)}
         super().hear(kind, data)
         if kind == "rejected":  # a move made here that the host refused: the copies differ
             self.news = REJECTED
+        elif kind == "seats":
+            for i, s in enumerate(self.seats):
+                if s["kind"] == "remote" and before.get(i, True) != s["connected"]:
+                    (self.returned if s["connected"] else self.dropped).append(i)
 
     def decides(self, p: int) -> bool:
         return self.host.seats[p].kind != LOCAL
