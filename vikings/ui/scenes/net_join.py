@@ -51,7 +51,18 @@ class JoinScene(Scene):
         self.tables: list = []
         self.table_buttons: list = []
         self.entered = False
+        self.last_table()
         self.listen()
+
+    def last_table(self) -> None:
+        """Start from the table this player last sat at (its seat is kept for a rejoin)."""
+        try:
+            doc = self.app.storage.read_json(self.seat_path)
+        except (OSError, ValueError):
+            return
+        if isinstance(doc, dict) and isinstance(doc.get("address"), str) and isinstance(doc.get("code"), str):
+            self.address_text, self.code_text = doc["address"][:80], doc["code"][:12]
+            self.relay = doc.get("relay") is True
 
     def listen(self) -> None:
         """Start listening for tables on the local network (none where multicast is blocked)."""

@@ -110,6 +110,8 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.side.pump():
             self.side.updates.clear()  # (nothing is played before Start)
+            self.side.dropped.clear()  # (comings and goings before Start are the lobby's news)
+            self.side.returned.clear()
             if self.side.announcement is not None:
                 try:
                     self.side.announcement.update(self.free())
