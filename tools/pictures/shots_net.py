@@ -8,7 +8,9 @@ ping, a seat waiting), net-04-host-table.png (the host's table waiting for the r
 player, the turn indicator), net-05-join.png (a refused join, said in words),
 net-06-guest-lobby.png (joined, waiting for the host) and net-07-guest-table.png (the
 guest's table while the host's person is to move). The guests and hosts on the other side
-are vikings.net's, in this process; nothing is announced on the network.
+are vikings.net's, in this process; nothing is announced on the network. With `--fit`
+each picture is also measured by the text-fit check (tools/pictures/fit_probe.py): its
+failures are printed and counted last.
 """
 
 from __future__ import annotations
@@ -55,11 +57,21 @@ def until(app: App, pred, what: str, limit: float = 15.0) -> None:
         time.sleep(0.01)
 
 
+PROBE = None  # a FitProbe with --fit
+FAILURES: list = []
+
+
 def save(app: App, out: Path, name: str) -> None:
     frames(app, 2)
     app.draw()
     pygame.image.save(app.screen, str(out / name))
     print(out / name)
+    if PROBE is not None:
+        from tools.pictures.fit_probe import least_px, problems
+
+        for p in problems(PROBE.measure(app), least_px(app)):
+            FAILURES.append((name, p))
+            print(f"  {name}: {p}")
 
 
 def shoot(out: Path, size, scale: int, lang: str) -> None:
@@ -140,9 +152,19 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--scale", type=int, default=100, help="UI scale in %% (90-150)")
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--fit", action="store_true", help="measure each picture with the text-fit check")
     a = ap.parse_args(argv)
-    shoot(a.out, parse_size(a.size), a.scale, a.lang)
-    return 0
+    global PROBE
+    if not a.fit:
+        shoot(a.out, parse_size(a.size), a.scale, a.lang)
+        return 0
+    from tools.pictures.fit_probe import FitProbe
+
+    with FitProbe() as probe:
+        PROBE = probe
+        shoot(a.out, parse_size(a.size), a.scale, a.lang)
+    print(f"{len(FAILURES)} fit failures")
+    return 1 if FAILURES else 0
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from vikings.ui.table.net_table import HostSide, colour, host_match
 ROW_TOP, ROW_STEP = 392, 62
 # Columns of the seat list, design pixels from the card's left: number, player, played by,
 # connection, ping, the bot button.
-COLS = (40, 100, 330, 660, 840, 950)
+COLS = (30, 110, 340, 660, 840, 950)
 
 
 def own_address() -> str:
