@@ -21,7 +21,7 @@ from vikings.ui.scenes.net_host import HostScene
 from vikings.ui.scenes.net_join import JoinScene
 from vikings.ui.scenes.net_lobby import LobbyScene
 from vikings.ui.scenes.net_menu import NetScene
-from vikings.ui.scenes.net_notices import DroppedPanel
+from vikings.ui.scenes.net_notices import DroppedPanel, LostPanel
 from vikings.ui.scenes.results import ResultsScene
 from vikings.ui.scenes.title import TitleScene
 
@@ -158,6 +158,14 @@ def test_join_a_table_from_the_screen_and_play_from_the_hosts_updates(tmp_path):
         assert m.game.actions() == host.state.actions()
         assert not m.can_undo() and not scene.buttons["undo"].is_enabled
         assert not isinstance(app.scenes.base, ResultsScene)
+        # The host goes away: the guest tries again, then offers to rejoin or leave.
+        m.net.guest.rejoin_seconds = 1.0
+        host.stop()
+        frames_until(app, lambda: app.scenes.base.turn_text() == "The connection to the host is lost – trying again…")
+        frames_until(app, lambda: isinstance(app.scenes.current, LostPanel))
+        click(app, button(app, "Leave"))
+        frames_until(app, lambda: isinstance(app.scenes.base, TitleScene))
+        assert app.match is None
     finally:
         host.stop()
         app.shutdown()

@@ -20,10 +20,18 @@ from vikings.net.host import Seat as HostSeat
 from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
-from vikings.ui.drawing.theme import INK, INK_SOFT, PAPER, WOOD_DARK, colour_of
+from vikings.ui.dialogs.kit import Page, fitted_button, wrap
+from vikings.ui.drawing.theme import INK, INK_SOFT, WOOD_DARK
 from vikings.ui.scene import Scene
-from vikings.ui.scenes.net_menu import draw_card, draw_heading, draw_note, draw_tick
+from vikings.ui.scenes.net_menu import (
+    draw_caps,
+    draw_card,
+    draw_heading,
+    draw_note,
+    draw_seat_disc,
+    draw_tick,
+    form_keys,
+)
 from vikings.ui.scenes.setup_choices import (
     KINDS,
     MAX_SEATS,
@@ -288,14 +296,7 @@ class HostScene(Scene):
                     self.choices.options ^= {key}
                     self.app.invalidate()
                     return True
-        if kind == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(self.app):
-                self.open_table()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.ui.set_focus_set(None) if typing(self.app) else self.back()
-                return True
-        return False
+        return form_keys(self.app, event, self.open_table, self.back)
 
     def _button(self, el) -> bool:
         for key, b in self.option_buttons.items():
@@ -352,12 +353,7 @@ class HostScene(Scene):
             img = look.fit_text(label, 16, INK_SOFT, bold=True, width=el.rect.w, height=px(26))
             surface.blit(img, (el.rect.x + px(4), row_top - img.get_height() - px(1)))
         for i, _s in enumerate(self.choices.seats):
-            centre = page.pos(163, ROW_TOP + i * ROW_STEP + ROW_H / 2)
-            rgb = colour_of(colour(i))
-            pygame.draw.circle(surface, rgb, centre, px(21))
-            pygame.draw.circle(surface, WOOD_DARK, centre, px(21), max(1, px(2)))
-            n = look.text(str(i + 1), 20, INK if sum(rgb) > 500 else PAPER, bold=True)
-            surface.blit(n, n.get_rect(center=centre))
+            draw_seat_disc(surface, look, page.pos(163, ROW_TOP + i * ROW_STEP + ROW_H / 2), i)
         f = self.flow
         x, w = f["x"], f["w"]
         for key, label in (("port_label", "network.host.port"), ("relay_label", "network.host.relay")):
@@ -383,17 +379,4 @@ class HostScene(Scene):
         surface.blit(head, (x, f["advanced"]))
         for i, (key, _, _) in enumerate(OPTIONS):
             draw_tick(surface, look, self.option_box(i), key in self.choices.options)
-        draw_keycap(
-            surface,
-            look,
-            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
-            t("menus.keys.esc"),
-            align="left",
-        )
-        draw_keycap(
-            surface,
-            look,
-            (self.open_button.rect.x - px(10), self.open_button.rect.centery),
-            t("menus.keys.enter"),
-            align="right",
-        )
+        draw_caps(surface, look, back=self.back_button, go=self.open_button)

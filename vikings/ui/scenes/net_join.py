@@ -19,11 +19,18 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from vikings.net import protocol as p
 from vikings.text.lang import has, t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing
+from vikings.ui.dialogs.kit import Page, fitted_button
 from vikings.ui.drawing.theme import BAD, INK, INK_SOFT, WOOD_DARK
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.net_host import DEFAULT_PORT, parse_address
-from vikings.ui.scenes.net_menu import draw_card, draw_heading, draw_note, draw_tick
+from vikings.ui.scenes.net_menu import (
+    draw_caps,
+    draw_card,
+    draw_heading,
+    draw_note,
+    draw_tick,
+    form_keys,
+)
 from vikings.ui.table.net_table import GuestSide, guest_match
 
 SIDE_X, SIDE_W = 900, 560
@@ -287,14 +294,7 @@ class JoinScene(Scene):
                 self.relay = not self.relay
                 self.app.invalidate()
                 return True
-        if kind == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(self.app):
-                self.join()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.ui.set_focus_set(None) if typing(self.app) else self.back()
-                return True
-        return False
+        return form_keys(self.app, event, self.join, self.back)
 
     # Drawing --------------------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -335,13 +335,7 @@ class JoinScene(Scene):
             draw_note(
                 surface, look, self.status, side.x + px(20), y, side.w - px(40), side.bottom - px(10), WOOD_DARK, 17
             )
-        draw_keycap(
-            surface,
-            look,
-            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
-            t("menus.keys.esc"),
-            align="left",
-        )
+        draw_caps(surface, look, back=self.back_button)
 
     def draw_seats(self, surface, card) -> None:
         """Once joined: who sits at the table, while the host has not started."""

@@ -14,12 +14,12 @@ from pygame_gui.elements import UIButton
 from vikings.net.host import BOT, LOCAL, REMOTE, Host
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button
+from vikings.ui.dialogs.kit import Page, fitted_button
 from vikings.ui.drawing.cards import bot_level
-from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, PAPER, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.theme import BAD, GOOD, INK, INK_SOFT, WOOD, WOOD_DARK
 from vikings.ui.scene import Scene
-from vikings.ui.scenes.net_menu import draw_card, draw_heading, draw_note
-from vikings.ui.table.net_table import HostSide, colour, host_match
+from vikings.ui.scenes.net_menu import draw_caps, draw_card, draw_heading, draw_note, draw_seat_disc
+from vikings.ui.table.net_table import HostSide, host_match
 
 ROW_TOP, ROW_STEP = 392, 62
 # Columns of the seat list, design pixels from the card's left: number, player, played by,
@@ -226,12 +226,7 @@ class LobbyScene(Scene):
         )
         for i, s in enumerate(self.side.seats):
             cy = page.pos(0, ROW_TOP + i * ROW_STEP + 26)[1]
-            centre = (page.pos(120 + COLS[0] + 18, 0)[0], cy)
-            rgb = colour_of(colour(i))
-            pygame.draw.circle(surface, rgb, centre, px(18))
-            pygame.draw.circle(surface, WOOD_DARK, centre, px(18), max(1, px(2)))
-            n = look.text(str(i + 1), 18, INK if sum(rgb) > 500 else PAPER, bold=True)
-            surface.blit(n, n.get_rect(center=centre))
+            draw_seat_disc(surface, look, (page.pos(120 + COLS[0] + 18, 0)[0], cy), i, 18)
             remote = s["kind"] == REMOTE
             cells = [
                 (self.seats[i].name, INK, True),
@@ -259,17 +254,4 @@ class LobbyScene(Scene):
         note = t("network.lobby.ready") if self.ready() else t("network.lobby.not_ready")
         img = look.fit_text(note, 17, INK if self.ready() else INK_SOFT, width=card.w - px(48))
         surface.blit(img, (card.x + px(24), card.bottom - px(40)))
-        draw_keycap(
-            surface,
-            look,
-            (self.close_button.rect.right + px(10), self.close_button.rect.centery),
-            t("menus.keys.esc"),
-            align="left",
-        )
-        draw_keycap(
-            surface,
-            look,
-            (self.start_button.rect.x - px(10), self.start_button.rect.centery),
-            t("menus.keys.enter"),
-            align="right",
-        )
+        draw_caps(surface, look, back=self.close_button, go=self.start_button)

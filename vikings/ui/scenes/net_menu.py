@@ -12,9 +12,10 @@ from pygame_gui.elements import UIButton
 
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, draw_keycap, wrap
-from vikings.ui.drawing.theme import GOLD, INK_SOFT, PAPER, WOOD, WOOD_DARK
+from vikings.ui.dialogs.kit import Page, draw_keycap, typing, wrap
+from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, PAPER, WOOD, WOOD_DARK, colour_of
 from vikings.ui.scene import Scene
+from vikings.ui.table.net_table import colour
 
 
 def draw_heading(surface, look, page: Page, title: str, intro: str) -> None:
@@ -67,6 +68,39 @@ def draw_note(surface, look, text: str, x: int, y: int, width: int, bottom: int,
     return y
 
 
+def draw_seat_disc(surface, look, centre, i: int, radius: float = 21) -> None:
+    """Seat i's number on a disc of its colour."""
+    px = look.px
+    rgb = colour_of(colour(i))
+    pygame.draw.circle(surface, rgb, centre, px(radius))
+    pygame.draw.circle(surface, WOOD_DARK, centre, px(radius), max(1, px(2)))
+    n = look.text(str(i + 1), radius - 1, INK if sum(rgb) > 500 else PAPER, bold=True)
+    surface.blit(n, n.get_rect(center=centre))
+
+
+def draw_caps(surface, look, back=None, go=None) -> None:
+    """The key caps beside a screen's way back (Esc, right of it) and its main button
+    (Enter, left of it)."""
+    px = look.px
+    if back is not None:
+        draw_keycap(surface, look, (back.rect.right + px(10), back.rect.centery), t("menus.keys.esc"), align="left")
+    if go is not None:
+        draw_keycap(surface, look, (go.rect.x - px(10), go.rect.centery), t("menus.keys.enter"), align="right")
+
+
+def form_keys(app, event, go, back) -> bool:
+    """Enter (outside a text field) calls `go`; Esc leaves a text field, else calls `back`."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not typing(app):
+        go()
+        return True
+    if event.key == pygame.K_ESCAPE:
+        app.ui.set_focus_set(None) if typing(app) else back()
+        return True
+    return False
+
+
 class NetScene(Scene):
     """Host a table or join one; Esc goes back to the title."""
 
@@ -113,10 +147,4 @@ class NetScene(Scene):
         for x, note in ((200, t("network.menu.host_note")), (820, t("network.menu.join_note"))):
             card = draw_card(surface, look, page, x, 250, 580, 380)
             draw_note(surface, look, note, card.x + px(50), page.pos(0, 400)[1], card.w - px(100), card.bottom - px(20))
-        draw_keycap(
-            surface,
-            look,
-            (self.back_button.rect.right + px(10), self.back_button.rect.centery),
-            t("menus.keys.esc"),
-            align="left",
-        )
+        draw_caps(surface, look, back=self.back_button)

@@ -50,6 +50,27 @@ def hear(scene) -> None:
         scene.app.scenes.push(LostPanel(scene.app, scene.ctx, news))
 
 
+def two_choices(panel: Dialog, window, width: int, height: int, words: str, labels: tuple[str, str]) -> tuple:
+    """A panel's body: `words` above two buttons, left and right, alike in size."""
+    ui, look = panel.app.ui, panel.app.look
+    px = look.px
+    pad, bar = px(24), px(50)
+    panel.add(
+        UITextBox(
+            html.escape(words),
+            pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - bar - px(12)),
+            ui,
+            container=window,
+            object_id=ObjectID("#net_notice_info", None),
+        )
+    )
+    w = max(caption_row(look, labels, width - 2 * pad, px(12), 176))
+    y = height - pad - bar
+    first = panel.add(fitted_button(pygame.Rect(pad, y, w, bar), labels[0], ui, look, container=window))
+    second = panel.add(fitted_button(pygame.Rect(width - pad - w, y, w, bar), labels[1], ui, look, container=window))
+    return first, second
+
+
 class LostPanel(Dialog):
     """The connection to the host is gone (or the host broke the rules): rejoin or leave."""
 
@@ -64,27 +85,11 @@ class LostPanel(Dialog):
         super().build_ui()
 
     def build_body(self, window, width, height) -> None:
-        px, ui, look = self.app.look.px, self.app.ui, self.app.look
-        pad, bar = px(24), px(50)
         words = t("network.table.lost" if self.why == LOST else "network.table.hostile")
-        self.info = self.add(
-            UITextBox(
-                html.escape(words),
-                pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - bar - px(12)),
-                ui,
-                container=window,
-                object_id=ObjectID("#net_lost_info", None),
-            )
-        )
         labels = (t("network.table.rejoin"), t("network.table.leave"))
-        w = max(caption_row(look, labels, width - 2 * pad, px(12), 176))
-        y = height - pad - bar
-        self.rejoin_button = self.add(fitted_button(pygame.Rect(pad, y, w, bar), labels[0], ui, look, container=window))
+        self.rejoin_button, self.leave_button = two_choices(self, window, width, height, words, labels)
         if self.why != LOST:
             self.rejoin_button.disable()  # (a host that broke the rules is not joined again)
-        self.leave_button = self.add(
-            fitted_button(pygame.Rect(width - pad - w, y, w, bar), labels[1], ui, look, container=window)
-        )
 
     def handle(self, event) -> bool:
         if event.type == UI_BUTTON_PRESSED:
@@ -113,26 +118,9 @@ class DroppedPanel(Dialog):
         super().build_ui()
 
     def build_body(self, window, width, height) -> None:
-        ui, look = self.app.ui, self.app.look
-        px = look.px
-        pad, bar = px(24), px(50)
-        name = self.ctx.match.seats[self.seat].name
-        self.info = self.add(
-            UITextBox(
-                html.escape(t("network.table.dropped", name=name)),
-                pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad - bar - px(12)),
-                ui,
-                container=window,
-                object_id=ObjectID("#net_dropped_info", None),
-            )
-        )
+        words = t("network.table.dropped", name=self.ctx.match.seats[self.seat].name)
         labels = (t("network.lobby.to_bot"), t("network.table.wait"))
-        w = max(caption_row(look, labels, width - 2 * pad, px(12), 176))
-        y = height - pad - bar
-        self.bot_button = self.add(fitted_button(pygame.Rect(pad, y, w, bar), labels[0], ui, look, container=window))
-        self.wait_button = self.add(
-            fitted_button(pygame.Rect(width - pad - w, y, w, bar), labels[1], ui, look, container=window)
-        )
+        self.bot_button, self.wait_button = two_choices(self, window, width, height, words, labels)
 
     def handle(self, event) -> bool:
         if event.type == UI_BUTTON_PRESSED:
