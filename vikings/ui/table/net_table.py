@@ -276,6 +276,7 @@ def host_match(side: HostSide, seats: Any, rules: Any) -> Any:
         handicap=cfg.handicap,
     )
     match.net = side
+    match.record_due = False  # (the history records games of this desk's seats and bots only)
     return match
 
 
@@ -288,6 +289,7 @@ def guest_match(side: GuestSide, rules: Any) -> Any:
     game = view_state(guest.view, rules)
     seats = [Seat(name, PERSON if i == guest.seat else REMOTE, colour(i)) for i, name in enumerate(game.config.players)]
     match = Match(seats, game, None, autosave=False, net=side)
+    match.record_due = False  # (no seed here: the history could not replay it)
     if not game.actions():
         first = _first_offer(game)  # the first offer, for the screens to lay out (and the log)
         match.pending.append(first)
