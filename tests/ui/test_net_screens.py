@@ -196,3 +196,46 @@ def test_a_refused_join_says_why(tmp_path, monkeypatch):
     finally:
         host.stop()
         app.shutdown()
+
+
+def test_a_hosted_table_left_in_play_is_resumed_and_its_guest_comes_back(tmp_path):
+    app = make_app(tmp_path / "home", settings=fast_settings())
+    app.scenes.switch(HostScene(app))
+    run(app)
+    host_scene = app.scenes.base
+    type_text(app, host_scene.port_entry, "0")
+    host_scene.announce = False
+    click(app, button(app, "Open the table"))
+    lobby = app.scenes.base
+    guest = Guest(app.rules, "Bob", lobby.host.code, ("127.0.0.1", lobby.host.port)).start()
+    try:
+        frames_until(app, lambda: lobby.side.seats[1]["connected"])
+        click(app, lobby.start_button)
+        m = app.match
+        rng = random.Random(5)
+        end = time.monotonic() + 30
+        while len(m.game.actions()) < 6:
+            assert time.monotonic() < end
+            scene = app.scenes.base
+            if m.persons_turn() and not m.pending and not scene.fx.active and m.game.phase in scene.phases:
+                do_by_input(app, rng.choice(m.game.legal_actions()))
+                continue
+            guest_moves(guest, rng)
+            run(app, 1)
+            time.sleep(0.002)
+        frames_until(app, lambda: not m.pending and guest.n == len(m.game.actions()))
+        made = [a.to_json() for a in m.game.actions()]
+        press(app, pygame.K_ESCAPE)  # leave the table: the host stops, its table is kept
+        frames_until(app, lambda: isinstance(app.scenes.base, TitleScene))
+        frames_until(app, lambda: not guest.connected)
+        press(app, pygame.K_o)
+        menu = app.scenes.base
+        assert isinstance(menu, NetScene) and menu.resume_button is not None
+        click(app, menu.resume_button)
+        again = app.match
+        assert again is not None and again is not m and [a.to_json() for a in again.game.actions()] == made
+        frames_until(app, lambda: guest.connected and again.net.seats[1]["connected"])  # back by itself
+        assert guest.rejoins == 1 and guest.seat == 1
+    finally:
+        guest.stop()
+        app.shutdown()

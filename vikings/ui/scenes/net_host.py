@@ -43,7 +43,7 @@ from vikings.ui.scenes.setup_choices import (
     random_seed,
 )
 from vikings.ui.table.match import PERSON, REMOTE, Seat
-from vikings.ui.table.net_table import colour
+from vikings.ui.table.net_table import colour, host_files, remember_place
 
 DEFAULT_PORT = 47810
 ROW_TOP, ROW_STEP, ROW_H = 258, 76, 48
@@ -111,12 +111,18 @@ class HostScene(Scene):
         ]
         config = GameConfig(tuple(s.name for s in seats), seed=random_seed(), options=frozenset(c.options))
         relay = parse_address(self.relay_text) if self.relay_text.strip() else None
+        storage = self.app.storage
+        table, _ = host_files(storage)
         try:
-            host = Host(self.app.rules, config, net_seats, bind=("0.0.0.0", int(self.port_text)), relay=relay).start()
+            storage.data_dir.mkdir(parents=True, exist_ok=True)
+            host = Host(
+                self.app.rules, config, net_seats, bind=("0.0.0.0", int(self.port_text)), relay=relay, autosave=table
+            ).start()
         except OSError as e:
             self.error = t("network.host.problem.open", reason=e.strerror or str(e))
             self.show_error()
             return
+        remember_place(storage, host.port, relay)
         flow.show(self.app, "net_lobby", host, seats, self.announce)
 
     def back(self) -> None:

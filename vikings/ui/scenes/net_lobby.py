@@ -40,7 +40,7 @@ def seat_ready(s: dict) -> bool:
 class LobbyScene(Scene):
     def __init__(self, app, host: Host, seats, announce: bool = True):
         super().__init__(app)
-        self.side = HostSide(host)
+        self.side = HostSide(host, storage=app.storage)
         self.seats = seats  # the Match's seats (names, kinds, colours)
         self.announce_error = ""
         self.address = f"{own_address()}:{host.port}"

@@ -13,9 +13,9 @@ from pygame_gui.elements import UIButton
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, draw_keycap, typing, wrap
-from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, PAPER, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, PAPER, WOOD, WOOD_DARK, colour_of
 from vikings.ui.scene import Scene
-from vikings.ui.table.net_table import colour
+from vikings.ui.table.net_table import HostSide, colour, host_files, resume_host, resumed_match, resumed_seats
 
 
 def draw_heading(surface, look, page: Page, title: str, intro: str) -> None:
@@ -108,6 +108,8 @@ class NetScene(Scene):
         super().__init__(app)
         self.host_button: UIButton | None = None
         self.join_button: UIButton | None = None
+        self.resume_button: UIButton | None = None
+        self.error = ""  # why the kept table could not be resumed
 
     def build_ui(self) -> None:
         page = self.page = Page(self.app.look)
@@ -123,6 +125,33 @@ class NetScene(Scene):
             )
         )
         self.back_button = self.add(UIButton(page.rect(140, 800, 200, 56), t("network.menu.back"), ui))
+        self.resume_button = None
+        if host_files(self.app.storage)[0].exists():  # a table this computer hosted, left in play
+            self.resume_button = self.add(
+                UIButton(
+                    page.rect(250, 520, 480, 56),
+                    t("network.menu.resume"),
+                    ui,
+                    tool_tip_text=t("network.menu.resume_tip"),
+                )
+            )
+
+    def resume(self) -> None:
+        """Open the table this computer hosted again, where it was; its guests come back by themselves."""
+        app = self.app
+        try:
+            host = resume_host(app.storage, app.rules)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            self.error = t("network.menu.resume_failed", reason=getattr(e, "strerror", None) or str(e))
+            app.invalidate()
+            return
+        seats = resumed_seats(host)
+        if not host.started:
+            flow.show(app, "net_lobby", host, seats, True)
+            return
+        side = HostSide(host, storage=app.storage)
+        host.begin()
+        flow.enter_game(app, resumed_match(side, seats))
 
     def handle(self, event) -> bool:
         if event.type == UI_BUTTON_PRESSED:
@@ -130,6 +159,8 @@ class NetScene(Scene):
                 flow.show(self.app, "net_host")
             elif event.ui_element is self.join_button:
                 flow.show(self.app, "net_join")
+            elif self.resume_button is not None and event.ui_element is self.resume_button:
+                self.resume()
             elif event.ui_element is self.back_button:
                 flow.show(self.app, "title")
             else:
@@ -148,3 +179,7 @@ class NetScene(Scene):
             card = draw_card(surface, look, page, x, 250, 580, 380)
             draw_note(surface, look, note, card.x + px(50), page.pos(0, 400)[1], card.w - px(100), card.bottom - px(20))
         draw_caps(surface, look, back=self.back_button)
+        if self.error:
+            draw_note(
+                surface, look, self.error, page.pos(250, 0)[0], page.pos(0, 590)[1], px(1100), page.pos(0, 780)[1], BAD
+            )

@@ -115,9 +115,10 @@ class _Side:
 class HostSide(_Side):
     """The host's computer: the Match and the Host hold the same game."""
 
-    def __init__(self, host: Host, announcement: Any = None):
+    def __init__(self, host: Host, announcement: Any = None, storage: Any = None):
         super().__init__()
         self.host = host
+        self.storage = storage  # where the Host keeps its autosave (forgotten when the table ends)
         self.announcement = announcement  # discovery.Announcement while the table is listed
         self.seats = host.seat_list()
         self.dropped: list[int] = []  # remote seats whose guest left since the table last looked
@@ -160,6 +161,8 @@ class HostSide(_Side):
     def close(self) -> None:
         self.unlist()
         self.host.stop()
+        if self.storage is not None and (self.host.state.is_over or not self.host.started):
+            forget_table(self.storage)  # (a table left in play stays, to be resumed)
 
 
 class GuestSide(_Side):
@@ -300,3 +303,62 @@ def guest_match(side: GuestSide, rules: Any) -> Any:
 def colour(i: int) -> str:
     """Seat i's colour at a networked table (alike on every copy: the host chooses none)."""
     return PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
+
+
+# A hosted table kept for a restart ----------------------------------------------------------------
+TABLE_FILE = "network_table.json"  # the Host's autosave (the game with its seed, the code, the tokens)
+PLACE_FILE = "network_place.json"  # where it listened: the port and the relay, for the guests to find it again
+
+
+def host_files(storage: Any) -> tuple[Any, Any]:
+    """(the Host's autosave, where the table listened) in the data folder."""
+    return storage.data_dir / TABLE_FILE, storage.data_dir / PLACE_FILE
+
+
+def remember_place(storage: Any, port: int, relay: tuple[str, int] | None) -> None:
+    try:
+        storage.write_json(host_files(storage)[1], {"port": port, "relay": list(relay) if relay else None})
+    except OSError:
+        pass
+
+
+def forget_table(storage: Any) -> None:
+    """The hosted table is over (or closed before it began): nothing to resume."""
+    for path in host_files(storage):
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def resume_host(storage: Any, rules: Any) -> Host:
+    """The table of the Host's autosave, listening where it did (OSError, ValueError or
+    KeyError if it cannot be)."""
+    table, place = host_files(storage)
+    doc = storage.read_json(place)
+    relay = doc.get("relay")
+    relay = (str(relay[0]), int(relay[1])) if isinstance(relay, list) and len(relay) == 2 else None
+    return Host.resume(table, rules, bind=("0.0.0.0", int(doc["port"])), relay=relay).start()
+
+
+def resumed_seats(host: Host) -> list[Any]:
+    """The Match's seats of a resumed Host: its players, people at this desk, its bots at
+    their levels, remote seats."""
+    from vikings.ui.table.match import PERSON, REMOTE, Seat
+
+    kinds = {"local": PERSON, "remote": REMOTE}
+    return [
+        Seat(name, kinds.get(s.kind, s.level), colour(i))
+        for i, (name, s) in enumerate(zip(host.config.players, host.seats))
+    ]
+
+
+def resumed_match(side: HostSide, seats: Any) -> Any:
+    """The host's Match for a resumed table: the game as the Host holds it."""
+    from vikings.engine.serialize import load, save
+    from vikings.ui.table.match import Match
+
+    game = load(save(side.host.state), side.host.rules)
+    match = Match(seats, game, None, autosave=False, net=side)
+    match.record_due = False
+    return match
