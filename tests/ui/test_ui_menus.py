@@ -49,6 +49,7 @@ def test_title_buttons_and_shortcuts(app):
         "Learn to play",
         "Continue",
         "Load",
+        "Play over network",
         "Puzzles",
         "Statistics",
         "Rules",

@@ -104,6 +104,7 @@ def test_title_and_setup_in_german(german, entered):
         "Spielen lernen",
         "Weiterspielen",
         "Laden",
+        "Im Netzwerk spielen",
         "Knobelaufgaben",
         "Statistik",
         "Regeln",

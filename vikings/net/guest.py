@@ -71,6 +71,7 @@ class Guest:
         self.seats: list[dict[str, Any]] = []
         self.n = -1
         self.started = False  # the host has begun play
+        self.connected = False  # a session with the host is open (False while it tries again)
         self.checked = 0  # updates that passed every check
         self.latencies_ms: list[float] = []  # host applied -> this copy shows it
         self.rejoins = 0
@@ -184,6 +185,7 @@ class Guest:
                 p.check(msg, p.FROM_HOST)
                 await self._handle(link, msg)
         finally:
+            self.connected = False
             link.close()
 
     def rules_version(self) -> int:
@@ -203,6 +205,7 @@ class Guest:
             if self.token is not None:
                 self.rejoins += 1
             self.seat, self.token, self.seats = msg["seat"], msg["token"], msg["seats"]
+            self.connected = True
             self.started = msg["started"]
             if msg["update"] is not None:
                 self._adopt(msg["update"], trusted_step=False)

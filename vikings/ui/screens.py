@@ -11,6 +11,10 @@ from vikings.ui import flow
 def install() -> None:
     from vikings.ui.scenes.auction import AuctionScene
     from vikings.ui.scenes.boatswain import BoatswainScene
+    from vikings.ui.scenes.net_host import HostScene
+    from vikings.ui.scenes.net_join import JoinScene
+    from vikings.ui.scenes.net_lobby import LobbyScene
+    from vikings.ui.scenes.net_menu import NetScene
     from vikings.ui.scenes.offer import OfferScene
     from vikings.ui.scenes.purchase import PurchaseScene
     from vikings.ui.scenes.puzzles import PuzzleScene
@@ -33,4 +37,8 @@ def install() -> None:
         review=ReviewScene,
         puzzles=PuzzleScene,
         stats=StatsScene,
+        network=NetScene,
+        net_host=HostScene,
+        net_lobby=LobbyScene,
+        net_join=JoinScene,
     )

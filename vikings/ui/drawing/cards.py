@@ -123,6 +123,8 @@ def draw_card(
         kinds = (
             (t("table.card.person"),)
             if seat.is_person
+            else (t("network.table.card"),)
+            if seat.kind == "remote"  # (played at another computer: match.REMOTE)
             else (t("table.card.bot", level=bot_level(seat.kind)), bot_level(seat.kind))
         )
         for kind in kinds:

@@ -53,6 +53,8 @@ class PurchaseMotion:
         p = m.pending[0].player
         if g.to_move != p or not m.bots_turn() or g.phase not in (PLACE, VIKING):
             return False
+        if getattr(m, "net", None) is not None and m.networked():  # a move from the network: shown as it comes
+            return False
         return not any(e.type in ("viking_placed", "viking_to_pool") and e.player == p for e in m.pending)
 
     def target(self, p: int, row: int, col: int) -> tuple[pygame.Rect, int]:

@@ -43,7 +43,9 @@ class PurchasePanel:
         if not seat.is_person:
             return [
                 t("table.purchase.thinking", name=seat.name),
-                t("table.purchase.bot_note", level=bot_level(seat.kind)),
+                t("network.table.remote_note")
+                if seat.kind == "remote"
+                else t("table.purchase.bot_note", level=bot_level(seat.kind)),
                 text(sc.ctx.message),
             ]
         lines = [t("table.purchase.your_turn", name=seat.name)] + ([text(sc.ctx.message)] if sc.ctx.message else [])

@@ -144,6 +144,9 @@ class ResultsScene(TableScene):
             self.b_results[key] = self.add(
                 pygame_gui.elements.UIButton(rect, label, ui, object_id=oid, tool_tip_text=tip)
             )
+        if self.match.net is not None and not self.match.net.replays:  # a guest has no seed to replay
+            for key in ("review", "code"):
+                self.b_results[key].disable()
         fair = self.journey.play_caption()  # the same table at the fair level, in the journey's strip
         if fair:
             strip = self.areas()["journey"]

@@ -128,6 +128,9 @@ class TableScene(Scene):
         undo = self.buttons.get("undo")
         if undo is not None:
             undo.enable() if self.match.can_undo() else undo.disable()
+        save = self.buttons.get("save")
+        if save is not None and self.match.net is not None:
+            save.disable()  # (the host's own autosave keeps a networked table)
         menu = self.buttons.get("menu")
         if menu is not None:
             menu.set_tooltip(self.menu_tip())
@@ -142,11 +145,17 @@ class TableScene(Scene):
         return self.fx.active or bool(self.match.pending) or self._bot_wait > 0 or self.money.moving
 
     def poll(self) -> float | None:
-        return 0.03 if self.match.bots_turn() or self.hint.waiting() else None
+        if self.match.bots_turn() or self.hint.waiting():
+            return 0.03
+        return 0.25 if self.match.net is not None else None  # (a networked table hears its seats)
 
     # The beat of play ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.tell_autosave()
+        if self.match.net is not None:
+            from vikings.ui.scenes.net_notices import hear
+
+            hear(self)
         self.fx.speed = self.app.settings.speed
         self.hint.update()
         if self.money.update(dt, self.app.settings.speed):
@@ -312,7 +321,7 @@ class TableScene(Scene):
             from vikings.ui.dialogs.settings import SettingsPanel
 
             app.scenes.push(SettingsPanel(app))
-        elif key == "save":
+        elif key == "save" and self.match.net is None:
             from vikings.ui.dialogs.saves import SavesPanel
 
             app.scenes.push(SavesPanel(app, mode="save", match=self.match))
@@ -561,6 +570,8 @@ class TableScene(Scene):
     def turn_text(self) -> str | None:
         if self.match.game.is_over:
             return None
+        if self.match.net is not None:  # whose turn, and who is waited for
+            return self.match.net.turn_text(self.match, self.acting_player())
         seat = self.match.seat(self.acting_player())
         if seat.is_person:
             return t("table.top.turn_person", name=seat.name)

@@ -27,7 +27,7 @@ FIGURES = ("fisherman", "goldsmith", "scout", "noble", "warrior", "boatswain")
 
 # What each button does, top to bottom; its caption is menus.title.<what>, its letter key
 # menus.title.shortcut.<what> (the language's own: N, S, W, L, K, T, R, E in German). Quit: Esc or Q.
-BUTTONS = ("new", "lesson", "continue", "load", "puzzles", "stats", "rules", "settings", "quit")
+BUTTONS = ("new", "lesson", "continue", "load", "network", "puzzles", "stats", "rules", "settings", "quit")
 QUIT_KEYS = (pygame.K_ESCAPE, pygame.K_q)
 
 
@@ -97,7 +97,7 @@ class TitleScene(Scene):
 
     # Widgets --------------------------------------------------------------------------------
     # The button column, in design pixels (shared by the widgets and the key caps).
-    COL_X, COL_W, TOP, H, GAP = 620, 360, 232, 42, 6  # (nine entries and the note above the sea)
+    COL_X, COL_W, TOP, H, GAP = 620, 360, 230, 39, 5  # (ten entries and the note above the sea)
 
     def build_ui(self) -> None:
         page = Page(self.app.look)
@@ -161,6 +161,8 @@ class TitleScene(Scene):
             from vikings.ui.dialogs.saves import SavesPanel
 
             app.scenes.push(SavesPanel(app, mode="load"))
+        elif what == "network":
+            flow.show(app, "network")
         elif what == "puzzles":
             flow.show(app, "puzzles")
         elif what == "stats":

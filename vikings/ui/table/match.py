@@ -17,6 +17,12 @@ made, so finishing it here records it, once); the time played, over every sittin
 game keeps both. Bots think in a helper process (`start_bot()` / `bot_result()`, see
 bots/remote.py), so the drawing never waits for them, and can be cancelled at any time;
 where no process can be started they think on a thread of this one instead (bot_turns.py).
+
+A table played over the network (table/net_table.py) has a `net`: a seat whose decision
+comes from the network (a guest's, or at a guest's copy everyone else's) is driven like a
+bot seat, `start_bot()` asking nothing and `bot_result()` handing on the move the network
+brought; `act()` lets `net.play` apply it (a guest takes the host's table and events, and
+sends its own player's decision to the host instead of applying it). No undo there.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ log = logging.getLogger("vikings")
 # this many seconds have passed since the last attempt.
 RETRY_DECISIONS = 5
 RETRY_SECONDS = 30.0
+REMOTE = "remote"  # a seat played from another computer (its decisions come over the network)
 
 
 class MoveRefused(ValueError):
@@ -56,7 +63,8 @@ class Match:
     # Bots think in the shared helper process (False: on a thread of this process).
     bots_in_process = True
 
-    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None, seconds: int = 0):
+    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None, seconds: int = 0, net=None):
+        self.net = net  # a networked table's side of the network (table/net_table.py), or None
         self.seats = tuple(Seat(*s) for s in seats)
         self.game = game
         self.hints: list[int] = list(hints) if hints is not None else [0] * len(self.seats)  # asked, per seat
@@ -154,10 +162,16 @@ class Match:
         return self.seats[self.game.to_move if p is None else p]
 
     def persons_turn(self) -> bool:
-        return not self.game.is_over and self.seat().is_person
+        return not self.game.is_over and self.seat().is_person and not self.networked()
 
     def bots_turn(self) -> bool:
-        return not self.game.is_over and not self.seat().is_person
+        """A bot's turn, or one whose decision comes over the network (driven alike)."""
+        return not self.game.is_over and (not self.seat().is_person or self.networked())
+
+    def networked(self) -> bool:
+        """The decision to make now comes over the network (a remote seat's, or this
+        guest's own, sent to the host and not back yet)."""
+        return self.net is not None and self.net.decides(self.game.to_move)
 
     @property
     def log(self) -> list[str]:
@@ -185,7 +199,12 @@ class Match:
         actor = self.game.to_move
         if self.coach is not None and self.seats[actor].is_person:
             self.coach.check(self, action)  # raises MoveRefused for a move the lesson does not teach
-        events = self.game.apply(action)
+        if self.net is not None:
+            events = self.net.play(self, actor, action)
+            if events is None:  # sent to the host: its update brings it back
+                return []
+        else:
+            events = self.game.apply(action)
         self._changes += 1
         n = len(self.actors)
         if n and self.actors[-1] != actor:
@@ -204,7 +223,7 @@ class Match:
         """A person may take back her own decisions until the next player has acted or
         something new has been revealed (the next offer, a scoring)."""
         n = len(self.actors)
-        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None
+        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None and self.net is None
 
     def undo(self) -> int:
         """Take back the last decision: the game is replayed without it. Returns the
@@ -240,7 +259,7 @@ class Match:
 
     def start_bot(self) -> None:
         """Start the bot to move thinking (if it is not already)."""
-        if not self.bots_turn():
+        if not self.bots_turn() or self.networked():
             return
         if self._worker is not None and self._worker.matches(self.game):
             return
@@ -259,7 +278,7 @@ class Match:
     def warm_up(self) -> None:
         """Start the bots' helper process now, if a bot sits at the table, so the first
         decision does not wait for it to start."""
-        if any(not s.is_person for s in self.seats):
+        if any(not s.is_person and s.kind != REMOTE for s in self.seats) and self.net is None:
             self._thinker()
 
     @staticmethod
@@ -289,7 +308,10 @@ class Match:
         return w.progress, time.monotonic() - w.started
 
     def bot_result(self):
-        """The finished bot's action (once), or None while it thinks or if none is asked."""
+        """The finished bot's action (once), or None while it thinks or if none is asked; at
+        a networked table, the move the network brought for the seat to move."""
+        if self.networked():
+            return self.net.next_action(self)
         w = self._worker
         if w is None or not w.finished() or not w.matches(self.game):
             return None
@@ -305,6 +327,8 @@ class Match:
 
     def close(self) -> None:
         self.cancel_bot()
+        if self.net is not None:
+            self.net.close()
         if self.bots_in_process:
             from vikings.processes import remote_bots as remote
 
@@ -364,6 +388,10 @@ class Match:
         return events
 
     def _rebuild_log(self) -> None:
+        if self.net is not None and not self.net.replays:  # a guest's copy: no seed to replay
+            self.events, self._lines = [], ("", [])
+            self.floor = len(self.actors)
+            return
         self.events = self._replay_events()
         self._lines = ("", [])  # (an undo replays the game: its lines are made anew)
         if not self.actors:

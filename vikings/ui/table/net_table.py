@@ -1,0 +1,364 @@
+"""A table played over the network, on the screens' side: what a Match at the host's or a
+guest's computer needs of vikings.net (match.py's `net`).
+
+The network runs on its own thread; these read its inbox on the screens' thread (`pump`,
+every frame the table is shown) and keep what the screens show: the seats (who is there,
+connected, played by a bot, ping) and the moves that came in, handed to the Match one at a
+time through `next_action()`, as a bot's decision would be.
+
+- `HostSide`: the Match holds the same game as the Host (same seed, same moves). A move
+  made at this desk is applied here and submitted to the Host; the moves of the other
+  seats (guests, and the bots the Host plays) come from the Host's updates.
+- `GuestSide`: the Match holds the game as the host's view describes it (no seed, the
+  face-down stacks' order unknown). Every move, this player's own included, is taken from
+  the host's update: the table as the host sent it, with its events. This player's
+  decision goes to the host (`Guest.send_action`) and comes back as an update.
+
+The words of the turn indicator (`turn_text`) and of the notices are the catalogues'
+(table.net.*).
+"""
+
+from __future__ import annotations
+
+import queue
+from collections import deque
+from typing import Any
+
+from vikings.engine.actions import Action, action_from_parts
+from vikings.engine.errors import IllegalAction
+from vikings.engine.events import Event
+from vikings.net.host import LOCAL, Host
+from vikings.net.view import view_state
+from vikings.text.lang import t
+from vikings.ui.drawing.theme import PLAYER_COLOURS
+
+# What the guest's inbox may say about the connection (news for the table, once each).
+LOST, HOSTILE, REJECTED = "lost", "hostile", "rejected"
+
+
+class _Side:
+    replays = True  # the Match can replay the game from its seed (a guest's cannot)
+
+    def __init__(self) -> None:
+        self.seats: list[dict[str, Any]] = []  # as the host lists them (Host.seat_list)
+        self.updates: deque[dict[str, Any]] = deque()  # moves that came in, oldest first
+        self.news: str | None = None  # LOST, HOSTILE or REJECTED, for the table to say once
+        self.ready: dict[str, Any] | None = None  # the update whose move was handed out last
+
+    def decides(self, p: int) -> bool:
+        raise NotImplementedError
+
+    def inbox(self) -> Any:
+        raise NotImplementedError
+
+    def pump(self) -> bool:
+        """Read what the network said since the last call; True if anything changed."""
+        changed = False
+        box = self.inbox()
+        while True:
+            try:
+                kind, data = box.get_nowait()
+            except queue.Empty:
+                return changed
+            changed = True
+            self.hear(kind, data)
+
+    def hear(self, kind: str, data: Any) -> None:
+        if kind == "seats":
+            self.seats = list(data)
+        elif kind == "update" and data.get("action") is not None:
+            self.updates.append(data)
+
+    def _next(self, match: Any) -> dict[str, Any] | None:
+        """The update carrying the move the match is to make next, if it has come."""
+        self.pump()
+        n = len(match.game.actions())
+        while self.updates and self.updates[0]["n"] <= n:
+            self.updates.popleft()  # (a move made here, or shown already)
+        if self.updates and self.updates[0]["n"] == n + 1:
+            return self.updates[0]
+        return None
+
+    def next_action(self, match: Any) -> Action | None:
+        update = self.ready = self._next(match)
+        if update is None:
+            return None
+        try:
+            return action_from_parts(update["action"])
+        except IllegalAction:  # (the guest checked it; the host made it)
+            return None
+
+    def seat_info(self, p: int) -> dict[str, Any]:
+        return self.seats[p] if 0 <= p < len(self.seats) else {}
+
+    def turn_text(self, match: Any, p: int) -> str:
+        """The top bar's word on whose turn it is and who is being waited for."""
+        seat = match.seats[p]
+        info = self.seat_info(p)
+        if not self.decides(p):
+            text = t("table.top.turn_person", name=seat.name)
+        elif info.get("bot"):
+            text = t("network.table.turn_bot", name=seat.name)
+        elif info.get("connected", True):
+            text = t("network.table.waiting", name=seat.name)
+        else:
+            text = t("network.table.waiting_dropped", name=seat.name)
+        away = [match.seats[i].name for i, s in enumerate(self.seats) if not s.get("connected", True) and i != p]
+        if away:
+            text = t("network.table.away", turn=text, names=", ".join(away))
+        return text
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class HostSide(_Side):
+    """The host's computer: the Match and the Host hold the same game."""
+
+    def __init__(self, host: Host, announcement: Any = None, storage: Any = None):
+        super().__init__()
+        self.host = host
+        self.storage = storage  # where the Host keeps its autosave (forgotten when the table ends)
+        self.announcement = announcement  # discovery.Announcement while the table is listed
+        self.seats = host.seat_list()
+        self.dropped: list[int] = []  # remote seats whose guest left since the table last looked
+        self.returned: list[int] = []  # ... and whose guest came back
+
+    def inbox(self) -> Any:
+        return self.host.inbox
+
+    def hear(self, kind: str, data: Any) -> None:
+        before = {i: s.get("connected", True) for i, s in enumerate(self.seats)}
+        super().hear(kind, data)
+        if kind == "rejected":  # a move made here that the host refused: the copies differ
+            self.news = REJECTED
+        elif kind == "seats":
+            for i, s in enumerate(self.seats):
+                if s["kind"] == "remote" and before.get(i, True) != s["connected"]:
+                    (self.returned if s["connected"] else self.dropped).append(i)
+
+    def decides(self, p: int) -> bool:
+        return self.host.seats[p].kind != LOCAL
+
+    def play(self, match: Any, actor: int, action: Action) -> list[Event]:
+        events = match.game.apply(action)
+        if not self.decides(actor):
+            self.host.submit(actor, action)
+        return events
+
+    def hand_to_bot(self, p: int, on: bool = True) -> None:
+        self.host.hand_to_bot(p, on)
+
+    def unlist(self) -> None:
+        """Stop announcing the table on the local network."""
+        if self.announcement is not None:
+            try:
+                self.announcement.close()
+            except OSError:
+                pass
+            self.announcement = None
+
+    def close(self) -> None:
+        self.unlist()
+        self.host.stop()
+        if self.storage is not None and (self.host.state.is_over or not self.host.started):
+            forget_table(self.storage)  # (a table left in play stays, to be resumed)
+
+
+class GuestSide(_Side):
+    """A guest's computer: the Match holds the table as the host's updates describe it."""
+
+    replays = False
+
+    def __init__(self, guest: Any):
+        super().__init__()
+        self.guest = guest
+        self.seats = list(guest.seats)
+        self.sent = False  # this player's decision went to the host and has not come back
+        self.behind = False  # a rejoin's welcome came: the match may have missed moves
+        self._was_connected = self.connected
+
+    def inbox(self) -> Any:
+        return self.guest.inbox
+
+    def hear(self, kind: str, data: Any) -> None:
+        super().hear(kind, data)
+        if kind == "rejected":
+            self.sent = False
+            self.news = REJECTED
+        elif kind in (LOST, HOSTILE):
+            self.news = kind
+        elif kind == "welcome":  # back after a drop: anything sent before may be lost
+            self.sent = False
+            self.behind = True
+
+    def pump(self) -> bool:
+        changed = super().pump()
+        now = self.connected
+        if now != self._was_connected:
+            self._was_connected = now
+            changed = True
+        return changed
+
+    def catch_up(self, match: Any) -> bool:
+        """After a rejoin the moves made meanwhile came as one table, not move by move:
+        take the host's table as it is now (True if the match was behind and took it)."""
+        view = self.guest.view
+        if not self.behind or view is None:
+            return False
+        n = len(match.game.actions())
+        if any(u["n"] == n + 1 for u in self.updates) or len(view["history"]) <= n:
+            self.behind = False
+            return False
+        self.behind = False
+        self.ready, self.sent = None, False
+        match.game = view_state(view, match.game.rules)
+        while self.updates and self.updates[0]["n"] <= len(view["history"]):
+            self.updates.popleft()
+        return True
+
+    def rejoin(self) -> None:
+        """Knock again with this seat's token (after the guest gave up: `lost`)."""
+        from vikings.net.guest import Guest
+
+        old = self.guest
+        old.stop()
+        self.guest = Guest(old.rules, old.name, old.code, old.address, relay=old.relay, token=old.token).start()
+        self.news = None
+
+    @property
+    def seat(self) -> int:
+        return int(self.guest.seat)
+
+    @property
+    def connected(self) -> bool:
+        return bool(getattr(self.guest, "connected", True)) and not self.guest.done.is_set()
+
+    def decides(self, p: int) -> bool:
+        return p != self.seat or self.sent
+
+    def play(self, match: Any, actor: int, action: Action) -> list[Event] | None:
+        update = self.ready
+        if update is not None and update["n"] == len(match.game.actions()) + 1:
+            self.ready = None
+            if update["seat"] == self.seat:
+                self.sent = False
+            match.game = view_state(update["view"], match.game.rules)
+            return [Event(e["type"], e["player"], e["data"]) for e in update["events"]]
+        if actor == self.seat and not self.sent and not match.game.is_over:
+            self.guest.send_action(action)
+            self.sent = True
+        return None
+
+    def turn_text(self, match: Any, p: int) -> str:
+        if not self.connected:
+            return t("network.table.reconnecting")
+        if p == self.seat and self.sent:
+            return t("network.table.sent")
+        return super().turn_text(match, p)
+
+    def close(self) -> None:
+        self.guest.stop()
+
+
+# Starting play ----------------------------------------------------------------------------------
+def host_match(side: HostSide, seats: Any, rules: Any) -> Any:
+    """The host's Match for its table: the same game as the Host's (its config), the seats
+    as chosen (a guest's seat of kind REMOTE); no autosave of its own (the Host keeps one)."""
+    from vikings.ui.table.match import Match
+
+    cfg = side.host.config
+    match = Match.new(
+        seats,
+        rules,
+        cfg.seed,
+        cfg.start_player,
+        storage=None,
+        autosave=False,
+        options=cfg.options,
+        handicap=cfg.handicap,
+    )
+    match.net = side
+    match.record_due = False  # (the history records games of this desk's seats and bots only)
+    return match
+
+
+def guest_match(side: GuestSide, rules: Any) -> Any:
+    """A guest's Match: the table as the host's view describes it, this player at the seat
+    the host gave, everyone else's decisions coming over the network."""
+    from vikings.ui.table.match import PERSON, REMOTE, Match, Seat, _first_offer
+
+    guest = side.guest
+    game = view_state(guest.view, rules)
+    seats = [Seat(name, PERSON if i == guest.seat else REMOTE, colour(i)) for i, name in enumerate(game.config.players)]
+    match = Match(seats, game, None, autosave=False, net=side)
+    match.record_due = False  # (no seed here: the history could not replay it)
+    if not game.actions():
+        first = _first_offer(game)  # the first offer, for the screens to lay out (and the log)
+        match.pending.append(first)
+        match.events.append(first)
+    return match
+
+
+def colour(i: int) -> str:
+    """Seat i's colour at a networked table (alike on every copy: the host chooses none)."""
+    return PLAYER_COLOURS[i % len(PLAYER_COLOURS)][0]
+
+
+# A hosted table kept for a restart ----------------------------------------------------------------
+TABLE_FILE = "network_table.json"  # the Host's autosave (the game with its seed, the code, the tokens)
+PLACE_FILE = "network_place.json"  # where it listened: the port and the relay, for the guests to find it again
+
+
+def host_files(storage: Any) -> tuple[Any, Any]:
+    """(the Host's autosave, where the table listened) in the data folder."""
+    return storage.data_dir / TABLE_FILE, storage.data_dir / PLACE_FILE
+
+
+def remember_place(storage: Any, port: int, relay: tuple[str, int] | None) -> None:
+    try:
+        storage.write_json(host_files(storage)[1], {"port": port, "relay": list(relay) if relay else None})
+    except OSError:
+        pass
+
+
+def forget_table(storage: Any) -> None:
+    """The hosted table is over (or closed before it began): nothing to resume."""
+    for path in host_files(storage):
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def resume_host(storage: Any, rules: Any) -> Host:
+    """The table of the Host's autosave, listening where it did (OSError, ValueError or
+    KeyError if it cannot be)."""
+    table, place = host_files(storage)
+    doc = storage.read_json(place)
+    relay = doc.get("relay")
+    relay = (str(relay[0]), int(relay[1])) if isinstance(relay, list) and len(relay) == 2 else None
+    return Host.resume(table, rules, bind=("0.0.0.0", int(doc["port"])), relay=relay).start()
+
+
+def resumed_seats(host: Host) -> list[Any]:
+    """The Match's seats of a resumed Host: its players, people at this desk, its bots at
+    their levels, remote seats."""
+    from vikings.ui.table.match import PERSON, REMOTE, Seat
+
+    kinds = {"local": PERSON, "remote": REMOTE}
+    return [
+        Seat(name, kinds.get(s.kind, s.level), colour(i))
+        for i, (name, s) in enumerate(zip(host.config.players, host.seats))
+    ]
+
+
+def resumed_match(side: HostSide, seats: Any) -> Any:
+    """The host's Match for a resumed table: the game as the Host holds it."""
+    from vikings.engine.serialize import load, save
+    from vikings.ui.table.match import Match
+
+    game = load(save(side.host.state), side.host.rules)
+    match = Match(seats, game, None, autosave=False, net=side)
+    match.record_due = False
+    return match
