@@ -84,7 +84,7 @@ def key_names() -> set[str]:
 
 def title_letters() -> str:
     """The title buttons' letters in the language in use (menus.title.shortcut)."""
-    whats = ("new", "lesson", "continue", "load", "network", "stats", "rules", "settings")
+    whats = ("new", "lesson", "continue", "load", "network", "puzzles", "stats", "rules", "settings")
     return ", ".join(t(f"menus.title.shortcut.{w}") for w in whats)
 
 

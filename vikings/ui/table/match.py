@@ -63,7 +63,9 @@ class Match:
     # Bots think in the shared helper process (False: on a thread of this process).
     bots_in_process = True
 
-    def __init__(self, seats, game: GameState, storage=None, autosave: bool = True, hints=None, seconds: int = 0, net=None):
+    def __init__(
+        self, seats, game: GameState, storage=None, autosave: bool = True, hints=None, seconds: int = 0, net=None
+    ):
         self.net = net  # a networked table's side of the network (table/net_table.py), or None
         self.seats = tuple(Seat(*s) for s in seats)
         self.game = game
