@@ -126,3 +126,33 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
     d.match.close()
     app.shutdown()
     assert len(checked) >= 16  # (the hovers, the frames of the move that kept the layer, the changes)
+
+
+def test_the_table_is_drawn_before_its_first_frame(tmp_path):
+    """The table's first drawing (the pieces scaled and the fonts made for the size) is
+    done when the game is shown, before the offer's first frame, and again after a resize
+    and a new UI scale; the first frame then matches a fresh drawing."""
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=4, animation="normal", bot_pace="instant")
+    app = d.app
+    d.new_match(start_player=0)
+    d.match.thought = lambda: None
+    layer = app.table_layer
+    pieces = len(app.sprites._cache)  # (the title's)
+    assert layer.redraws == 0
+    d.enter()
+    sc = d.scene
+    assert type(sc).__name__ == "OfferScene" and layer.redraws == 1 and len(app.sprites._cache) > pieces + 20
+    assert layer.warmed is not None and layer.warmed[:2] == ((1280, 720), app.look.text_scale)
+    assert sc.wheel_geo is not None  # (the offer's flights can start at its first update)
+    checked: list = []
+    frame(d, "first frame", checked)
+    assert checked == ["first frame"]
+    app.resize((1600, 900))
+    assert layer.warmed[0] == (1600, 900) and layer.surface.get_size() == (1600, 900)
+    frame(d, "after the resize", checked)
+    app.settings.ui_scale = 150
+    app.apply_display_settings(reopen=False)
+    assert layer.warmed[1] == app.look.text_scale
+    frame(d, "UI scale 150 %", checked)
+    d.match.close()
+    app.shutdown()

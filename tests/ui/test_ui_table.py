@@ -343,14 +343,15 @@ def test_the_table_follows_a_resized_window(tmp_path):
 
 
 def test_the_first_offer_animates_from_the_first_frame(tmp_path):
-    """enter_game's scene is updated before it is ever drawn: it waits for that drawing
-    (the flights start from its geometry) instead of laying the offer out at once."""
+    """enter_game's scene is updated before it is ever shown: the flights start from the
+    geometry of the table as drawn when the scene was built (the first drawing at a size is
+    done then), not laid out at once."""
     from vikings.ui.scenes.offer import OfferScene
     from vikings.ui.table.fx import Fly
 
     app, m = start(tmp_path, [("Ann", "person", "purple"), ("Bot", "beginner", "orange")], animation="normal")
     scene = app.scenes.base
-    assert isinstance(scene, OfferScene) and scene.wheel_geo is None
+    assert isinstance(scene, OfferScene) and scene.wheel_geo is not None and not scene.tiles_shown
     app.frame()  # (start() has not run a frame)
     app.frame()
     assert scene.wheel_geo is not None and scene.offer is m.pending[0]

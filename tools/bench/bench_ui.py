@@ -1,6 +1,6 @@
 """Frame times of the table's animations, and the CPU an idle table costs.
 
-    python tools/bench/bench_ui.py [--sizes 1280x720,1920x1080,3840x2160] [--seconds 20] [--offers 3] [--idle 10] [--bots normal]
+    python tools/bench/bench_ui.py [--sizes 1280x720,1920x1080,3840x2160] [--seconds 20] [--offers 3] [--idle 10] [--bots normal] [--rules]
 
 Every size given (--size for one) is measured in turn, then a summary prints each size's
 figures side by side.
@@ -38,6 +38,10 @@ Each scene's worst frame is printed with what it was doing: the frame's slowest 
 call and, inside it, the slowest timed call, and so on (`Calls`: the loop's parts, the
 table's layer and its drawing, the match's decisions and autosave, the sprites' scaling),
 e.g. "scenes.update 41.0 > Match.act 39.5 > Match.autosave 30.2" (ms of CPU).
+
+--rules also times the rules panel over the title (opened, each text tab shown for the
+first time, the rules page again, closed; then all once more), CPU and wall ms including
+the frame that shows it; issue 55's targets: opened under 1 s, a tab under 200 ms.
 
 Targets: p99 frame time under 8 ms in every animated scene at 1920x1080; idle under 5%
 of one core. Other programs on the machine (e.g. a bot tournament) slow the wall-clock
@@ -380,6 +384,40 @@ def bench_idle(size, seconds: float, home: str) -> dict:
     return result
 
 
+RULES_OPEN_MS, RULES_TAB_MS = 1000.0, 200.0  # issue 55: opened well under 1 s, a tab under 200 ms
+
+
+def bench_rules(size, home: str) -> list[tuple[str, float, float]]:
+    """The rules panel over the title: opened, each text tab shown (the first time, then
+    the rules page again), closed and opened again; (what, CPU ms, wall ms) of each,
+    including the frame that shows it."""
+    from vikings.saves.folders import Storage
+    from vikings.ui.app import App
+    from vikings.ui.dialogs.rules import RulesPanel
+
+    app = App(storage=Storage(home), size=size, title_scene=True)
+    app.fps = 0
+    app.invalidate()
+    app.frame()
+    out = []
+
+    def timed(what: str, act) -> None:
+        w0, c0 = time.perf_counter(), time.thread_time()
+        act()
+        app.invalidate()
+        app.frame()
+        out.append((what, (time.thread_time() - c0) * 1000, (time.perf_counter() - w0) * 1000))
+
+    for turn in ("", " again"):
+        panel = RulesPanel(app)
+        timed("open" + turn, lambda p=panel: app.scenes.push(p))
+        for tab in ("scoring", "advanced", "keys", "rules"):
+            timed(f"tab {tab}" + turn, lambda p=panel, k=tab: p.show(k))
+        timed("close" + turn, panel.close)
+    app.shutdown()
+    return out
+
+
 def pct(values, q: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
@@ -400,6 +438,7 @@ def main(argv=None) -> int:
         choices=("beginner", "normal", "hard", "expert"),
         help="the level of the four bots in the animated scenes (default normal)",
     )
+    ap.add_argument("--rules", action="store_true", help="also time the rules panel: opened, its tabs switched")
     args = ap.parse_args(argv)
     sizes = [parse_size(x) for x in (args.sizes or args.size).split(",")]
     ok, rows = True, []
@@ -496,6 +535,15 @@ def bench_size(size, args) -> tuple[bool, dict]:
         f"({idle['frames']} loop passes, {idle['draws']} redraws); SDL's own wait loop: {idle['floor_pct']:.2f}%"
         f"  target < {IDLE_TARGET_PCT:g}%  {verdict}"
     )
+    if args.rules:
+        with tempfile.TemporaryDirectory(prefix="vikings-bench-") as home:
+            times = bench_rules(size, home)
+        print()
+        print(f"rules panel (CPU / wall ms; targets: opened < {RULES_OPEN_MS:g}, a tab < {RULES_TAB_MS:g}, CPU):")
+        for what, cpu, wall in times:
+            limit = RULES_OPEN_MS if what.startswith("open") else RULES_TAB_MS if what.startswith("tab") else None
+            verdict = "" if limit is None else ("PASS" if cpu < limit else "MISS")
+            print(f"  {what:<20} {cpu:7.1f} {wall:7.1f}  {verdict}")
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.2f}")
     row = {

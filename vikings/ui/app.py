@@ -30,6 +30,7 @@ from vikings.saves.folders import Storage
 from vikings.saves.settings import Settings
 from vikings.text import lang
 from vikings.ui import memory
+from vikings.ui.drawing import widget_shapes
 from vikings.ui.drawing.layer import TableLayer
 from vikings.ui.drawing.sprites import Sprites
 from vikings.ui.drawing.theme import PARCHMENT, Look, scaled_theme
@@ -109,6 +110,7 @@ class App:
         size = self.screen.get_size()
         self.look = Look(size, self.settings.ui_scale / 100)
         self._theme_doc = scaled_theme(theme_scale(self.look))
+        widget_shapes.install()  # large rounded widgets drawn once per look (4K buttons)
         self.ui = pygame_gui.UIManager(
             size, self._theme_doc, enable_live_theme_updates=False, starting_language=lang.language()
         )

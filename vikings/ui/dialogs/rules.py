@@ -133,6 +133,37 @@ def advanced_summary(rules) -> str:
     )
 
 
+#: (page, box size, theme) -> the page needed a scroll bar: the next box laid out for it
+#: lays it out once, at the width beside the scroll bar (bounded: a few sizes and languages)
+_OVERSIZE: dict = {}
+
+
+class PageBox(UITextBox):
+    """A text box that lays its page out once. pygame-gui's lays a page out at the box's
+    width, finds it longer than the box, and lays it out again beside a scroll bar (at
+    3840x2160 the rules page took 190 ms a layout); this one remembers which pages needed
+    the scroll bar and lays those out beside it at once. The pixels are the same."""
+
+    def rebuild(self) -> None:
+        self._first_parse = True
+        super().rebuild()
+        key = (self.html_text, tuple(self.rect.size), id(self.ui_theme))
+        if len(_OVERSIZE) > 64:
+            _OVERSIZE.clear()
+        _OVERSIZE[key] = self.scroll_bar is not None
+
+    def parse_html_into_style_data(self) -> None:
+        wrap = self.text_wrap_rect
+        if getattr(self, "_first_parse", False):
+            self._first_parse = False
+            if _OVERSIZE.get((self.html_text, tuple(self.rect.size), id(self.ui_theme))) and wrap is not None:
+                wrap.width = max(1, wrap.width - self.scroll_bar_width)
+        elif self.text_box_layout is not None and getattr(self, "_parsed", None) == (self.html_text, wrap.size):
+            return  # (laid out already at this width)
+        super().parse_html_into_style_data()
+        self._parsed = (self.html_text, tuple(wrap.size))
+
+
 class RulesPanel(Dialog):
     size = (1060, 800)
 
@@ -181,9 +212,24 @@ class RulesPanel(Dialog):
         if self.tab == "pictures":
             self.build_pictures(window, box, height - pad - bar)
             return
-        self.text = self.add(
-            UITextBox(self.page_html(), box, ui, container=window, object_id=ObjectID("#rules_text", None))
-        )
+        self.box, self.pages = box, {}
+        self.text = self.page(self.tab)
+
+    def page(self, tab: str) -> UITextBox:
+        """The text box of a text tab: made the first time the tab is shown, then kept while
+        the panel is built (switching back shows it again, laid out already)."""
+        box = self.pages.get(tab)
+        if box is None:
+            box = self.pages[tab] = self.add(
+                PageBox(
+                    self.page_html(tab),
+                    self.box,
+                    self.app.ui,
+                    container=self.window,
+                    object_id=ObjectID("#rules_text", None),
+                )
+            )
+        return box
 
     # The Pictures tab --------------------------------------------------------------------------
     def build_pictures(self, window, box: pygame.Rect, buttons_y: int) -> None:
@@ -239,13 +285,13 @@ class RulesPanel(Dialog):
         self.build_ui()
         self.app.invalidate()
 
-    def page_html(self) -> str:
+    def page_html(self, tab: str | None = None) -> str:
         md = {
             "rules": read_rules_text,
             "scoring": lambda: scoring_summary(self.app.rules),
             "advanced": lambda: advanced_summary(self.app.rules),
             "keys": keys_markdown,
-        }[self.tab]()
+        }[tab or self.tab]()
         return markdown_to_html(md, self.app.look.px)
 
     def handle(self, event) -> bool:
@@ -292,5 +338,11 @@ class RulesPanel(Dialog):
         self.tab = tab
         for key, b in self.tabs.items():
             b.select() if key == tab else b.unselect()
-        self.text.set_text(self.page_html())
+        self.text.hide()
+        known = tab in self.pages
+        self.text = self.page(tab)
+        if known:
+            self.text.show()
+            if self.text.scroll_bar is not None:  # (each tab opens at its top, as before)
+                self.text.scroll_bar.set_scroll_from_start_percentage(0)
         self.app.invalidate()

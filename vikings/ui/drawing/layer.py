@@ -29,6 +29,27 @@ class TableLayer:
         self._screen: pygame.Surface | None = None  # the screen it was last shown on ...
         self._draw = -1  # ... in the app's frame drawn (App.draws)
         self._mend: list | None = None  # rects to copy back next frame (None: all)
+        self.warmed: tuple | None = None  # what the last `warm` drew the table for
+
+    def _fit(self, size) -> pygame.Surface:
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = None  # (the old one goes before the new one is made)
+            self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        return self.surface
+
+    def warm(self, size, key: tuple | None, draw, tag: tuple) -> bool:
+        """Draw the table now, before its first frame, once per `tag` (window size, lettering,
+        table): the pieces scaled and the fonts made for it then cost nothing in the
+        animation that follows. The drawing stays the layer's for `key` (None: redrawn at
+        the first frame). True if it drew."""
+        if tag == self.warmed:
+            return False
+        surface = self._fit(size)
+        surface.fill(PARCHMENT)
+        draw(surface)
+        self.key, self._mend, self.warmed = key, None, tag
+        self.redraws += 1
+        return True
 
     def drop_key(self) -> None:
         """The scene drew straight on the screen: the layer is stale and the screen is not its."""
@@ -43,10 +64,7 @@ class TableLayer:
         size = screen.get_size()
         fresh = self.surface is None or self.surface.get_size() != size or key != self.key
         if fresh:
-            if self.surface is None or self.surface.get_size() != size:
-                self.surface = None  # (the old one goes before the new one is made)
-                self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-            self.surface.fill(PARCHMENT)
+            self._fit(size).fill(PARCHMENT)
             draw(self.surface)
             self.key = key
             self.redraws += 1

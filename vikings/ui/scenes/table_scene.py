@@ -107,6 +107,36 @@ class TableScene(Scene):
         self.top_room = x - px(8)  # the bar's text stays left of the buttons
         self.build_decision_ui()
         self.refresh_ui()
+        self.warm_table()
+
+    def warm_table(self) -> None:
+        """The table's first drawing at this size and lettering made in the frame that
+        built the scene (the game shown, a resize, a new UI scale), not in the first
+        frames of its animation: the pieces scaled and the fonts made then are ready."""
+        app = self.app
+        tag = (app.look.size, app.look.text_scale, self.match.game.n, tuple(sorted(self.match.options)))
+        key = self.layer_key() if self.caches_layer else None
+        if self.layer.warm(app.screen.get_size(), key, self.draw_table, tag):
+            self.warm_pieces()
+
+    def warm_pieces(self) -> None:
+        """Every tile and Viking scaled for the wheel, the large display and the cards'
+        displays (an empty table at the offer uses none yet: they come with its flights)."""
+        rules, get = self.app.rules, self.app.sprites.get
+        sides = {g.t for g in [self.board_geo, *self.card_geos] if g is not None}
+        if self.wheel_geo is not None:
+            sides.add(self.wheel_geo.tile)
+            for k in rules.vikings:
+                for f in (0.72, 0.78):  # (on the wheel; flying to it)
+                    get("vikings", k.id, height=round(self.wheel_geo.tile * f))
+        for side in sides:
+            for tile in rules.tiles:
+                get("tiles", tile.id, height=side)
+            for k in rules.vikings:
+                get("vikings", k.id, height=round(side * 0.6))
+            if "special_tiles" in self.match.options:
+                for sp in rules.specials:
+                    get("special_tiles", sp.id, height=round(side * 0.86))
 
     def top_buttons(self) -> tuple:
         """(key, label, tooltip) of the top bar's buttons, from the right edge leftwards."""
