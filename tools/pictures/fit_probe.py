@@ -15,6 +15,7 @@ carries them over, and a filled rectangle drawn over a text hides it (a panel on
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -294,12 +295,33 @@ def whole_texts() -> set[str]:
 
     flat = lang.catalogue(lang.language())
     values = [v for x in flat.values() for v in (x.values() if isinstance(x, dict) else (x,))]
-    return {v for v in values if v.rstrip().endswith(ELLIPSIS) and "%{" not in v}
+    return {v for v in values if isinstance(v, str) and v.rstrip().endswith(ELLIPSIS) and "%{" not in v}
+
+
+def whole_patterns() -> list[re.Pattern]:
+    """The same for the catalogue's strings with places ("%{name} is deciding…"): a pattern
+    each, a place standing for any words."""
+    from vikings.text import lang
+
+    flat = lang.catalogue(lang.language())
+    values = [v for x in flat.values() for v in (x.values() if isinstance(x, dict) else (x,))]
+    out = []
+    for v in values:
+        if isinstance(v, str) and v.rstrip().endswith(ELLIPSIS) and "%{" in v:
+            parts = re.split(r"%\{[^}]*\}", v.rstrip())
+            out.append(re.compile("(?:.*\\s)?" + ".+".join(re.escape(x) for x in parts) + "$"))
+    return out
+
+
+def ends_whole(text: str, whole: set[str], patterns: list[re.Pattern]) -> bool:
+    """True when `text`, ending with an ellipsis, is (the end of) a catalogue string that has it."""
+    text = text.rstrip()
+    return any(w.endswith(text) for w in whole) or any(p.match(text) for p in patterns)
 
 
 def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Problem]:
     """What breaks the text-fit rule among `texts` (see tools/pictures/fit_check.py)."""
-    whole = whole_texts()
+    whole, patterns = whole_texts(), whole_patterns()
     out = []
     ours = [x for x in texts if not x.widget]
     for x in texts:
@@ -313,7 +335,7 @@ def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Pro
                     "cut", x.text, x.rect, "partly hidden (by its clip, the window or what is drawn over it)", x.cut
                 )
             )
-        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and not any(w.endswith(x.text) for w in whole):
+        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and not ends_whole(x.text, whole, patterns):
             out.append(Problem("cut", x.text, x.rect, "shortened with an ellipsis"))
         if x.panel is not None and not x.panel.inflate(2, 2).contains(x.rect):
             out.append(Problem("outside", x.text, x.rect, "leaves its panel", x.panel))
