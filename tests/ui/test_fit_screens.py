@@ -44,4 +44,50 @@ def test_setup_heading_and_autosave_warning_whole_in_german_at_150(tmp_path):
         click(app, button(app, "Neues Spiel"))
         s = app.scenes.current
         assert isinstance(s, SetupScene) and s.replaces_autosave
-        assert measure() == []
+        found = measure()
+        assert found == [], "\n".join(found)
+
+
+class FakeClock:
+    """Every frame is 50 ms of animation time, without waiting for it."""
+
+    def tick(self, *args) -> int:
+        return 50
+
+
+def test_scoring_lines_and_total_whole_in_german_at_150(tmp_path):
+    """The large scoring's breakdown in the narrow panel: a long line ("Krieger vertreibt
+    das grüne Schiff") takes two lines, what the player has now goes below the total."""
+    from vikings.bots import CancelToken
+    from vikings.ui import flow
+    from vikings.ui.scenes.scoring import ScoringScene
+    from vikings.ui.table.match import Match
+
+    seats = [("Astrid", "beginner", "purple"), ("Bjorn", "beginner", "orange")]
+    with measured_app(tmp_path / "home") as (app, measure):
+        app.settings.animation, app.settings.bot_pace = "normal", "instant"
+        app.clock = FakeClock()
+        m = Match.new(seats, app.rules, seed=4)
+        m.pending.clear()
+        while not any(e.type == "scoring" and e.data["round"] == 2 for e in m.pending):
+            m.pending.clear()
+            m.act(m.bot_for(m.game.to_move).choose(m.game.copy(), m.game.legal_actions(), CancelToken()))
+        while m.pending and m.pending[0].type not in flow.SCORING_EVENTS:
+            m.pending.popleft()
+        flow.enter_game(app, m)
+
+        def drives_off(e):
+            return e.type == "scoring" and any(x["what"] == "warrior" for x in e.data["lines"])
+
+        target = next(e for e in m.pending if drives_off(e))
+        seen, measured = set(), 0
+        for _ in range(600):
+            run(app, 1)
+            s = app.scenes.base
+            if isinstance(s, ScoringScene) and s.current is target and s.panel.listed == len(target.data["lines"]):
+                seen.update(measure())  # every frame from the last line listed to the total counted
+                measured += 1
+            elif measured:
+                break
+        assert measured >= 3, "the scoring with a warrior's line never showed all its lines"
+        assert sorted(seen) == [], "\n".join(sorted(seen))

@@ -11,6 +11,8 @@ starts in; and pygame-gui's captions, read back from the widgets.
 `measure` draws the frame onto a recording surface: a blit of a rendered text records it
 (with the blit's area and the surface's clip), a blit of a surface that holds texts
 carries them over, and a filled rectangle drawn over a text hides it (a panel on top).
+A piece in flight (table/fx.Fly: a coin on its way to a card) hides nothing: it passes
+over a figure for a few frames, which is motion, not a text that does not fit.
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ class FitProbe:
         self.marks: dict[int, tuple] = {}  # id(recording surface) -> (surface, _Marks)
         self._saved: list = []
         self._order = 0
+        self._flying = False  # drawing a piece in flight (fx.Fly)
 
     # Recording -----------------------------------------------------------------------------------
     def __enter__(self) -> FitProbe:
@@ -137,7 +140,8 @@ class FitProbe:
             self._add(target, _Drawn(text, ink, px), clip)
             return
         held = self.marks.get(id(source))
-        self._cover(target, source, offset, src, shift)
+        if not self._flying:  # (a piece in flight passes over texts: motion, not layout)
+            self._cover(target, source, offset, src, shift)
         if held is None or held[0] is not source:
             return
         for d in held[1].texts:
@@ -210,6 +214,17 @@ class FitProbe:
                 probe._filled(surface, colour, r, width)
             return out
 
+        from vikings.ui.table import fx
+
+        fly_draw = fx.Fly.draw
+
+        def flying(effect, surface):
+            probe._flying = True
+            try:
+                fly_draw(effect, surface)
+            finally:
+                probe._flying = False
+
         screen = app.screen
         size = screen.get_size()
         canvas = recording(size)
@@ -217,6 +232,7 @@ class FitProbe:
         self._marks_of(canvas)
         pygame.Surface = recording  # offscreen images (the log's) record their texts too
         pygame.draw.rect = rect
+        fx.Fly.draw = flying  # type: ignore[method-assign]
         caches = _drop_caches()
         try:
             app.screen = canvas
@@ -225,6 +241,7 @@ class FitProbe:
             app.screen = screen
             pygame.Surface = base_surface
             pygame.draw.rect = draw_rect
+            fx.Fly.draw = fly_draw  # type: ignore[method-assign]
             caches()
         screen.blit(canvas, (0, 0))
         window = canvas.get_rect()
