@@ -8,7 +8,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from ui_helpers import button, click, make_app, run  # noqa: I001 (dummy drivers first)
+from ui_helpers import button, click, make_app, press, reviewed, run  # noqa: I001 (dummy drivers first)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -30,6 +30,7 @@ def measured_app(home, language="de", scale=150, size=(1280, 720)):
                 found = problems(probe.measure(app), least_px(app))
                 return [f"{p}" for p in found if p.kind in kinds]
 
+            measure.texts = lambda: probe.measure(app)  # type: ignore[attr-defined]
             yield app, measure
         finally:
             app.shutdown()
@@ -91,3 +92,48 @@ def test_scoring_lines_and_total_whole_in_german_at_150(tmp_path):
                 break
         assert measured >= 3, "the scoring with a warrior's line never showed all its lines"
         assert sorted(seen) == [], "\n".join(sorted(seen))
+
+
+def test_review_whole_in_german_at_150_and_its_side_panel_scrolls(tmp_path, monkeypatch, rules):
+    """The review of a 4-player game: tied markers on the chart side by side, the costliest
+    decisions' moves and reasons wrapped whole, and the side panel scrolled (wheel, Down) to
+    show them when the decision above them fills it."""
+    import pygame
+
+    from vikings.bots import make_bot
+    from vikings.engine import GameConfig, new_game
+    from vikings.processes.review_job import ReviewJob
+    from vikings.ui import flow
+    from vikings.ui.scenes.results import ResultsScene
+    from vikings.ui.table.match import Match
+
+    names = ("Ann", "Bjorn", "Sigrid", "Leif")
+    g = new_game(GameConfig(names, seed=4, start_player=0), rules)
+    bots = [make_bot("beginner", 5 + p) for p in range(4)]
+    while not g.is_over:
+        g.apply(bots[g.to_move].choose(g.copy(), g.legal_actions()))
+    seats = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange"), ("Sigrid", "normal", "teal")]
+    seats.append(("Leif", "normal", "pink"))
+    monkeypatch.setattr(ReviewJob, "in_process", False)
+    with measured_app(tmp_path / "home") as (app, measure):
+        app.settings.animation, app.settings.bot_pace = "instant", "instant"
+        flow.enter_game(app, Match(seats, g.copy(), storage=app.storage, autosave=False))
+        run(app, 3)
+        assert isinstance(app.scenes.base, ResultsScene)
+        click(app, button(app, "Analyse"))
+        scene = reviewed(app)
+        found = measure()  # the end: three players at 0 %
+        assert found == [], "\n".join(found)
+        press(app, pygame.K_HOME)
+        found = measure()  # the first decision: all four at 25 %, a costly decision's ring there
+        assert found == [], "\n".join(found)
+        drawn = lambda: " ".join(x.text for x in measure.texts())  # noqa: E731
+        assert scene.side_scrolls and "Gespielt:" not in drawn()
+        for _ in range(40):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+            run(app, 1)
+            if "Gespielt:" in drawn() and "Bot:" in drawn():
+                break
+        assert "Gespielt:" in drawn() and "Bot:" in drawn(), "the costliest decisions never came into view"
+        found = measure()
+        assert found == [], "\n".join(found)

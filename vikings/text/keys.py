@@ -836,6 +836,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "review.judge.waiting": (),
     "review.level.hard": (),
     "review.level.normal": (),
+    "review.more_above": (),
+    "review.more_below": (),
     "review.name_value": ("name", "value"),
     "review.no_more_boatswains": ("name",),
     "review.phase.bid": ("name",),
