@@ -137,3 +137,32 @@ def test_review_whole_in_german_at_150_and_its_side_panel_scrolls(tmp_path, monk
         assert "Gespielt:" in drawn() and "Bot:" in drawn(), "the costliest decisions never came into view"
         found = measure()
         assert found == [], "\n".join(found)
+
+
+def test_lesson_steps_read_whole_in_german_at_150(tmp_path, monkeypatch):
+    """At 1280x720 and 150 % the lesson's box over the game log held two lines: the step's
+    words stopped mid-sentence. Now each step's words are drawn whole (the box grows over
+    the table when it must), read with Page Down through the opening steps."""
+    import pygame
+
+    from vikings.ui.lesson.overlay import LessonOverlay
+    from vikings.ui.scene import SceneMachine
+    from vikings.ui.table.match import Match
+
+    monkeypatch.setattr(Match, "bots_in_process", False)
+    monkeypatch.setattr(SceneMachine, "poll", lambda self: None)
+    with measured_app(tmp_path / "home") as (app, measure):
+        app.settings.animation, app.settings.bot_pace = "instant", "instant"
+        click(app, button(app, "Spielen lernen"))
+        (ov,) = [s for s in app.scenes.stack if isinstance(s, LessonOverlay)]
+        read = 0
+        while not ov.coach.step.is_move and read < 12:
+            run(app, 2)
+            text = ov.shown_text()[0]
+            drawn = " ".join(" ".join(x.text for x in measure.texts()).split())
+            assert " ".join(text.split()) in drawn, f"step {ov.coach.index + 1}: {text!r} not drawn whole"
+            found = measure()
+            assert found == [], "\n".join(found)
+            press(app, pygame.K_PAGEDOWN)
+            read += 1
+        assert read >= 3

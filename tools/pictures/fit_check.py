@@ -16,7 +16,7 @@ process each. A drawing breaks the rule when a text is
 - small: its lettering is below 12 px at 100 % on 1280x720 (scaled with the window and
   the UI scale; numbers and initials on pieces aside);
 - caption: a pygame-gui caption does not fit its button or label;
-- missing: a text the moment must show (a hint's options) is not drawn.
+- missing: a text the moment must show (a hint's options, the lesson's step) is not drawn.
 
 Each failure is printed, then the failures per size, scale and language, and the number
 of failures LAST. The failing shots are written to OUT_DIR with the offending texts
@@ -79,6 +79,9 @@ class FitShooter(Shooter):
         if self.only and not any(name.startswith(o) for o in self.only):
             self.expect = []
             return
+        lesson = next((s for s in app.scenes.stack if type(s).__name__ == "LessonOverlay"), None)
+        if lesson is not None and lesson.box is not None:
+            self.expect.append(lesson.shown_text()[0])  # the lesson's words, whole
         texts = self.probe.measure(app)
         found = problems(texts, least_px(app))
         drawn = " ".join(" ".join(x.text for x in texts if not x.hidden).split())
