@@ -166,3 +166,29 @@ def test_lesson_steps_read_whole_in_german_at_150(tmp_path, monkeypatch):
             press(app, pygame.K_PAGEDOWN)
             read += 1
         assert read >= 3
+
+
+def test_a_thinking_bots_tag_whole_on_a_narrow_card_in_german_at_150(tmp_path):
+    """The tag "denkt nach… 12,3 s" was cut to "denkt n…" beside the figures of a card at
+    1280x720 and 150 %: on a narrow card it takes a line of its own, whole."""
+    from vikings.text.lang import t
+    from vikings.ui import flow
+    from vikings.ui.drawing.cards import draw_card
+    from vikings.ui.drawing.view import Visible
+    from vikings.ui.table.match import Match
+
+    seats = [("Ann", "person", "purple"), ("Magnhild Ragnarsdott", "hard", "orange")]
+    with measured_app(tmp_path / "home") as (app, measure):
+        m = Match.new(seats, app.rules, seed=4, start_player=0, storage=app.storage)
+        flow.enter_game(app, m)
+        run(app, 2)
+        scene = app.scenes.base
+        rect = scene.layout.cards[1]
+        vis = Visible(m.game, ())
+        app.draw = lambda: draw_card(app.screen, app, rect, m.seats[1], vis.players[1], thought=(0.4, 12.3))
+        texts = measure.texts()
+        label = t("table.card.thinking_for", seconds="12,3")
+        assert label in [x.text for x in texts]
+        found = measure()
+        assert found == [], "\n".join(found)
+        m.close()
