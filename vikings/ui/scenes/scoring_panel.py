@@ -93,6 +93,7 @@ class ScoringPanel:
         self.listed = 0  # lines of the breakdown listed
         self.active_line: int | None = None  # the line being counted, lit
         self.new_round = 0  # the round the start player ship passes on to
+        self.head_w = 0  # the width the panel's heading may take (set as it draws)
 
     def begin(self) -> None:
         """A new scoring: nothing listed yet."""
@@ -133,6 +134,7 @@ class ScoringPanel:
         else:
             track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
+        self.head_w = inner.w  # (the heading runs over the whole panel, above the track too)
         self.draw_fame_track(surface, vis, track, fames, e.player if counting else None)
         if e is None:
             return
@@ -190,11 +192,15 @@ class ScoringPanel:
 
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
         look, px = self.app.look, self.app.look.px
+        body = pygame.Rect(body.x, body.y, max(body.w, self.head_w), body.h)
         chip = pygame.Rect(body.x, body.y + px(2), px(10), px(28))
         r = look.text(right, 13, INK_SOFT) if right else None
         room = body.w - px(18) - (r.get_width() + px(10) if r else 0)
-        font = look.font(20, True)
-        parts = wrap(font, title, room)  # a long name: the heading takes two lines, never cut
+        for size in (20, 19, 18, 17):  # a long name: the heading takes two lines (smaller), never cut
+            font = look.font(size, True)
+            parts = wrap(font, title, room)
+            if len(parts) <= 2:
+                break
         if len(parts) > 1:
             chip.h = max(chip.h, len(parts) * font.get_linesize())
         y = chip.centery - len(parts) * font.get_linesize() // 2
