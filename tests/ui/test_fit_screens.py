@@ -192,3 +192,26 @@ def test_a_thinking_bots_tag_whole_on_a_narrow_card_in_german_at_150(tmp_path):
         found = measure()
         assert found == [], "\n".join(found)
         m.close()
+
+
+def test_the_autosave_off_notice_reads_whole_without_scrolling_at_150(tmp_path):
+    """At 150 % on 1280x720 the notice's words ran on under a scroll bar: its window grows
+    with the UI scale, and the text box has room for all of them."""
+    import errno
+
+    from vikings.ui.dialogs.autosave_off import AutosaveOffPanel
+    from vikings.ui.table.match import Match
+
+    for language in ("de", "en"):
+        with measured_app(tmp_path / language, language=language) as (app, measure):
+            seats = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange")]
+            m = Match.new(seats, app.rules, seed=4, storage=app.storage)
+            m.autosave_error = OSError(errno.ENOSPC, "No space left on device")
+            panel = AutosaveOffPanel(app, m)
+            app.scenes.push(panel)
+            run(app, 3)
+            assert panel.info.scroll_bar is None, f"{language}: the notice scrolls"
+            assert app.screen.get_rect().contains(panel.window.rect)
+            found = measure()
+            assert found == [], "\n".join(found)
+            m.close()
