@@ -39,6 +39,7 @@ class Text:
     panel: pygame.Rect | None = None  # the filled rectangle the text starts in
     widget: bool = False  # a pygame-gui caption
     room: tuple[int, int] | None = None  # a caption's room in its widget
+    hover: bool = False  # cut by design, the whole text on hover (the log's newest entry)
 
     @property
     def hidden(self) -> bool:
@@ -237,6 +238,7 @@ class FitProbe:
         try:
             app.screen = canvas
             app.draw()
+            hovered = _log_hover_text()
         finally:
             app.screen = screen
             pygame.Surface = base_surface
@@ -250,7 +252,8 @@ class FitProbe:
             cut = d.cut
             if cut is None and not window.contains(d.rect):
                 cut = d.rect
-            out.append(Text(d.text, d.rect, d.px, cut, d.panel))
+            hover = hovered is not None and d.text.endswith(ELLIPSIS) and hovered.startswith(d.text[:-1].rstrip())
+            out.append(Text(d.text, d.rect, d.px, cut, d.panel, hover=hover))
         out += widget_texts(app)
         self.marks = {}
         return out
@@ -273,6 +276,18 @@ def _drop_caches():
         panels._LOG_CACHE.update(saved)
 
     return restore
+
+
+def _log_hover_text() -> str | None:
+    """The game log's newest entry when the log just drawn had to cut it short (a small
+    window at a large UI scale: the log is one line tall); its whole text is the log's
+    tooltip on hover (drawing/panels.draw_log)."""
+    from vikings.ui.drawing import panels
+
+    if not panels.log_cut():
+        return None
+    key = panels._LOG_CACHE.get("key")
+    return key[4] if key else None
 
 
 def widget_texts(app) -> list[Text]:
@@ -352,7 +367,11 @@ def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Pro
                     "cut", x.text, x.rect, "partly hidden (by its clip, the window or what is drawn over it)", x.cut
                 )
             )
-        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and not ends_whole(x.text, whole, patterns):
+        elif (
+            x.text.rstrip().endswith(ELLIPSIS)
+            and not (hover_cut or x.hover)
+            and not ends_whole(x.text, whole, patterns)
+        ):
             out.append(Problem("cut", x.text, x.rect, "shortened with an ellipsis"))
         if x.panel is not None and not x.panel.inflate(2, 2).contains(x.rect):
             out.append(Problem("outside", x.text, x.rect, "leaves its panel", x.panel))
