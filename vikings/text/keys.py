@@ -859,6 +859,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "review.top.decision": ("n", "total"),
     "review.top.end": (),
     "review.top.keys": (),
+    "review.top.short": ("round", "where"),
     "review.top.stopped": (),
     "review.top.text": ("names", "round", "where"),
     "review.top.vs": (),

@@ -355,6 +355,8 @@ class ReviewScene(Scene):
         rnd = min(g.round + 1, g.rules.rounds)
         text = t("review.top.text", names=t("review.top.vs").join(self.names), where=where, round=rnd)
         right = self.b_retry.rect.x if self.b_retry.visible else self.b_back.rect.x
+        if look.font(17, True).size(text)[0] > right - px(30):  # (the names are on the cards)
+            text = t("review.top.short", where=where, round=rnd)
         label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, right - px(30)))
         surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
         keys = look.text(t("review.top.keys"), 13, (235, 215, 170))
