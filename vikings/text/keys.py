@@ -928,6 +928,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "rules.keys.review.ends.key": (),
     "rules.keys.review.rounds.does": (),
     "rules.keys.review.rounds.key": (),
+    "rules.keys.review.side.does": (),
+    "rules.keys.review.side.key": (),
     "rules.keys.review.step.does": (),
     "rules.keys.review.step.key": (),
     "rules.keys.review.title": (),
