@@ -8,6 +8,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from ui_helpers import button, click, make_app, press, reviewed, run  # noqa: I001 (dummy drivers first)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -94,15 +95,18 @@ def test_scoring_lines_and_total_whole_in_german_at_150(tmp_path):
         assert sorted(seen) == [], "\n".join(sorted(seen))
 
 
-def test_review_whole_in_german_at_150_and_its_side_panel_scrolls(tmp_path, monkeypatch, rules):
-    """The review of a 4-player game: tied markers on the chart side by side, the costliest
-    decisions' moves and reasons wrapped whole, and the side panel scrolled (wheel, Down) to
-    show them when the decision above them fills it."""
+@pytest.mark.parametrize("language", ["de", "qpl"])
+def test_review_whole_at_150_and_its_side_panel_scrolls(tmp_path, monkeypatch, rules, language):
+    """The review of a 4-player game, in German and in the pseudo-language 40 % longer: the
+    top bar's line whole, tied markers on the chart side by side, the costliest decisions'
+    moves and reasons wrapped whole, and the side panel scrolled (Down) to show them when
+    the decision above them fills it."""
     import pygame
 
     from vikings.bots import make_bot
     from vikings.engine import GameConfig, new_game
     from vikings.processes.review_job import ReviewJob
+    from vikings.text.lang import t
     from vikings.ui import flow
     from vikings.ui.scenes.results import ResultsScene
     from vikings.ui.table.match import Match
@@ -115,12 +119,13 @@ def test_review_whole_in_german_at_150_and_its_side_panel_scrolls(tmp_path, monk
     seats = [("Ann", "person", "purple"), ("Bjorn", "normal", "orange"), ("Sigrid", "normal", "teal")]
     seats.append(("Leif", "normal", "pink"))
     monkeypatch.setattr(ReviewJob, "in_process", False)
-    with measured_app(tmp_path / "home") as (app, measure):
+    with measured_app(tmp_path / "home", language=language) as (app, measure):
         app.settings.animation, app.settings.bot_pace = "instant", "instant"
+        played, bot = t("review.costly.played", move="").strip(), t("review.costly.bot", move="").strip()
         flow.enter_game(app, Match(seats, g.copy(), storage=app.storage, autosave=False))
         run(app, 3)
         assert isinstance(app.scenes.base, ResultsScene)
-        click(app, button(app, "Analyse"))
+        click(app, button(app, t("results.button.review")))
         scene = reviewed(app)
         found = measure()  # the end: three players at 0 %
         assert found == [], "\n".join(found)
@@ -128,13 +133,13 @@ def test_review_whole_in_german_at_150_and_its_side_panel_scrolls(tmp_path, monk
         found = measure()  # the first decision: all four at 25 %, a costly decision's ring there
         assert found == [], "\n".join(found)
         drawn = lambda: " ".join(x.text for x in measure.texts())  # noqa: E731
-        assert scene.side_scrolls and "Gespielt:" not in drawn()
+        assert scene.side_scrolls and played not in drawn()
         for _ in range(40):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
             run(app, 1)
-            if "Gespielt:" in drawn() and "Bot:" in drawn():
+            if played in drawn() and bot in drawn():
                 break
-        assert "Gespielt:" in drawn() and "Bot:" in drawn(), "the costliest decisions never came into view"
+        assert played in drawn() and bot in drawn(), "the costliest decisions never came into view"
         found = measure()
         assert found == [], "\n".join(found)
 
