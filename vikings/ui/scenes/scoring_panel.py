@@ -142,9 +142,11 @@ class ScoringPanel:
             self._draw_breakdown(surface, vis, body, e, counting, counted, total)
         elif e.type == "start_player":
             name = self.match.seats[e.player].name
-            self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
+            below = self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
             y = self._draw_text(
-                surface, body.move(0, px(40)), [t("scoring.ship_passes", name=name, first=name, n=self.new_round)]
+                surface,
+                body.move(0, max(px(40), below - body.y)),  # (below a heading of two lines)
+                [t("scoring.ship_passes", name=name, first=name, n=self.new_round)],
             )
             # Who hands the ship to whom: marker → ship → marker.
             n = self.match.game.n
@@ -181,14 +183,14 @@ class ScoringPanel:
             winners = [p for p, r in enumerate(ranks) if r == 1]
             names = names_list(self.match.seats[p].name for p in winners)
             p = winners[0]
-            self._draw_heading(surface, body, p, t("scoring.game_over"), "")
+            below = self._draw_heading(surface, body, p, t("scoring.game_over"), "")
             said = t(
                 "scoring.share_win" if len(winners) > 1 else "scoring.wins",
                 names=names,
                 fame=words.fame(e.data["fame"][p]),
                 gold=words.gold(e.data["gold"][p]),
             )
-            self._draw_text(surface, body.move(0, px(40)), [said, t("scoring.results_follow")])
+            self._draw_text(surface, body.move(0, max(px(40), below - body.y)), [said, t("scoring.results_follow")])
 
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
         look, px = self.app.look, self.app.look.px
