@@ -220,3 +220,31 @@ def test_the_autosave_off_notice_reads_whole_without_scrolling_at_150(tmp_path):
             found = measure()
             assert found == [], "\n".join(found)
             m.close()
+
+
+def test_the_counts_in_a_cards_pool_lie_over_every_figure(tmp_path):
+    """A card's small pool at 1920x1080 and 150 %: a count ("2") was drawn before the next
+    kind's figure, which covered half of it, or under the next row's count. The counts now
+    come after every figure, and a pool too small for them (four cards) shows none."""
+    from vikings.ui import flow
+    from vikings.ui.drawing.cards import draw_card
+    from vikings.ui.drawing.view import Visible
+    from vikings.ui.table.match import Match
+
+    names = (("Ann", "person", "purple"), ("Bjorn", "normal", "orange"), ("Sigrid", "normal", "teal"))
+    for n in (2, 4):
+        seats = list(names[:n]) + ([("Leif", "normal", "pink")] if n == 4 else [])
+        with measured_app(tmp_path / f"home{n}", size=(1920, 1080)) as (app, measure):
+            m = Match.new(seats, app.rules, seed=4, start_player=0, storage=app.storage)
+            flow.enter_game(app, m)
+            run(app, 2)
+            rect = app.scenes.base.layout.cards[1]
+            pv = Visible(m.game, ()).players[1]
+            app.draw = lambda a=app, r=rect, s=m.seats[1], v=pv: draw_card(a.screen, a, r, s, v)
+            for pool in ([0, 0, 0, 0, 2, 1], [2, 1, 2, 0, 2, 1], [2, 2, 2, 2, 2, 2]):  # (counts beside figures)
+                pv.pool = pool[: len(pv.pool)]
+                shown = [x.text for x in measure.texts()].count("2")
+                assert shown == (pool.count(2) if n == 2 else 0), (n, pool, shown)
+                found = measure()
+                assert found == [], f"{n} seats, {pool}: " + "\n".join(found)
+            m.close()
