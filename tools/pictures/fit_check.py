@@ -6,7 +6,7 @@ other text, large enough to read, and every caption fits its button.
 
 Runs every moment of tools/pictures/screenshots.py and the fit check's own (a 4-player
 advanced game with the longest names setup allows: hints open during the auction, the
-special tile offer, a scoring and the results) at each window size, UI scale and
+notice that the autosave is off, the special tile offer, a scoring and the results) at each window size, UI scale and
 language (`qpl` is English with every word 40 % longer, vikings/text/lang.py), one
 process each. A drawing breaks the rule when a text is
 
@@ -16,7 +16,7 @@ process each. A drawing breaks the rule when a text is
 - small: its lettering is below 12 px at 100 % on 1280x720 (scaled with the window and
   the UI scale; numbers and initials on pieces aside);
 - caption: a pygame-gui caption does not fit its button or label;
-- missing: a text the moment must show (a hint's options) is not drawn.
+- missing: a text the moment must show (a hint's options, the lesson's step) is not drawn.
 
 Each failure is printed, then the failures per size, scale and language, and the number
 of failures LAST. The failing shots are written to OUT_DIR with the offending texts
@@ -79,6 +79,9 @@ class FitShooter(Shooter):
         if self.only and not any(name.startswith(o) for o in self.only):
             self.expect = []
             return
+        lesson = next((s for s in app.scenes.stack if type(s).__name__ == "LessonOverlay"), None)
+        if lesson is not None and lesson.box is not None:
+            self.expect.append(lesson.shown_text()[0])  # the lesson's words, whole
         texts = self.probe.measure(app)
         found = problems(texts, least_px(app))
         drawn = " ".join(" ".join(x.text for x in texts if not x.hidden).split())
@@ -121,6 +124,27 @@ def fit_moments(sh, d, seed: int, last: str | None = None) -> None:
 
     sh.moment("fit-auction-hint", auction_hint, d)
     if last == "fit-auction-hint":
+        return
+
+    def autosave_off(d):
+        import errno
+
+        d.scene.hint.cancel()
+        d.match.autosave_error = OSError(errno.ENOSPC, "No space left on device")
+        d.match.autosave_news = "off"  # what a failed autosave leaves for the table to tell
+        d.frames(3)
+        if type(d.app.scenes.current).__name__ != "AutosaveOffPanel":
+            raise RuntimeError("the table did not tell that the autosave is off")
+
+    sh.moment("fit-autosave-off", autosave_off, d)
+
+    def play_on(d):
+        d.app.scenes.pop()
+        d.match.autosave_error = None
+        d.frames(2)
+
+    play_on(d)
+    if last == "fit-autosave-off":
         return
 
     def special(d):

@@ -11,10 +11,13 @@ starts in; and pygame-gui's captions, read back from the widgets.
 `measure` draws the frame onto a recording surface: a blit of a rendered text records it
 (with the blit's area and the surface's clip), a blit of a surface that holds texts
 carries them over, and a filled rectangle drawn over a text hides it (a panel on top).
+A piece in flight (table/fx.Fly: a coin on its way to a card) hides nothing: it passes
+over a figure for a few frames, which is motion, not a text that does not fit.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -36,6 +39,7 @@ class Text:
     panel: pygame.Rect | None = None  # the filled rectangle the text starts in
     widget: bool = False  # a pygame-gui caption
     room: tuple[int, int] | None = None  # a caption's room in its widget
+    hover: bool = False  # cut by design, the whole text on hover (the log's newest entry)
 
     @property
     def hidden(self) -> bool:
@@ -77,6 +81,7 @@ class FitProbe:
         self.marks: dict[int, tuple] = {}  # id(recording surface) -> (surface, _Marks)
         self._saved: list = []
         self._order = 0
+        self._flying = False  # drawing a piece in flight (fx.Fly)
 
     # Recording -----------------------------------------------------------------------------------
     def __enter__(self) -> FitProbe:
@@ -136,7 +141,8 @@ class FitProbe:
             self._add(target, _Drawn(text, ink, px), clip)
             return
         held = self.marks.get(id(source))
-        self._cover(target, source, offset, src, shift)
+        if not self._flying:  # (a piece in flight passes over texts: motion, not layout)
+            self._cover(target, source, offset, src, shift)
         if held is None or held[0] is not source:
             return
         for d in held[1].texts:
@@ -209,6 +215,17 @@ class FitProbe:
                 probe._filled(surface, colour, r, width)
             return out
 
+        from vikings.ui.table import fx
+
+        fly_draw = fx.Fly.draw
+
+        def flying(effect, surface):
+            probe._flying = True
+            try:
+                fly_draw(effect, surface)
+            finally:
+                probe._flying = False
+
         screen = app.screen
         size = screen.get_size()
         canvas = recording(size)
@@ -216,14 +233,17 @@ class FitProbe:
         self._marks_of(canvas)
         pygame.Surface = recording  # offscreen images (the log's) record their texts too
         pygame.draw.rect = rect
+        fx.Fly.draw = flying  # type: ignore[method-assign]
         caches = _drop_caches()
         try:
             app.screen = canvas
             app.draw()
+            hovered = _log_hover_text()
         finally:
             app.screen = screen
             pygame.Surface = base_surface
             pygame.draw.rect = draw_rect
+            fx.Fly.draw = fly_draw  # type: ignore[method-assign]
             caches()
         screen.blit(canvas, (0, 0))
         window = canvas.get_rect()
@@ -232,7 +252,8 @@ class FitProbe:
             cut = d.cut
             if cut is None and not window.contains(d.rect):
                 cut = d.rect
-            out.append(Text(d.text, d.rect, d.px, cut, d.panel))
+            hover = hovered is not None and d.text.endswith(ELLIPSIS) and hovered.startswith(d.text[:-1].rstrip())
+            out.append(Text(d.text, d.rect, d.px, cut, d.panel, hover=hover))
         out += widget_texts(app)
         self.marks = {}
         return out
@@ -255,6 +276,18 @@ def _drop_caches():
         panels._LOG_CACHE.update(saved)
 
     return restore
+
+
+def _log_hover_text() -> str | None:
+    """The game log's newest entry when the log just drawn had to cut it short (a small
+    window at a large UI scale: the log is one line tall); its whole text is the log's
+    tooltip on hover (drawing/panels.draw_log)."""
+    from vikings.ui.drawing import panels
+
+    if not panels.log_cut():
+        return None
+    key = panels._LOG_CACHE.get("key")
+    return key[4] if key else None
 
 
 def widget_texts(app) -> list[Text]:
@@ -294,12 +327,33 @@ def whole_texts() -> set[str]:
 
     flat = lang.catalogue(lang.language())
     values = [v for x in flat.values() for v in (x.values() if isinstance(x, dict) else (x,))]
-    return {v for v in values if v.rstrip().endswith(ELLIPSIS) and "%{" not in v}
+    return {v for v in values if isinstance(v, str) and v.rstrip().endswith(ELLIPSIS) and "%{" not in v}
+
+
+def whole_patterns() -> list[re.Pattern]:
+    """The same for the catalogue's strings with places ("%{name} is deciding…"): a pattern
+    each, a place standing for any words."""
+    from vikings.text import lang
+
+    flat = lang.catalogue(lang.language())
+    values = [v for x in flat.values() for v in (x.values() if isinstance(x, dict) else (x,))]
+    out = []
+    for v in values:
+        if isinstance(v, str) and v.rstrip().endswith(ELLIPSIS) and "%{" in v:
+            parts = re.split(r"%\{[^}]*\}", v.rstrip())
+            out.append(re.compile("(?:.*\\s)?" + ".+".join(re.escape(x) for x in parts) + "$"))
+    return out
+
+
+def ends_whole(text: str, whole: set[str], patterns: list[re.Pattern]) -> bool:
+    """True when `text`, ending with an ellipsis, is (the end of) a catalogue string that has it."""
+    text = text.rstrip()
+    return any(w.endswith(text) for w in whole) or any(p.match(text) for p in patterns)
 
 
 def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Problem]:
     """What breaks the text-fit rule among `texts` (see tools/pictures/fit_check.py)."""
-    whole = whole_texts()
+    whole, patterns = whole_texts(), whole_patterns()
     out = []
     ours = [x for x in texts if not x.widget]
     for x in texts:
@@ -313,7 +367,11 @@ def problems(texts: list[Text], least: int, hover_cut: bool = False) -> list[Pro
                     "cut", x.text, x.rect, "partly hidden (by its clip, the window or what is drawn over it)", x.cut
                 )
             )
-        elif x.text.rstrip().endswith(ELLIPSIS) and not hover_cut and not any(w.endswith(x.text) for w in whole):
+        elif (
+            x.text.rstrip().endswith(ELLIPSIS)
+            and not (hover_cut or x.hover)
+            and not ends_whole(x.text, whole, patterns)
+        ):
             out.append(Problem("cut", x.text, x.rect, "shortened with an ellipsis"))
         if x.panel is not None and not x.panel.inflate(2, 2).contains(x.rect):
             out.append(Problem("outside", x.text, x.rect, "leaves its panel", x.panel))

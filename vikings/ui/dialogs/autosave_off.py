@@ -28,6 +28,10 @@ class AutosaveOffPanel(Dialog):
 
     def build_ui(self) -> None:
         self.title = t("table.autosave.title")  # (in the language in use at each rebuild)
+        # Larger lettering (the UI scale) gets a larger window: the notice reads whole,
+        # without scrolling, at 150 % on 1280x720 too (the window stays inside the screen).
+        ui = max(1.0, self.app.look.ui_scale)
+        self.size = (round(820 * min(ui, 1.25)), round(440 * ui))
         super().build_ui()
 
     def text(self) -> str:

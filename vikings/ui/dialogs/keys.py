@@ -62,7 +62,12 @@ KEYS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
     ("results", (("switch", ("TAB",)),)),
     (
         "review",
-        (("step", ("LEFT", "RIGHT")), ("ends", ("HOME", "END")), ("rounds", ("PAGEUP", "PAGEDOWN"))),
+        (
+            ("step", ("LEFT", "RIGHT")),
+            ("ends", ("HOME", "END")),
+            ("rounds", ("PAGEUP", "PAGEDOWN")),
+            ("side", ("UP", "DOWN")),
+        ),
     ),
     (
         "rules",

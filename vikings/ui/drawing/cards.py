@@ -10,7 +10,7 @@ import pygame
 from vikings.text.lang import has, t
 from vikings.ui.drawing.displays import DisplayGeometry, columns_needed, draw_display, ring_cell
 from vikings.ui.drawing.panels import panel
-from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, WHITE, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.theme import GOLD, INK, INK_SOFT, PAPER, WHITE, WOOD, WOOD_DARK, colour_of
 from vikings.ui.drawing.think_ring import draw_ring, ring_label
 from vikings.ui.drawing.view import event_cell, last_moves
 
@@ -112,12 +112,18 @@ def draw_card(
     if bot_thinking:  # a ring of the search's progress, and how long it has thought
         share, seconds = thought
         r = px(8)
-        draw_ring(surface, (rect.x + px(12) + r, y2), r, share, max(2, px(3)))
+        label = ring_label(seconds)
         room = spots["coin"][0] - px(30) - (rect.x + px(12) + 2 * r + px(6)) - px(10)
-        tag = look.fit_text(ring_label(seconds), 12, WOOD_DARK, bold=True, width=max(1, room), height=px(15))
-        box = tag.get_rect(midleft=(rect.x + px(12) + 2 * r + px(11), y2)).inflate(px(10), px(4))
-        pygame.draw.rect(surface, (255, 214, 90), box, border_radius=px(8))
-        surface.blit(tag, tag.get_rect(center=box.center))
+        ty = y2
+        if look.font(12, True).size(label)[0] > room:
+            # (a narrow card: on a line of its own, over the top of her display, whole; the
+            # line of who she is stays)
+            ty = y2 + px(26)
+            room = rect.right - px(12) - (rect.x + px(12) + 2 * r + px(11)) - px(5)
+            bot_thinking = False
+        tag = look.fit_text(label, 12, WOOD_DARK, bold=True, width=max(1, room), height=px(15))
+        box = tag.get_rect(midleft=(rect.x + px(12) + 2 * r + px(11), ty)).inflate(px(10), px(4))
+        tag_box = box
     if not bot_thinking:  # (cut short on a narrow card: the figures come first)
         room = spots["coin"][0] - px(28) - rect.x - px(12)
         kinds = (
@@ -153,6 +159,15 @@ def draw_card(
     if mark is not None:
         r, c, mc = mark
         ring_cell(surface, g, r, c, mc)
+    if thought is not None:  # the ring and the tag (after her display: they may lie over its top)
+        ring_at, own_line = (rect.x + px(12) + px(8), tag_box.centery), tag_box.centery != y2
+        if own_line:
+            pygame.draw.circle(surface, PAPER, ring_at, px(8) + max(2, px(3)))
+        draw_ring(surface, ring_at, px(8), thought[0], max(2, px(3)))
+        pygame.draw.rect(surface, (255, 214, 90), tag_box, border_radius=px(8))
+        if own_line:
+            pygame.draw.rect(surface, WOOD_DARK, tag_box, 1, border_radius=px(8))
+        surface.blit(tag, tag.get_rect(center=tag_box.center))
     return g
 
 

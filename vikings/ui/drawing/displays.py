@@ -151,15 +151,17 @@ def draw_pool(surface, app, pv, rect: pygame.Rect, small=False) -> None:
     inner = rect.inflate(-rect.w // 6, -rect.h // 4)
     per_row = 3
     cw, ch = inner.w / per_row, inner.h / 2
-    for i, (k, n) in enumerate(kinds):
-        x = inner.x + (i % per_row) * cw
-        y = inner.y + (i // per_row) * ch
+    spots = [(inner.x + (i % per_row) * cw, inner.y + (i // per_row) * ch) for i in range(len(kinds))]
+    for (k, _), (x, y) in zip(kinds, spots):
         fig = app.sprites.get("vikings", app.rules.vikings[k].id, height=max(6, round(ch * 0.95)))
         surface.blit(fig, fig.get_rect(midbottom=(round(x + cw * 0.4), round(y + ch))))
+    for (_, n), (x, y) in zip(kinds, spots):  # (the counts after every figure: none hides one)
         if n > 1 and not small or n > 1 and ch >= 10:
             label = app.look.font(max(7, ch / app.look.text_scale * 0.45), bold=True, least=False).render(
                 str(n), True, WHITE
             )
+            if small and label.get_height() > ch:
+                continue  # (a card's pool too small for counts that do not cover each other)
             bg = label.get_rect(bottomleft=(round(x + cw * 0.55), round(y + ch))).inflate(4, 0)
             pygame.draw.rect(surface, WOOD_DARK, bg, border_radius=4)
             surface.blit(label, label.get_rect(center=bg.center))

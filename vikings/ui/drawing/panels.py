@@ -29,6 +29,18 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+def fit_wrapped(look, text: str, size: float, width: int, height: int, bold: bool = False, sizes: int = 5):
+    """(font, lines): `text` wrapped to `width` in the largest lettering, from `size` down
+    by up to `sizes` steps, whose lines all fit `height` pixels; the smallest tried, wrapped
+    whole, if none does (the caller gives it the room or lets it run on, never cut)."""
+    for step in range(sizes + 1):
+        font = look.font(size - step, bold)
+        lines = wrap(font, text, width)
+        if len(lines) * font.get_linesize() <= height:
+            break
+    return font, lines
+
+
 _LOG_CACHE: dict = {}
 
 

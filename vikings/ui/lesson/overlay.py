@@ -49,6 +49,7 @@ class LessonOverlay(Scene):
         self.match = session.match
         self.buttons: dict = {}
         self.box: pygame.Rect | None = None
+        self.drawn_box: pygame.Rect | None = None  # the box as last drawn (taller when its text needs it)
         self._seen = None  # (index, view) last laid out
         self.skipping = False
 
@@ -151,6 +152,10 @@ class LessonOverlay(Scene):
 
     # Input -----------------------------------------------------------------------------------
     def handle(self, event) -> bool:
+        grown = self.drawn_box is not None and self.box is not None and self.drawn_box.h > self.box.h
+        if grown and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if self.drawn_box.collidepoint(event.pos) and not self.box.collidepoint(event.pos):
+                return True  # (a click on the box's text, grown over the table, is not a move)
         if event.type == UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if event.ui_element is b:
@@ -251,42 +256,66 @@ class LessonOverlay(Scene):
             pygame.draw.rect(surface, GOLD, outer.inflate(-px(4), -px(4)), max(3, px(5)), border_radius=px(8))
 
     def draw_box(self, surface) -> None:
+        """The box: its heading, the step's text (and a refused move's reason) whole, in
+        smaller lettering if it must; when even that does not fit (a small window at a large
+        UI scale), the box grows upwards over the table, never cutting a sentence."""
         look, px = self.app.look, self.app.look.px
-        c, m = self.coach, self.match
-        box = self.box
-        panel(surface, box, look, fill=PAPER, border=GOLD, width=3)
-        pad = px(14)
-        x, y, width = box.x + pad, box.y + px(10), box.w - 2 * pad
+        c = self.coach
         s = c.shown
+        pad = px(14)
+        width = self.box.w - 2 * pad
         head = t("lesson.box.head_again" if c.view < c.index else "lesson.box.head", n=c.view + 1, total=len(c.steps))
         head_text = look.text(head, 15, WOOD_DARK, bold=True)
+        top_h = px(10) + head_text.get_height() + px(6)  # from the box's top to the text
+        bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else self.box.bottom
+        text, colour = self.shown_text()
+        lines, font = [], look.font(16)
+        bold = look.font(15, True)
+        refusal = wrap(bold, c.refusal, width) if s is not None and c.refusal and c.view == c.index else []
+        refusal_h = len(refusal) * bold.get_linesize() + (px(4) if refusal else 0)
+        room = bottom - self.box.y - top_h - refusal_h
+        # It may grow up to the top bar, but not over what the step points at.
+        layout = getattr(self.app.scenes.base, "layout", None)
+        top = layout.top.bottom + px(8) if layout is not None else px(8)
+        ceiling = top
+        for r in self.highlights():
+            if r.right > self.box.x and r.x < self.box.right and r.bottom <= self.box.y:
+                ceiling = max(ceiling, r.bottom + px(12))
+        grow = max(0, self.box.y - ceiling)
+        for size in (16, 15, 14, 13, 12):  # smaller lettering before the box grows, then more
+            font = look.font(size)
+            lines = wrap(font, text, width) if text else []
+            need = len(lines) * font.get_linesize() - room
+            if need <= 0 or (size <= 14 and need <= grow):
+                break
+        else:  # (too long even so: over what it points at rather than cut)
+            font = look.font(14)
+            lines = wrap(font, text, width)
+            need, ceiling = len(lines) * font.get_linesize() - room, top
+        box = self.box.copy()
+        if need > 0:
+            box.y = max(ceiling, box.y - need)
+            box.h = self.box.bottom - box.y
+        self.drawn_box = box
+        panel(surface, box, look, fill=PAPER, border=GOLD, width=3)
+        x, y = box.x + pad, box.y + px(10)
         surface.blit(head_text, (x, y))
         y += head_text.get_height() + px(6)
-        if s is None:
-            return
-        if c.view == c.index and not c.due(m):
-            text = self.waiting_text()
-            colour = INK_SOFT
-        else:
-            text, colour = s.text, INK
-        bottom = min(b.rect.y for b in self.buttons.values() if b.visible) - px(6) if self.buttons else box.bottom
-        for size in (16, 15, 14, 13, 12, 11):  # smaller lettering before a line is left out
-            font = look.font(size)
-            lines = wrap(font, text, width)
-            if y + len(lines) * font.get_linesize() <= bottom:
-                break
         for line in lines:
-            if y + font.get_linesize() > bottom:
-                break
             surface.blit(font.render(line, True, colour), (x, y))
             y += font.get_linesize()
-        if c.refusal and c.view == c.index:
-            bold = look.font(15, True)
-            for line in wrap(bold, c.refusal, width):
-                if y + bold.get_linesize() > bottom:
-                    break
-                surface.blit(bold.render(line, True, BAD), (x, y + px(4)))
-                y += bold.get_linesize()
+        for line in refusal:
+            surface.blit(bold.render(line, True, BAD), (x, y + px(4)))
+            y += bold.get_linesize()
+
+    def shown_text(self) -> tuple[str, tuple]:
+        """The box's text now and its colour: the shown step's, or what it waits for."""
+        c = self.coach
+        if c.shown is None:
+            return "", INK
+        if c.view == c.index and not c.due(self.match):
+            return self.waiting_text(), INK_SOFT
+        return c.shown.text, INK
 
     def waiting_text(self) -> str:
         c, m = self.coach, self.match

@@ -37,7 +37,7 @@ from vikings.ui.drawing.view import Visible
 from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.review_chart import draw_chances, round_starts
-from vikings.ui.scenes.review_text import costly_lines, decision_lines, draw_lines
+from vikings.ui.scenes.review_text import Line, costly_lines, decision_lines, draw_lines, line_height
 from vikings.ui.table.match import Match
 
 BOT_FRAME = (255, 232, 150)  # the bot's move: the pale frame (the wheel's, drawing/wheel.py)
@@ -70,6 +70,8 @@ class ReviewScene(Scene):
         self.costly_spots: list = []  # (rect, moment) of the costly decisions listed
         self.table_frames: dict = {}  # the cells the table's frames mark: the move played, the bot's
         self.reasons: dict = {}  # (moment, action) -> the hints' reasons for that move (worked out once)
+        self.side_skip = 0  # lines of the side panel scrolled out of view at its top
+        self.side_scrolls = False  # whether the side panel's text is longer than the panel
 
     # The review in the background ----------------------------------------------------------
     def enter(self) -> None:
@@ -230,11 +232,16 @@ class ReviewScene(Scene):
                 self.show(self.round_step(key == pygame.K_PAGEDOWN))
             elif key == pygame.K_p and self.can_retry:
                 self.play_from_here()
+            elif key in (pygame.K_UP, pygame.K_DOWN) and self.side_scrolls:
+                self.scroll_side(1 if key == pygame.K_DOWN else -1)
             else:
                 return False
             return True
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
+        if kind == pygame.MOUSEWHEEL and self.areas()["side"].collidepoint(pygame.mouse.get_pos()):
+            self.scroll_side(-event.y)
+            return True
         if kind == pygame.MOUSEMOTION and event.buttons[0] and self.chart is not None:
             i = self.chart.index_at(event.pos)  # dragging along the chart scrubs through the game
             if i is not None and i != self.index:
@@ -348,6 +355,8 @@ class ReviewScene(Scene):
         rnd = min(g.round + 1, g.rules.rounds)
         text = t("review.top.text", names=t("review.top.vs").join(self.names), where=where, round=rnd)
         right = self.b_retry.rect.x if self.b_retry.visible else self.b_back.rect.x
+        if look.font(17, True).size(text)[0] > right - px(30):  # (the names are on the cards)
+            text = t("review.top.short", where=where, round=rnd)
         label = look.fit_text(text, 17, WHITE, bold=True, width=max(1, right - px(30)))
         surface.blit(label, (px(14), rect.centery - label.get_height() // 2))
         keys = look.text(t("review.top.keys"), 13, (235, 215, 170))
@@ -462,16 +471,48 @@ class ReviewScene(Scene):
         self.table_frames = {"played": cells[0] if cells else None, "bot": bot_cell}  # (what the frames mark)
 
     def draw_side(self, surface, rect) -> None:
+        """The decision shown and the costliest decisions, one after the other; when they
+        need more room than the panel has, it scrolls (the wheel over it, or Up and Down) and
+        says where there is more."""
         look, px = self.app.look, self.app.look.px
         panel(surface, rect, look)
         inner = rect.inflate(-px(24), -px(20))
-        y = draw_lines(surface, look, inner, inner.y, decision_lines(self))
-        y += px(10)
-        pygame.draw.line(surface, (200, 186, 160), (inner.x, y), (inner.right, y), 1)
-        y += px(10)
+        items: list = decision_lines(self) + [None] + costly_lines(self)  # (None: the rule between them)
+        rule_h = px(20)
+        heights = [rule_h if x is None else line_height(look, x, inner) for x in items]
+        above, below = Line(t("review.more_above"), 12, INK_SOFT), Line(t("review.more_below"), 12, INK_SOFT)
+        above_h, below_h = line_height(look, above, inner), line_height(look, below, inner)
+        if sum(heights) <= inner.h:
+            skip = 0
+        else:  # the most that can be skipped still fills the panel to its end
+            skip, rest = len(items), 0
+            while skip > 0 and rest + heights[skip - 1] <= inner.h - above_h:
+                skip -= 1
+                rest += heights[skip]
+        self.side_skip = skip = max(0, min(self.side_skip, skip))
+        self.side_scrolls = sum(heights) > inner.h
+        y, bottom = inner.y, inner.bottom
+        if skip:
+            y = draw_lines(surface, look, inner, y, [above])
+        if sum(heights[skip:]) > bottom - y:
+            bottom -= below_h
+            draw_lines(surface, look, inner, bottom, [below])
         self.costly_spots = []
-        lines = costly_lines(self)
-        draw_lines(surface, look, inner, y, lines, spots=self.costly_spots, current=self.index)
+        body = pygame.Rect(inner.x, inner.y, inner.w, bottom - inner.y)
+        for item, h in zip(items[skip:], heights[skip:]):
+            if y + h - px(3) > bottom:
+                break
+            if item is None:
+                line_y = y + px(10)
+                pygame.draw.line(surface, (200, 186, 160), (inner.x, line_y), (inner.right, line_y), 1)
+                y += rule_h
+            else:
+                y = draw_lines(surface, look, body, y, [item], spots=self.costly_spots, current=self.index)
+
+    def scroll_side(self, lines: int) -> None:
+        """Scroll the side panel by `lines` of its text (down for more than 0)."""
+        self.side_skip = max(0, self.side_skip + lines)
+        self.app.invalidate()
 
 
 __all__ = ["ReviewScene"]

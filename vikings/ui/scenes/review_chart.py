@@ -83,22 +83,35 @@ def draw_chances(
         if sum(colours[p][:3]) > 600:
             pygame.draw.lines(surface, INK, False, pts, width + 2)
         pygame.draw.lines(surface, colours[p], False, pts, width)
-    # The persons' costliest decisions.
+    # Each player's marker on the cursor: tied chances side by side (towards the plot's
+    # middle), never one initial over another.
+    cursor = max(0, min(len(chances) - 1, cursor))
+    xx = round(geo.x_at(cursor))
+    mr = px(9)
+    side = -1 if xx > plot.centerx else 1
+    placed: list[tuple[int, float, float]] = []  # (player, x, y)
+    for p in sorted(range(n), key=lambda q: chances[cursor][q]):
+        x, y = float(xx), geo.y_at(chances[cursor][p])
+        while any(abs(x - qx) < 2 * mr and abs(y - qy) < 2 * mr for _, qx, qy in placed):
+            x += side * (2 * mr + 1)
+        placed.append((p, x, y))
+    # The persons' costliest decisions (a ring over a marker moves off it, inwards).
     r = max(6, px(8))
     small = look.font(10, bold=True)
     for i, p, number in marks:
         if 0 <= i < len(chances):
             c = (round(geo.x_at(i)), round(geo.y_at(chances[i][p])))
+            step = -(mr + r) if c[1] > plot.centery else mr + r  # (towards the plot's middle)
+            while any(abs(c[0] - qx) < mr + r and abs(c[1] - qy) < mr + r for _, qx, qy in placed):
+                c = (c[0], c[1] + step)
             pygame.draw.circle(surface, WHITE, c, r)
             pygame.draw.circle(surface, BAD, c, r, max(2, px(2)))
             lab = small.render(str(number), True, BAD)
             surface.blit(lab, lab.get_rect(center=(c[0], c[1] + 1)))
-    # The cursor and each player's marker on it.
-    cursor = max(0, min(len(chances) - 1, cursor))
-    xx = round(geo.x_at(cursor))
+    # The cursor and the markers on it.
     pygame.draw.line(surface, GOLD, (xx, plot.y - px(4)), (xx, plot.bottom), max(2, px(2)))
-    for p in sorted(range(n), key=lambda q: chances[cursor][q]):
-        draw_marker(surface, look, (xx, geo.y_at(chances[cursor][p])), colours[p], names[p], radius=px(9))
+    for p, x, y in placed:
+        draw_marker(surface, look, (x, y), colours[p], names[p], radius=mr)
     return geo
 
 

@@ -171,11 +171,11 @@ def costly_lines(scene) -> list[Line]:
             bot = short(describe_action(g, d.bot_action, names), names[p])
             head = t("review.costly.head", k=k, round=d.round + 1, n=d.index + 1, fame=fame1(d.cost))
             if compact:
-                out.append(Line(t("review.costly.compact", head=head, move=played), 13, BAD, False, d.index, 12, True))
+                out.append(Line(t("review.costly.compact", head=head, move=played), 13, BAD, False, d.index, 12))
                 continue
             out.append(Line(head, 14, BAD, True, d.index, 12))
             for key, move, a, colour in (("played", played, d.action, INK), ("bot", bot, d.bot_action, INK_SOFT)):
-                out.append(Line(t(f"review.costly.{key}", move=move), 13, colour, False, d.index, 28, True))
+                out.append(Line(t(f"review.costly.{key}", move=move), 13, colour, False, d.index, 28))
                 why = t("review.costly.why", reason=move_reason(scene, d.index, a))  # (the hints' reasons)
                 out.append(Line(why, 12, INK_SOFT, False, d.index, 40))
     return out
@@ -190,19 +190,31 @@ def move_reason(scene, index: int, action) -> str:
     return scene.reasons[key].reason
 
 
+def _laid(look, line: Line, rect: pygame.Rect):
+    """(font, x, wrapped parts) of `line` in `rect`."""
+    font = look.font(line.size, line.bold)
+    x = rect.x + look.px(line.indent)
+    width = rect.right - x
+    if line.one_line:  # the first line's worth, with an ellipsis if there was more
+        parts = wrap(font, line.text, width - font.size("…")[0])
+        parts = parts[:1] if len(parts) < 2 else [parts[0] + "…"]
+    else:
+        parts = wrap(font, line.text, width)
+    return font, x, parts
+
+
+def line_height(look, line: Line, rect: pygame.Rect) -> int:
+    """The height `line` takes in `rect` as draw_lines draws it (its gap below included)."""
+    font, _, parts = _laid(look, line, rect)
+    return font.get_linesize() * len(parts) + look.px(3)
+
+
 def draw_lines(surface, look, rect: pygame.Rect, y: int, lines, spots=None, current=None) -> int:
     """Draw `lines` from `y` down inside `rect` (what does not fit is left out). A line with
     a moment adds (its rect, moment) to `spots`; the moment `current` is shaded."""
     px = look.px
     for line in lines:
-        font = look.font(line.size, line.bold)
-        x = rect.x + px(line.indent)
-        width = rect.right - x
-        if line.one_line:  # the first line's worth, with an ellipsis if there was more
-            parts = wrap(font, line.text, width - font.size("…")[0])
-            parts = parts[:1] if len(parts) < 2 else [parts[0] + "…"]
-        else:
-            parts = wrap(font, line.text, width)
+        font, x, parts = _laid(look, line, rect)
         h = font.get_linesize() * len(parts)
         if y + h > rect.bottom:
             break
@@ -219,4 +231,4 @@ def draw_lines(surface, look, rect: pygame.Rect, y: int, lines, spots=None, curr
     return y
 
 
-__all__ = ["Line", "decision_lines", "costly_lines", "draw_lines"]
+__all__ = ["Line", "decision_lines", "costly_lines", "draw_lines", "line_height"]

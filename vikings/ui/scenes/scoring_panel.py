@@ -93,6 +93,7 @@ class ScoringPanel:
         self.listed = 0  # lines of the breakdown listed
         self.active_line: int | None = None  # the line being counted, lit
         self.new_round = 0  # the round the start player ship passes on to
+        self.head_w = 0  # the width the panel's heading may take (set as it draws)
 
     def begin(self) -> None:
         """A new scoring: nothing listed yet."""
@@ -133,6 +134,7 @@ class ScoringPanel:
         else:
             track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
+        self.head_w = inner.w  # (the heading runs over the whole panel, above the track too)
         self.draw_fame_track(surface, vis, track, fames, e.player if counting else None)
         if e is None:
             return
@@ -140,9 +142,11 @@ class ScoringPanel:
             self._draw_breakdown(surface, vis, body, e, counting, counted, total)
         elif e.type == "start_player":
             name = self.match.seats[e.player].name
-            self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
+            below = self._draw_heading(surface, body, e.player, t("scoring.round_begins", n=self.new_round), "")
             y = self._draw_text(
-                surface, body.move(0, px(40)), [t("scoring.ship_passes", name=name, first=name, n=self.new_round)]
+                surface,
+                body.move(0, max(px(40), below - body.y)),  # (below a heading of two lines)
+                [t("scoring.ship_passes", name=name, first=name, n=self.new_round)],
             )
             # Who hands the ship to whom: marker → ship → marker.
             n = self.match.game.n
@@ -179,22 +183,26 @@ class ScoringPanel:
             winners = [p for p, r in enumerate(ranks) if r == 1]
             names = names_list(self.match.seats[p].name for p in winners)
             p = winners[0]
-            self._draw_heading(surface, body, p, t("scoring.game_over"), "")
+            below = self._draw_heading(surface, body, p, t("scoring.game_over"), "")
             said = t(
                 "scoring.share_win" if len(winners) > 1 else "scoring.wins",
                 names=names,
                 fame=words.fame(e.data["fame"][p]),
                 gold=words.gold(e.data["gold"][p]),
             )
-            self._draw_text(surface, body.move(0, px(40)), [said, t("scoring.results_follow")])
+            self._draw_text(surface, body.move(0, max(px(40), below - body.y)), [said, t("scoring.results_follow")])
 
     def _draw_heading(self, surface, body, p: int, title: str, right: str) -> int:
         look, px = self.app.look, self.app.look.px
+        body = pygame.Rect(body.x, body.y, max(body.w, self.head_w), body.h)
         chip = pygame.Rect(body.x, body.y + px(2), px(10), px(28))
         r = look.text(right, 13, INK_SOFT) if right else None
         room = body.w - px(18) - (r.get_width() + px(10) if r else 0)
-        font = look.font(20, True)
-        parts = wrap(font, title, room)  # a long name: the heading takes two lines, never cut
+        for size in (20, 19, 18, 17):  # a long name: the heading takes two lines (smaller), never cut
+            font = look.font(size, True)
+            parts = wrap(font, title, room)
+            if len(parts) <= 2:
+                break
         if len(parts) > 1:
             chip.h = max(chip.h, len(parts) * font.get_linesize())
         y = chip.centery - len(parts) * font.get_linesize() // 2
@@ -218,7 +226,7 @@ class ScoringPanel:
         return y
 
     def _draw_breakdown(self, surface, vis, body, e, counting: bool, counted: int, total) -> None:
-        look, px, rules = self.app.look, self.app.look.px, self.app.rules
+        look, px = self.app.look, self.app.look.px
         d = e.data
         p = e.player
         kind = d["kind"]
@@ -250,18 +258,35 @@ class ScoringPanel:
         all_listed = self.listed >= len(lines) and (counted >= len(lines) or not counting)
         if not lines and (k >= 1 or not counting):
             note(nothing_note(kind), INK_SOFT)
-        total_h = row_h + px(6)
+        # The total, and after it what the player has now: beside it, or on a line of its own.
+        now, total_parts, total_h = None, [], 0
+        if lines and all_listed:
+            tot = look.text(t("scoring.total"), 15, INK, bold=True)
+            total_parts = amount_parts(self.app, total[0], total[1], 16, px(20), zero=t("scoring.nothing"))
+            right_x = body.right - px(6) - sum(a.get_width() for a in total_parts) - px(3) * (len(total_parts) - 1)
+            now_text = t("scoring.now", gold=words.gold(d["gold"]), fame=words.fame(d["fame"]))
+            beside = right_x - px(10) - (body.x + px(4) + tot.get_width() + px(12))
+            now = small.render(now_text, True, INK_SOFT)
+            below = now.get_width() > beside
+            total_h = row_h + px(6) + (small.get_linesize() if below else 0)
         room = body.bottom - y - total_h
-        fits = max(1, room // row_h)
+        laid = [(kind_, payload, self._row_layout(body, lines, kind_, payload, row_h)) for kind_, payload in rows]
         hidden = 0
-        if len(rows) > fits:
-            hidden = len(rows) - (fits - 1)
-            rows = rows[hidden:]
+        if sum(h for _, _, (h, _) in laid) > room:  # the newest rows, a line saying how many are above
+            used = row_h
+            keep = 0
+            for _, _, (h, _) in reversed(laid):
+                if used + h > room and keep:
+                    break
+                used += h
+                keep += 1
+            hidden = len(laid) - keep
+            laid = laid[hidden:]
             more = small.render(t("scoring.lines_above", count=hidden), True, INK_SOFT)
             surface.blit(more, (body.x + px(4), y + (row_h - more.get_height()) // 2))
             y += row_h
-        for kind_, payload in rows:
-            cy = y + row_h // 2
+        for kind_, payload, (h, parts) in laid:
+            cy = y + h // 2
             if kind_ == "note":
                 text, colour = payload
                 f = note_font
@@ -270,7 +295,7 @@ class ScoringPanel:
                 i = payload
                 line = lines[i]
                 if i == self.active_line:
-                    pygame.draw.rect(surface, (250, 228, 160), (body.x, y + 1, body.w, row_h - 2), border_radius=px(5))
+                    pygame.draw.rect(surface, (250, 228, 160), (body.x, y + 1, body.w, h - 2), border_radius=px(5))
                 x = body.x + px(4)
                 icon = line_icon(self.app, line, icon_h)
                 if icon is not None:
@@ -280,40 +305,50 @@ class ScoringPanel:
                         )
                     surface.blit(icon, icon.get_rect(center=(x + icon_h // 2 + px(2), cy)))
                 x += icon_h + px(10)
-                amounts = amount_parts(self.app, line["gold"], line["fame"], 15, px(18), zero=number(0))
-                amount_w = sum(a.get_width() for a in amounts) + px(3) * (len(amounts) - 1)
-                label, detail = line_words(line, rules)
-                room_w = body.right - px(6) - amount_w - px(12) - x
-                lf = next(
-                    (f for f in (font, look.font(14), look.font(13)) if f.size(label)[0] <= room_w), look.font(13)
-                )  # (a long name in smaller letters before it is cut)
-                lab = fit(lf, label, room_w)
-                img = lf.render(lab, True, INK)
-                surface.blit(img, (x, cy - img.get_height() // 2))
-                if detail and lab == label:
+                lf, texts, detail, room_w, amounts = parts
+                ly = cy - len(texts) * lf.get_linesize() // 2
+                img = None
+                for part in texts:
+                    img = lf.render(part, True, INK)
+                    surface.blit(img, (x, ly))
+                    ly += lf.get_linesize()
+                if detail and len(texts) == 1 and img is not None:
                     det_room = room_w - img.get_width() - px(8)
                     if small.size(detail)[0] <= det_room:  # (whole or not at all: the label says it)
                         det = small.render(detail, True, INK_SOFT)
                         surface.blit(det, (x + img.get_width() + px(8), cy - det.get_height() // 2 + px(1)))
                 blit_row(surface, amounts, body.right - px(6), cy, px(3), right=True)
-            y += row_h
-        if lines and all_listed:
+            y += h
+        if now is not None:
             pygame.draw.line(surface, WOOD, (body.x, y + px(3)), (body.right, y + px(3)), max(1, px(1)))
             cy = y + px(6) + row_h // 2
-            tot = look.text(t("scoring.total"), 15, INK, bold=True)
             surface.blit(tot, (body.x + px(4), cy - tot.get_height() // 2))
-            g, f = total
-            parts = amount_parts(self.app, g, f, 16, px(20), zero=t("scoring.nothing"))
-            blit_row(surface, parts, body.right - px(6), cy, px(3), right=True)
-            right_x = body.right - px(6) - sum(a.get_width() for a in parts) - px(3) * (len(parts) - 1)
-            after_x = body.x + px(4) + tot.get_width() + px(12)
-            after = look.fit_text(
-                t("scoring.now", gold=words.gold(d["gold"]), fame=words.fame(d["fame"])),
-                13,
-                INK_SOFT,
-                width=max(1, right_x - px(10) - after_x),
-            )
-            surface.blit(after, (after_x, cy - after.get_height() // 2 + px(1)))
+            blit_row(surface, total_parts, body.right - px(6), cy, px(3), right=True)
+            if below:
+                surface.blit(now, (body.x + px(4), cy + row_h // 2))
+            else:
+                after_x = body.x + px(4) + tot.get_width() + px(12)
+                surface.blit(now, (after_x, cy - now.get_height() // 2 + px(1)))
+
+    def _row_layout(self, body, lines, kind_: str, payload, row_h: int):
+        """(height, parts) of a row of the breakdown: a note's one line, or a line's lettering,
+        its words (wrapped over two lines or more when even the smallest lettering is too
+        wide: never cut), its detail, the words' room and its amounts."""
+        look, px = self.app.look, self.app.look.px
+        if kind_ == "note":
+            return row_h, None
+        line = lines[payload]
+        icon_h = px(20)
+        font = look.font(15)
+        amounts = amount_parts(self.app, line["gold"], line["fame"], 15, px(18), zero=number(0))
+        amount_w = sum(a.get_width() for a in amounts) + px(3) * (len(amounts) - 1)
+        label, detail = line_words(line, self.app.rules)
+        room_w = max(1, body.right - px(6) - amount_w - px(12) - (body.x + px(4) + icon_h + px(10)))
+        lf = next((f for f in (font, look.font(14), look.font(13)) if f.size(label)[0] <= room_w), None)
+        if lf is not None:  # (a long name in smaller letters before it takes two lines)
+            return row_h, (lf, [label], detail, room_w, amounts)
+        texts = wrap(font, label, room_w)
+        return max(row_h, len(texts) * font.get_linesize() + px(4)), (font, texts, detail, room_w, amounts)
 
     def _order(self, e, vis) -> tuple[int, int]:
         """(position, count) of this player in the scoring's order (start player first)."""

@@ -31,6 +31,7 @@ from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
+from vikings.ui.drawing.panels import fit_wrapped
 from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.journey_text import take_notice
@@ -617,5 +618,9 @@ class SetupScene(Scene):
         )
         if self.replaces_autosave:  # centred, between the key caps (smaller if it must be)
             room = 2 * min(page.pos(800, 0)[0] - esc.right, enter.x - page.pos(800, 0)[0]) - px(24)
-            note = look.fit_text(t("menus.setup.replaces_autosave"), 16, BAD, width=room)
-            surface.blit(note, note.get_rect(center=page.pos(800, 828)))
+            font, lines = fit_wrapped(look, t("menus.setup.replaces_autosave"), 16, room, self.start_button.rect.h)
+            y = page.pos(800, 828)[1] - len(lines) * font.get_linesize() // 2  # (on two lines if it must)
+            for line in lines:
+                note = font.render(line, True, BAD)
+                surface.blit(note, note.get_rect(midtop=(page.pos(800, 0)[0], y)))
+                y += font.get_linesize()
