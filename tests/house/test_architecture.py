@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "vikings"
 # What each part may import of vikings (besides itself). A module at the top of vikings/
 # is its own part (paths, logs, the package's own __init__).
 # Everything below the screens, and the modules at the top of ui/ (scene, flow, ...).
-BELOW_UI = {"engine", "bots", "text", "content", "advice", "processes", "saves", "history", "paths", "ui"}
+BELOW_UI = {"engine", "bots", "text", "content", "advice", "processes", "saves", "history", "net", "paths", "ui"}
 ALLOWED = {
     "engine": set(),
     "bots": {"engine"},
@@ -45,6 +45,7 @@ TOP_UI = {
     "processes",
     "saves",
     "history",
+    "net",
     "paths",
     "logs",
     "ui.drawing",
