@@ -121,13 +121,12 @@ def main(argv=None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     director.Settings = ScaledSettings(director.Settings, args.ui_scale)
-    screenshots.Shooter = Checker
     t0 = time.perf_counter()
     if args.quick:
         sh = Checker(out, size, args.seed)
         quick(sh, size, args.seed)
     else:
-        sh = screenshots.shoot(out, size, args.seed)
+        sh = screenshots.shoot(out, size, args.seed, shooter=Checker)
         # The setup screen at its fullest, in a fresh app after the rest.
         extra = Checker(out, size, args.seed)
         extra.n = 99
