@@ -22,7 +22,9 @@ A table played over the network (table/net_table.py) has a `net`: a seat whose d
 comes from the network (a guest's, or at a guest's copy everyone else's) is driven like a
 bot seat, `start_bot()` asking nothing and `bot_result()` handing on the move the network
 brought; `act()` lets `net.play` apply it (a guest takes the host's table and events, and
-sends its own player's decision to the host instead of applying it). No undo there.
+sends its own player's decision to the host instead of applying it). Undo there is the
+host's only, with every guest's consent (net.ask_undo, then `undo()` at the host's copy and
+`taken_back()` at a guest's, once the table agreed).
 """
 
 from __future__ import annotations
@@ -225,12 +227,15 @@ class Match:
         """A person may take back her own decisions until the next player has acted or
         something new has been revealed (the next offer, a scoring)."""
         n = len(self.actors)
-        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None and self.net is None
+        if self.net is not None and not (self.net.undoes and self.net.may_undo(self)):
+            return False  # (at a networked table: the host's desk, no vote under way)
+        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None
 
-    def undo(self) -> int:
+    def undo(self, agreed: bool = False) -> int:
         """Take back the last decision: the game is replayed without it. Returns the
-        player whose decision was taken back."""
-        if not self.can_undo():
+        player whose decision was taken back. `agreed`: a networked table voted for it
+        (the Host has taken it back already)."""
+        if not (agreed and self.actors) and not self.can_undo():
             raise ValueError("nothing to undo")
         self.cancel_bot()
         actions = self.game.actions()[:-1]
@@ -246,6 +251,15 @@ class Match:
         self._rebuild_log()
         self.autosave()
         return who
+
+    def taken_back(self, to: int) -> None:
+        """A guest's copy: the host's table agreed to go back to move `to`."""
+        self.cancel_bot()
+        self.net.take_back(self, to)
+        del self.actors[to:]
+        self._changes += 1
+        self.pending.clear()
+        self._rebuild_log()
 
     # Bots -----------------------------------------------------------------------------------
     def bot_seed(self, p: int) -> int:
