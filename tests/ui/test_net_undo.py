@@ -145,8 +145,11 @@ def test_a_guest_is_asked_and_agrees_with_a_key(tmp_path):
         assert not scene.buttons["undo"].is_enabled
         tip = scene.buttons["undo"].tool_tip_text
         assert tip == "Only the host can take a decision back, and only when everyone agrees."
+        frames_until(app, lambda: not m.pending)
+        first_log = list(m.log)
         host.submit(0, random.Random(1).choice(host.state.legal_actions()))
         frames_until(app, lambda: len(m.game.actions()) == 1 and not m.pending)
+        assert len(m.log) > len(first_log)
         before = digest(public_view(m.game))
         host.ask_undo(1)
         frames_until(app, lambda: isinstance(app.scenes.current, ConsentPanel))
@@ -157,6 +160,7 @@ def test_a_guest_is_asked_and_agrees_with_a_key(tmp_path):
             app, lambda: len(m.game.actions()) == 0 and str(app.scenes.base.ctx.message).startswith("Everyone")
         )
         assert str(app.scenes.base.ctx.message) == "Everyone agreed: Ann's last decision was taken back."
+        assert m.log == first_log  # the log as it was before Ann's decision
         assert digest(public_view(m.game)) == digest(public_view(host.state)) != before
         # Asked again, refused with N: nothing changes.
         host.submit(0, random.Random(1).choice(host.state.legal_actions()))

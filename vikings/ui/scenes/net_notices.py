@@ -115,7 +115,7 @@ class AskingPanel(Dialog):
     """At the host's table: the guests are asked to agree to an undo; play waits. It closes
     when the vote ends (hear_undo), and cannot be closed before."""
 
-    size = (760, 300)
+    size = (760, 250)
 
     def __init__(self, app, names: list[str]):
         super().__init__(app)

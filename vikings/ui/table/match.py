@@ -78,6 +78,7 @@ class Match:
         self.events: list[Event] = []  # every event so far (the log's lines are made from them)
         self._lines: tuple[str, list[str]] = ("", [])  # (language, the log's lines in it so far)
         self.actors: list[int] = []  # who made each action (parallel to the history)
+        self.marks: list[int] = []  # len(events) before each action's events, made here (a guest's log after an undo)
         self.floor = 0  # actions before this index cannot be undone
         self._bots = {}
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
@@ -217,6 +218,7 @@ class Match:
         if not self.seats[actor].is_person or any(e.type in _REVEALING for e in events):
             self.floor = n + 1
         self.pending.extend(events)
+        self.marks.append(len(self.events))
         self.events.extend(events)
         if self.game.is_over and self.final_seconds is None:
             self.final_seconds = self.played_seconds()  # (before the autosave, which keeps it)
@@ -255,11 +257,18 @@ class Match:
     def taken_back(self, to: int) -> None:
         """A guest's copy: the host's table agreed to go back to move `to`."""
         self.cancel_bot()
+        first = len(self.game.actions()) - len(self.marks)  # (moves this copy did not make here have no mark)
         self.net.take_back(self, to)
         del self.actors[to:]
         self._changes += 1
         self.pending.clear()
-        self._rebuild_log()
+        if 0 <= to - first < len(self.marks):
+            del self.events[self.marks[to - first] :]  # the log as it was before the decision taken back
+            del self.marks[to - first :]
+            self._lines = ("", [])
+            self.floor = min(self.floor, to)
+        else:
+            self._rebuild_log()
 
     # Bots -----------------------------------------------------------------------------------
     def bot_seed(self, p: int) -> int:
