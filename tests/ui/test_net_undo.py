@@ -9,7 +9,7 @@ import random
 import time
 
 import pygame
-from test_net_screens import frames_until, guest_moves  # noqa: I001
+from test_net_screens import frames_until, guest_moves, join_by_screen  # noqa: I001
 from test_ui_table import do_by_input, fast_settings, wait_for_person
 from ui_helpers import button, click, make_app, press, run, type_text
 
@@ -130,13 +130,7 @@ def test_a_guest_is_asked_and_agrees_with_a_key(tmp_path):
     host = Host(app.rules, GameConfig(("Ann", "Bob"), seed=4, start_player=0), [HostSeat(LOCAL), HostSeat(REMOTE)])
     host.start()
     try:
-        press(app, pygame.K_o)
-        click(app, button(app, "Join a table"))
-        join = app.scenes.base
-        type_text(app, join.entries["address"], f"127.0.0.1:{host.port}")
-        type_text(app, join.entries["code"], host.code)
-        type_text(app, join.entries["name"], "Bob")
-        click(app, join.join_button)
+        join_by_screen(app, host)
         frames_until(app, lambda: host.seats[1].connected)
         host.begin()
         frames_until(app, lambda: app.match is not None)
