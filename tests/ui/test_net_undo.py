@@ -95,8 +95,10 @@ def test_a_refusal_changes_nothing_and_says_who(tmp_path):
         until_undo_offered(app, guest)
         m = app.match
         n = ask(app)
-        frames_until(app, lambda: not isinstance(app.scenes.current, AskingPanel))
-        assert str(app.scenes.base.ctx.message) == "Astrid refused; the decision stands."
+        frames_until(app, lambda: isinstance(app.scenes.current, AskingPanel) and app.scenes.current.result)
+        assert app.scenes.current.words == "Astrid refused; the decision stands."  # said in the panel
+        click(app, button(app, "OK"))
+        assert not isinstance(app.scenes.current, AskingPanel)
         assert len(m.game.actions()) == n == len(host.state.actions()) == guest.n
     finally:
         guest.stop()
@@ -116,8 +118,10 @@ def test_a_guest_that_does_not_answer_in_time(tmp_path, monkeypatch):
         press(app, pygame.K_ESCAPE)  # (the vote goes on)
         assert app.scenes.current is panel and not app.scenes.base.buttons["undo"].is_enabled
         frames_until(app, lambda: guest.undo_asked >= 0)  # asked, and silent
-        frames_until(app, lambda: not isinstance(app.scenes.current, AskingPanel))
-        assert str(app.scenes.base.ctx.message) == "Astrid did not answer in time; the decision stands."
+        frames_until(app, lambda: panel.result)
+        assert app.scenes.current is panel and panel.words == "Astrid did not answer in time; the decision stands."
+        press(app, pygame.K_RETURN)
+        assert not isinstance(app.scenes.current, AskingPanel)
         assert len(m.game.actions()) == n == len(host.state.actions())
         assert app.scenes.base.buttons["undo"].is_enabled  # (she may ask again)
     finally:

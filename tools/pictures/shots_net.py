@@ -9,7 +9,7 @@ player, the turn indicator), net-05-join.png (a refused join, said in words),
 net-06-guest-lobby.png (joined, waiting for the host) and net-07-guest-table.png (the
 guest's table while the host's person is to move), and the undo vote: net-08-host-asking.png
 (the host waits for its guests' consent), net-09-host-refused.png (a guest refused: who, said
-over the table), net-10-guest-consent.png (a guest is asked: Agree (Y) / Refuse (N)) and
+in the panel), net-10-guest-consent.png (a guest is asked: Agree (Y) / Refuse (N)) and
 net-11-guest-undone.png (the guest agreed: the decision taken back). The guests and hosts on the other side
 are vikings.net's, in this process; nothing is announced on the network. With `--fit`
 each picture is also measured by the text-fit check (tools/pictures/fit_probe.py): its
@@ -117,13 +117,25 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
             # The host asks to take back Ann's last decision; the guest refuses.
             from vikings.ui.scenes.net_notices import AskingPanel, ask_undo
 
+            sent, end = -1, time.monotonic() + 30
+            while not m.can_undo() and time.monotonic() < end and not m.game.is_over:
+                gs = guest.state  # Bob plays his first legal move, Ann hers, until Ann may undo
+                if gs is not None and gs.to_move == guest.seat and guest.n != sent and not gs.is_over:
+                    sent = guest.n
+                    guest.send_action(gs.legal_actions()[0])
+                if m.persons_turn() and not m.pending and not app.scenes.base.fx.active:
+                    app.scenes.base.act(m.game.legal_actions()[0])
+                frames(app, 1)
+                time.sleep(0.005)
             if m.can_undo():
                 ask_undo(app.scenes.base)
                 until(app, lambda: guest.undo_asked >= 0, "the question")
                 save(app, out, "net-08-host-asking.png")
                 guest.answer_undo(False)
-                until(app, lambda: not isinstance(app.scenes.current, AskingPanel), "the refusal")
+                asking = app.scenes.current
+                until(app, lambda: asking.result, "the refusal")
                 save(app, out, "net-09-host-refused.png")
+                asking.close()
             else:  # (the picture of the panel only: Ann's last decision is fixed already)
                 app.scenes.push(AskingPanel(app, [s.name for s in m.seats if s.kind == "remote"]))
                 save(app, out, "net-08-host-asking.png")

@@ -740,6 +740,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "network.table.undo_guest_tip": (),
     "network.table.undo_missing": ("names",),
     "network.table.undo_nothing": (),
+    "network.table.undo_ok": (),
     "network.table.undo_question": ("name",),
     "network.table.undo_refuse": (),
     "network.table.undo_refused": ("names",),

@@ -86,8 +86,10 @@ def hear_undo(scene) -> None:
     result, net.undo_result = net.undo_result, None
     if result is None:
         return
+    asking = [s for s in app.scenes.stack if isinstance(s, AskingPanel)]
     for panel in [s for s in app.scenes.stack if isinstance(s, (AskingPanel, ConsentPanel))]:
-        panel.close()
+        if result[0] == "undone" or not isinstance(panel, AskingPanel):
+            panel.close()
     scene.fx.clear(finish=False)
     if result[0] == "undone":
         if net.undoes:
@@ -107,19 +109,29 @@ def hear_undo(scene) -> None:
             scene.ctx.message = Said("network.table.undo_nothing")
         else:
             scene.ctx.message = Said(f"network.table.{key}", names=joined([m.seats[i].name for i in seats]))
+        for panel in asking:  # the host reads who refused there (the message goes with the next move)
+            panel.refused(str(scene.ctx.message))
     scene.refresh_ui()
     app.invalidate()
 
 
 class AskingPanel(Dialog):
-    """At the host's table: the guests are asked to agree to an undo; play waits. It closes
-    when the vote ends (hear_undo), and cannot be closed before."""
+    """At the host's table: the guests are asked to agree to an undo; play waits. It cannot
+    be closed while they vote; an agreed undo closes it, a refusal is said in it (`refused`)
+    with an OK button."""
 
     size = (760, 250)
 
     def __init__(self, app, names: list[str]):
         super().__init__(app)
         self.names = names
+        self.result = ""  # why nothing was taken back, once the vote is over
+        self.ok_button = None
+
+    def refused(self, words: str) -> None:
+        self.result = words
+        self.kill_ui()
+        self.build_ui()
 
     def build_ui(self) -> None:
         self.title = t("network.table.undo_title")
@@ -128,22 +140,35 @@ class AskingPanel(Dialog):
             self.window.close_window_button.hide()  # (the vote's end closes it)
 
     def build_body(self, window, width, height) -> None:
-        pad = self.app.look.px(24)
-        words = t("network.table.undo_asking", names=joined(self.names))
+        look = self.app.look
+        pad, bar = look.px(24), look.px(50)
+        words = self.result or t("network.table.undo_asking", names=joined(self.names))
         self.words = words
+        room = height - 2 * pad - (bar + look.px(12) if self.result else 0)
         self.add(
             UITextBox(
                 html.escape(words),
-                pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad),
+                pygame.Rect(pad, pad, width - 2 * pad, room),
                 self.app.ui,
                 container=window,
                 object_id=ObjectID("#net_notice_info", None),
             )
         )
+        if self.result:
+            label = t("network.table.undo_ok")
+            w = max(caption_row(look, (label,), width - 2 * pad, look.px(12), 176))
+            rect = pygame.Rect(width - pad - w, height - pad - bar, w, bar)
+            self.ok_button = self.add(fitted_button(rect, label, self.app.ui, look, container=window))
 
     def handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return True  # (the vote goes on; its end closes the panel)
+        done = bool(self.result)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if done:
+                self.close()
+            return True  # (while the vote goes on, its end closes the panel)
+        if done and event.type == UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
+            self.close()
+            return True
         return super().handle(event)
 
 
