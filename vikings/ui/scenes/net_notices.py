@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 import pygame
+import pygame_gui
 from pygame_gui import UI_BUTTON_PRESSED
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
@@ -175,7 +176,7 @@ class AskingPanel(Dialog):
 class ConsentPanel(Dialog):
     """At a guest's table: the host asks to take back a decision. Agree (Y) or refuse (N)."""
 
-    size = (760, 340)
+    size = (760, 300)
 
     def __init__(self, app, net, name: str):
         super().__init__(app)
@@ -201,6 +202,9 @@ class ConsentPanel(Dialog):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_j, pygame.K_n, pygame.K_ESCAPE):
             self.answer(event.key in (pygame.K_y, pygame.K_j))  # (J: German "ja"; Escape refuses)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is getattr(self, "window", None):
+            self.answer(False)  # (its close button refuses, as Escape does)
             return True
         return super().handle(event)
 
