@@ -7,7 +7,10 @@ settings), net-03-lobby.png (the open table: its code, address, a guest joined w
 ping, a seat waiting), net-04-host-table.png (the host's table waiting for the remote
 player, the turn indicator), net-05-join.png (a refused join, said in words),
 net-06-guest-lobby.png (joined, waiting for the host) and net-07-guest-table.png (the
-guest's table while the host's person is to move). The guests and hosts on the other side
+guest's table while the host's person is to move), and the undo vote: net-08-host-asking.png
+(the host waits for its guests' consent), net-09-host-refused.png (a guest refused: who, said
+in the panel), net-10-guest-consent.png (a guest is asked: Agree (Y) / Refuse (N)) and
+net-11-guest-undone.png (the guest agreed: the decision taken back). The guests and hosts on the other side
 are vikings.net's, in this process; nothing is announced on the network. With `--fit`
 each picture is also measured by the text-fit check (tools/pictures/fit_probe.py): its
 failures are printed and counted last.
@@ -111,6 +114,31 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
                 frames(app, 1)
                 time.sleep(0.005)
             save(app, out, "net-04-host-table.png")
+            # The host asks to take back Ann's last decision; the guest refuses.
+            from vikings.ui.scenes.net_notices import AskingPanel, ask_undo
+
+            sent, end = -1, time.monotonic() + 30
+            while not m.can_undo() and time.monotonic() < end and not m.game.is_over:
+                gs = guest.state  # Bob plays his first legal move, Ann hers, until Ann may undo
+                if gs is not None and gs.to_move == guest.seat and guest.n != sent and not gs.is_over:
+                    sent = guest.n
+                    guest.send_action(gs.legal_actions()[0])
+                if m.persons_turn() and not m.pending and not app.scenes.base.fx.active:
+                    app.scenes.base.act(m.game.legal_actions()[0])
+                frames(app, 1)
+                time.sleep(0.005)
+            if m.can_undo():
+                ask_undo(app.scenes.base)
+                until(app, lambda: guest.undo_asked >= 0, "the question")
+                save(app, out, "net-08-host-asking.png")
+                guest.answer_undo(False)
+                asking = app.scenes.current
+                until(app, lambda: asking.result, "the refusal")
+                save(app, out, "net-09-host-refused.png")
+                asking.close()
+            else:  # (the picture of the panel only: Ann's last decision is fixed already)
+                app.scenes.push(AskingPanel(app, [s.name for s in m.seats if s.kind == "remote"]))
+                save(app, out, "net-08-host-asking.png")
             guest.stop()
             m.close()
             app.match = None
@@ -139,6 +167,17 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
                 gm = app.match
                 until(app, lambda: not gm.pending, "the first offer")
                 save(app, out, "net-07-guest-table.png")
+                # The host takes back Ann's first decision: the guest is asked, and agrees.
+                from vikings.ui.scenes.net_notices import ConsentPanel
+
+                other.submit(0, other.state.legal_actions()[0])
+                until(app, lambda: len(gm.game.actions()) == 1 and not gm.pending, "the host's move")
+                other.ask_undo(1)
+                until(app, lambda: isinstance(app.scenes.current, ConsentPanel), "the question")
+                save(app, out, "net-10-guest-consent.png")
+                app.scenes.current.answer(True)
+                until(app, lambda: not gm.game.actions() and not gm.pending, "the undo")
+                save(app, out, "net-11-guest-undone.png")
                 gm.close()
             finally:
                 other.stop()

@@ -124,6 +124,7 @@ class Host:
         self._mux: RelayMux | None = None
         self._error: BaseException | None = None
         self._undo: dict[str, Any] | None = None  # the undo being voted on: to, at, yes, timer
+        self.undo_blame: list[int] = []  # the seats that refused the last undo, or did not answer in time
 
     # Resuming ------------------------------------------------------------------------------
     @classmethod
@@ -363,9 +364,11 @@ class Host:
             return
         voters = {i for i, s in enumerate(self.seats) if s.kind == REMOTE}
         if any(not self.seats[i].connected for i in voters):
+            self.undo_blame = sorted(i for i in voters if not self.seats[i].connected)
             self.inbox.put(("undo_refused", p.UNDO_MISSING))
             return
         to = done - moves
+        self.undo_blame = []
         loop = asyncio.get_running_loop()
         timer = loop.call_later(UNDO_SECONDS, self._undo_over, to, p.UNDO_TIMEOUT)
         self._undo = {"to": to, "waiting": voters, "timer": timer}
@@ -381,6 +384,7 @@ class Host:
         if undo is None or msg["to"] != undo["to"] or index not in undo["waiting"]:
             return  # a late or stray vote
         if not msg["yes"]:
+            self.undo_blame = [index]
             self._undo_over(undo["to"], p.UNDO_DECLINED)
             return
         undo["waiting"].discard(index)
@@ -393,6 +397,8 @@ class Host:
             return
         undo["timer"].cancel()
         self._undo = None
+        if refusal == p.UNDO_TIMEOUT:
+            self.undo_blame = sorted(undo["waiting"])
         update = None
         if not refusal:
             self.state = replay(self.config, [a.to_json() for a in self.state.actions()[:to]], self.rules)

@@ -78,6 +78,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = (
         ),
     ),
     ("lesson", (("next", ("PAGEDOWN", "RETURN", "SPACE")), ("back", ("PAGEUP",)), ("finish", ("f",)))),
+    ("vote", (("agree", ("y", "j")), ("refuse", ("n", "ESCAPE")))),
     ("error", (("quit", ("q",)),)),
 )
 

@@ -158,6 +158,8 @@ class TableScene(Scene):
         undo = self.buttons.get("undo")
         if undo is not None:
             undo.enable() if self.match.can_undo() else undo.disable()
+            if self.match.net is not None and not self.match.net.undoes:
+                undo.set_tooltip(t("network.table.undo_guest_tip"))  # (the host asks, everyone agrees)
         save = self.buttons.get("save")
         if save is not None and self.match.net is not None:
             save.disable()  # (the host's own autosave keeps a networked table)
@@ -355,6 +357,10 @@ class TableScene(Scene):
             from vikings.ui.dialogs.saves import SavesPanel
 
             app.scenes.push(SavesPanel(app, mode="save", match=self.match))
+        elif key == "undo" and self.match.can_undo() and self.match.net is not None:
+            from vikings.ui.scenes.net_notices import ask_undo
+
+            ask_undo(self)  # every guest is asked to agree first
         elif key == "undo" and self.match.can_undo():
             self.fx.clear(finish=False)
             self.match.undo()

@@ -22,7 +22,9 @@ A table played over the network (table/net_table.py) has a `net`: a seat whose d
 comes from the network (a guest's, or at a guest's copy everyone else's) is driven like a
 bot seat, `start_bot()` asking nothing and `bot_result()` handing on the move the network
 brought; `act()` lets `net.play` apply it (a guest takes the host's table and events, and
-sends its own player's decision to the host instead of applying it). No undo there.
+sends its own player's decision to the host instead of applying it). Undo there is the
+host's only, with every guest's consent (net.ask_undo, then `undo()` at the host's copy and
+`taken_back()` at a guest's, once the table agreed).
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class Match:
         self.events: list[Event] = []  # every event so far (the log's lines are made from them)
         self._lines: tuple[str, list[str]] = ("", [])  # (language, the log's lines in it so far)
         self.actors: list[int] = []  # who made each action (parallel to the history)
+        self.marks: list[int] = []  # len(events) before each action's events, made here (a guest's log after an undo)
         self.floor = 0  # actions before this index cannot be undone
         self._bots = {}
         self._worker: Decision | None = None  # the bot decision asked (bot_turns.py)
@@ -215,6 +218,7 @@ class Match:
         if not self.seats[actor].is_person or any(e.type in _REVEALING for e in events):
             self.floor = n + 1
         self.pending.extend(events)
+        self.marks.append(len(self.events))
         self.events.extend(events)
         if self.game.is_over and self.final_seconds is None:
             self.final_seconds = self.played_seconds()  # (before the autosave, which keeps it)
@@ -225,12 +229,15 @@ class Match:
         """A person may take back her own decisions until the next player has acted or
         something new has been revealed (the next offer, a scoring)."""
         n = len(self.actors)
-        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None and self.net is None
+        if self.net is not None and not (self.net.undoes and self.net.may_undo(self)):
+            return False  # (at a networked table: the host's desk, no vote under way)
+        return n > self.floor and self.seats[self.actors[-1]].is_person and self.coach is None
 
-    def undo(self) -> int:
+    def undo(self, agreed: bool = False) -> int:
         """Take back the last decision: the game is replayed without it. Returns the
-        player whose decision was taken back."""
-        if not self.can_undo():
+        player whose decision was taken back. `agreed`: a networked table voted for it
+        (the Host has taken it back already)."""
+        if not (agreed and self.actors) and not self.can_undo():
             raise ValueError("nothing to undo")
         self.cancel_bot()
         actions = self.game.actions()[:-1]
@@ -246,6 +253,22 @@ class Match:
         self._rebuild_log()
         self.autosave()
         return who
+
+    def taken_back(self, to: int) -> None:
+        """A guest's copy: the host's table agreed to go back to move `to`."""
+        self.cancel_bot()
+        first = len(self.game.actions()) - len(self.marks)  # (moves this copy did not make here have no mark)
+        self.net.take_back(self, to)
+        del self.actors[to:]
+        self._changes += 1
+        self.pending.clear()
+        if 0 <= to - first < len(self.marks):
+            del self.events[self.marks[to - first] :]  # the log as it was before the decision taken back
+            del self.marks[to - first :]
+            self._lines = ("", [])
+            self.floor = min(self.floor, to)
+        else:
+            self._rebuild_log()
 
     # Bots -----------------------------------------------------------------------------------
     def bot_seed(self, p: int) -> int:

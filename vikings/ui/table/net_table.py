@@ -38,12 +38,17 @@ LOST, HOSTILE, REJECTED = "lost", "hostile", "rejected"
 
 class _Side:
     replays = True  # the Match can replay the game from its seed (a guest's cannot)
+    undoes = False  # this desk may ask the table to take a decision back (the host's only)
 
     def __init__(self) -> None:
         self.seats: list[dict[str, Any]] = []  # as the host lists them (Host.seat_list)
         self.updates: deque[dict[str, Any]] = deque()  # moves that came in, oldest first
         self.news: str | None = None  # LOST, HOSTILE or REJECTED, for the table to say once
         self.ready: dict[str, Any] | None = None  # the update whose move was handed out last
+        # An undo vote: the move the table is asked to go back to (-1: none asked), and its
+        # end, for the table to show once: ("undone", to) or ("refused", reason, seats).
+        self.undo_asked = -1
+        self.undo_result: tuple[Any, ...] | None = None
 
     def decides(self, p: int) -> bool:
         raise NotImplementedError
@@ -132,6 +137,10 @@ class HostSide(_Side):
         super().hear(kind, data)
         if kind == "rejected":  # a move made here that the host refused: the copies differ
             self.news = REJECTED
+        elif kind == "undone":
+            self.undo_asked, self.undo_result = -1, ("undone", data)
+        elif kind == "undo_refused":
+            self.undo_asked, self.undo_result = -1, ("refused", data, list(self.host.undo_blame))
         elif kind == "seats":
             for i, s in enumerate(self.seats):
                 if s["kind"] == "remote" and before.get(i, True) != s["connected"]:
@@ -139,6 +148,27 @@ class HostSide(_Side):
 
     def decides(self, p: int) -> bool:
         return self.host.seats[p].kind != LOCAL
+
+    undoes = True
+
+    def may_undo(self, match: Any) -> bool:
+        """No vote under way, and the Host holds the game as the Match shows it (a move of
+        the Host's bots not shown yet would be taken back instead of this desk's)."""
+        n = len(match.game.actions())
+        return (
+            self.undo_asked < 0
+            and all(u["n"] <= n for u in self.updates)
+            and not self.host.state.is_over
+            and len(self.host.state.actions()) == n
+        )
+
+    def ask_undo(self, match: Any) -> list[str]:
+        """Ask every guest to agree that the last decision is taken back; the names asked.
+        The answer comes as `undo_result` (the table then takes it back: `Match.undo`)."""
+        self.undo_asked = len(match.game.actions()) - 1
+        self.undo_result = None
+        self.host.ask_undo(1)
+        return [match.seats[i].name for i, s in enumerate(self.seats) if s.get("kind") == "remote"]
 
     def play(self, match: Any, actor: int, action: Action) -> list[Event]:
         events = match.game.apply(action)
@@ -191,6 +221,23 @@ class GuestSide(_Side):
         elif kind == "welcome":  # back after a drop: anything sent before may be lost
             self.sent = False
             self.behind = True
+        elif kind == "undo_asked":
+            self.undo_asked, self.undo_result = int(data), None
+        elif kind == "undone":
+            self.undo_asked, self.undo_result = -1, ("undone", data)
+        elif kind == "undo_refused":
+            self.undo_asked, self.undo_result = -1, ("refused", "", [])
+
+    def answer_undo(self, yes: bool) -> None:
+        self.guest.answer_undo(yes)
+
+    def take_back(self, match: Any, to: int) -> None:
+        """The table agreed to go back to move `to`: take the host's table as it is now."""
+        self.updates.clear()
+        self.ready, self.sent = None, False
+        view = self.guest.view
+        if view is not None:
+            match.game = view_state(view, match.game.rules)
 
     def pump(self) -> bool:
         changed = super().pump()
