@@ -156,3 +156,43 @@ def test_the_table_is_drawn_before_its_first_frame(tmp_path):
     frame(d, "UI scale 150 %", checked)
     d.match.close()
     app.shutdown()
+
+
+def test_the_kept_scoring_table_matches_a_fresh_drawing(tmp_path):
+    """The scorings keep the table as a layer between the beats that count (the figures
+    rising and the coins flying drawn over it): every such frame equals a fresh drawing,
+    through a small scoring, after a resize, a language and a UI-scale change."""
+    from tools.pictures.director import scoring_of
+
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=5, animation="normal", bot_pace="instant")
+    app = d.app
+    d.new_match(start_player=0)
+    d.match.thought = lambda: None
+    d.enter()
+    d.settle()
+    d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))
+    sc = d.scene
+    assert type(sc).__name__ == "ScoringScene" and sc.caches_layer
+    checked: list = []
+    kept = over = 0
+    end = time.monotonic() + 30
+    while d.match.pending and d.scene is sc and time.monotonic() < end:
+        before = sc.layer.redraws
+        frame(d, "scoring", checked)
+        kept += sc.layer.key is not None and sc.layer.redraws == before
+        over += sc.layer.key is not None and bool(sc.floaters)
+        if len(checked) == 40:  # mid-scoring: a resize, a language and a UI scale
+            app.resize((1600, 900))
+            frame(d, "resize", checked)
+            assert sc.layer.surface.get_size() == (1600, 900)
+            app.apply_language(lang.PSEUDO)
+            frame(d, "another language", checked)
+            app.apply_language("en")
+            app.settings.ui_scale = 150
+            app.apply_display_settings(reopen=False)
+            frame(d, "UI scale 150 %", checked)
+    assert kept > 20, "no frame of the scoring reused the layer"
+    assert over > 5, "no frame checked the rising figures and coins drawn over the layer"
+    assert len(checked) > 60
+    d.match.close()
+    app.shutdown()

@@ -362,10 +362,26 @@ class ScoringScene(TableScene):
             self.fame_float,
         )
 
-    def draw(self, surface) -> None:
-        super().draw(surface)
+    #: the table kept as a layer between the beats that count (a line counting up, the
+    #: threat growing: drawn straight, they change the card, the panel and the board at
+    #: every frame); the rising figures and flying coins are drawn over it
+    caches_layer = True
+
+    def layer_key(self) -> tuple | None:
+        key = super().layer_key()
+        board, panel = self.board, self.panel
+        if key is None or self.step_fx is not None or board.threat_fx is not None:
+            return None
+        shown = (id(self.current), id(self.note), id(self.passing), self.counted, len(self.cum))
+        return key + shown + (panel.listed, panel.active_line, panel.new_round, tuple(board.cells), board.threat_full)
+
+    def draw_moving(self, surface) -> list | None:
+        areas = super().draw_moving(surface)
         for f in self.floaters:
             f.draw(surface)
+            if areas is not None and f.area is not None:  # (mended from the layer next frame)
+                areas.append(f.area)
+        return areas
 
     def top_text(self, vis) -> str:
         rules = self.app.rules
