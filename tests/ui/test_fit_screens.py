@@ -1,8 +1,9 @@
 """Screens measured as drawn (tools/pictures/fit_probe.py) where the fit check
 (tools/pictures/fit_check.py) found text cut, hidden or left out, mostly at 1280x720 and 150 %
 in German: the setup, a scoring's breakdown, the review, the lesson's steps, a thinking
-bot's card, who sits at a narrow card, the autosave-off notice and a card's pool. Every text is drawn whole, inside
-its panel, over no other; the screens are reached the way a player reaches them."""
+bot's card, who sits at a narrow card, the autosave-off notice and a card's pool. Every
+text is drawn whole, inside its panel, over no other; the screens are reached the way a
+player reaches them."""
 
 from __future__ import annotations
 
