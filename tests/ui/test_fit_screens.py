@@ -1,8 +1,9 @@
 """Screens measured as drawn (tools/pictures/fit_probe.py) where the fit check
 (tools/pictures/fit_check.py) found text cut, hidden or left out, mostly at 1280x720 and 150 %
 in German: the setup, a scoring's breakdown, the review, the lesson's steps, a thinking
-bot's card, the autosave-off notice and a card's pool. Every text is drawn whole, inside
-its panel, over no other; the screens are reached the way a player reaches them."""
+bot's card, who sits at a narrow card, the autosave-off notice and a card's pool. Every
+text is drawn whole, inside its panel, over no other; the screens are reached the way a
+player reaches them."""
 
 from __future__ import annotations
 
@@ -250,3 +251,34 @@ def test_the_counts_in_a_cards_pool_lie_over_every_figure(tmp_path):
                 found = measure()
                 assert found == [], f"{n} seats, {pool}: " + "\n".join(found)
             m.close()
+
+
+def test_who_sits_at_a_narrow_card_reads_whole_in_german_at_150(tmp_path):
+    """At 1280x800 and 150 % the 16:10 layout's cards are narrow: the line under the name
+    was cut to "Me…", "Anf…" beside the Gold and Fame. It takes a line of its own, whole."""
+    from vikings.text.lang import t
+    from vikings.ui import flow
+    from vikings.ui.drawing.cards import bot_level, draw_card
+    from vikings.ui.drawing.view import Visible
+    from vikings.ui.table.match import Match
+
+    seats = [("Ann", "person", "purple"), ("Astrid", "beginner", "orange")]
+    with measured_app(tmp_path / "home", size=(1280, 800)) as (app, measure):
+        m = Match.new(seats, app.rules, seed=4, start_player=0, storage=app.storage)
+        flow.enter_game(app, m)
+        run(app, 2)
+        rects = app.scenes.base.layout.cards
+        vis = Visible(m.game, ())
+
+        def cards():
+            for i in (0, 1):
+                draw_card(app.screen, app, rects[i], m.seats[i], vis.players[i])
+
+        app.draw = cards
+        drawn = [x.text for x in measure.texts()]
+        assert t("table.card.person") in drawn
+        assert bot_level("beginner") in drawn or t("table.card.bot", level=bot_level("beginner")) in drawn
+        words = (t("table.card.person"), bot_level("beginner"))
+        found = [f for f in measure() if any(w[:3] in f for w in words)]
+        assert found == [], "\n".join(found)
+        m.close()

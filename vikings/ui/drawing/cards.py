@@ -133,12 +133,18 @@ def draw_card(
             if seat.kind == "remote"  # (played at another computer: match.REMOTE)
             else (t("table.card.bot", level=bot_level(seat.kind)), bot_level(seat.kind))
         )
+        whole = rect.right - px(12) - (rect.x + px(12))  # (the card's width: a line of its own)
         for kind in kinds:
             sub = look.fit_text(kind, 12, INK_SOFT, height=px(15))
             if sub.get_width() <= room or kind == kinds[-1]:
                 if sub.get_width() > room:
-                    sub = look.fit_text(kind, 12, INK_SOFT, width=max(1, room), height=px(15))
-                surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
+                    # (a narrow card: who she is takes a line of its own, whole, and her Gold,
+                    # Fame and display move down one line; never cut to "Me…")
+                    sub = look.fit_text(kind, 12, INK_SOFT, width=max(1, whole), height=px(15))
+                    surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
+                    lower += sub.get_height() // 2 + px(14)  # (clear of the coin icon)
+                else:
+                    surface.blit(sub, sub.get_rect(midleft=(rect.x + px(12), y2)))
                 break
     gold, fame = money if money is not None else (pv.gold, pv.fame)  # (money: the figures as they count)
     for icon, value in (("coin", gold), ("fame", fame)):
