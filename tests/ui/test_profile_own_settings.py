@@ -14,6 +14,7 @@ from ui_helpers import button, choose, click, run  # noqa: I001 (dummy drivers f
 from vikings.history import profiles
 from vikings.text import lang
 from vikings.ui.dialogs.settings import SettingsPanel
+from vikings.ui.drawing.theme import caption_overflow
 from vikings.ui.scenes.setup import SetupScene
 from vikings.ui.scenes.title import TitleScene
 
@@ -93,6 +94,9 @@ def test_profile_without_stored_settings_and_a_bot_first_change_nothing(app):
     assert lang.language() == "en" and app.settings.animation == "normal"
     click(app, app.scenes.base.buttons["settings"])
     panel = app.scenes.current
+    # The line saying what is kept for her is drawn whole at 100 % on 1280x720 (its labels
+    # were one line of lettering high, less their border: the ink was cut).
+    assert panel.host_note and all(caption_overflow(label) is None for label in panel.host_note)
     choose(app, panel.menus["Animations"], "Slow")
     click(app, panel.apply_button)
     (bo,) = profiles.list_profiles(app.history)

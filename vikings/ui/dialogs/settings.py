@@ -182,7 +182,8 @@ class SettingsPanel(Dialog):
             room = pygame.Rect(pad + px(200), height - pad - bar, width - 2 * pad - px(400), bar)
             font = self.app.look.widget_font(15, bold=False)  # the theme's @note (italic runs ~4% wider)
             lines = wrap(font, t("journey.settings.host", name=self.host.name), room.w * 96 // 100)
-            line_h = min(font.get_linesize(), room.h // max(1, len(lines)))
+            # (a label's border and shadow take a few pixels of its rect: 6 spare when there is room)
+            line_h = min(font.get_linesize() + 6, room.h // max(1, len(lines)))
             y = room.centery - len(lines) * line_h // 2
             for line in lines:
                 self.host_note.append(
