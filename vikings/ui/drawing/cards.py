@@ -85,7 +85,7 @@ def draw_card(
     else:
         pygame.draw.rect(surface, colour, (x, cy - px(10), px(8), px(20)), border_radius=px(3))
         x += px(14)
-    room = rect.right - px(44) - x
+    room = rect.right - (px(44) if start else px(10)) - x  # (the start player ship's corner)
     # (Shrunk to the card's head at a large UI scale; a name still too long takes two lines,
     # and the line of who she is with her Gold and Fame, and her display, move down one.)
     spots = card_money_spots(look, rect)
@@ -99,9 +99,12 @@ def draw_card(
         surface.blit(name, (x, cy - name.get_height() // 2))
     else:
         first = look.fit_text(lines[0], 17, INK, bold=True, width=room, height=px(21))
-        second = look.fit_text(lines[1], 17, INK, bold=True, width=room, height=px(21))
         surface.blit(first, (x, cy - first.get_height() // 2))
         lower = first.get_height() - px(3)
+        # (the second line passes below the start player ship: the card's whole width)
+        below_ship = cy + lower - px(21) // 2 >= card_ship_spot(look, rect)[1] + px(12)
+        second_room = rect.right - px(10) - x if below_ship else room
+        second = look.fit_text(lines[1], 17, INK, bold=True, width=second_room, height=px(21))
         surface.blit(second, (x, cy + lower - second.get_height() // 2))
     if start:
         ship = app.sprites.get("board", "start_player", height=px(24))
