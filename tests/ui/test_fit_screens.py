@@ -253,17 +253,16 @@ def test_the_counts_in_a_cards_pool_lie_over_every_figure(tmp_path):
             m.close()
 
 
-def test_who_sits_at_a_narrow_card_reads_whole_in_german_at_150(tmp_path):
-    """At 1280x800 and 150 % the 16:10 layout's cards are narrow: the line under the name
-    was cut to "Me…", "Anf…" beside the Gold and Fame. It takes a line of its own, whole."""
-    from vikings.text.lang import t
+@contextmanager
+def two_cards(home, seats, with_ship=()):
+    """The first two cards of a table at 1280x800, 150 %, German, drawn alone each frame
+    (`with_ship`: the seats whose card holds the start player ship); yields measure."""
     from vikings.ui import flow
-    from vikings.ui.drawing.cards import bot_level, draw_card
+    from vikings.ui.drawing.cards import draw_card
     from vikings.ui.drawing.view import Visible
     from vikings.ui.table.match import Match
 
-    seats = [("Ann", "person", "purple"), ("Astrid", "beginner", "orange")]
-    with measured_app(tmp_path / "home", size=(1280, 800)) as (app, measure):
+    with measured_app(home, size=(1280, 800)) as (app, measure):
         m = Match.new(seats, app.rules, seed=4, start_player=0, storage=app.storage)
         flow.enter_game(app, m)
         run(app, 2)
@@ -272,42 +271,38 @@ def test_who_sits_at_a_narrow_card_reads_whole_in_german_at_150(tmp_path):
 
         def cards():
             for i in (0, 1):
-                draw_card(app.screen, app, rects[i], m.seats[i], vis.players[i])
+                draw_card(app.screen, app, rects[i], m.seats[i], vis.players[i], start=i in with_ship)
 
         app.draw = cards
+        try:
+            yield measure
+        finally:
+            m.close()
+
+
+def test_who_sits_at_a_narrow_card_reads_whole_in_german_at_150(tmp_path):
+    """At 1280x800 and 150 % the 16:10 layout's cards are narrow: the line under the name
+    was cut to "Me…", "Anf…" beside the Gold and Fame. It takes a line of its own, whole."""
+    from vikings.text.lang import t
+    from vikings.ui.drawing.cards import bot_level
+
+    seats = [("Ann", "person", "purple"), ("Astrid", "beginner", "orange")]
+    with two_cards(tmp_path / "home", seats) as measure:
         drawn = [x.text for x in measure.texts()]
         assert t("table.card.person") in drawn
         assert bot_level("beginner") in drawn or t("table.card.bot", level=bot_level("beginner")) in drawn
         words = (t("table.card.person"), bot_level("beginner"))
         found = [f for f in measure() if any(w[:3] in f for w in words)]
         assert found == [], "\n".join(found)
-        m.close()
 
 
 def test_a_long_two_word_name_reads_whole_on_a_narrow_card_at_150(tmp_path):
     """At 1280x800 and 150 % a name as long as setup allows takes two lines; its second
     word was cut ("Ragnarsd…") in a room kept free for the start player ship, which only
     the start player's card has, and only beside the first line."""
-    from vikings.ui import flow
-    from vikings.ui.drawing.cards import draw_card
-    from vikings.ui.drawing.view import Visible
-    from vikings.ui.table.match import Match
-
     seats = [("Magnhild Ragnarsdott", "person", "purple"), ("Thorgrim Mjolnirsson", "person", "orange")]
-    with measured_app(tmp_path / "home", size=(1280, 800)) as (app, measure):
-        m = Match.new(seats, app.rules, seed=4, start_player=0, storage=app.storage)
-        flow.enter_game(app, m)
-        run(app, 2)
-        rects = app.scenes.base.layout.cards
-        vis = Visible(m.game, ())
-
-        def cards():  # the first card with the ship, the second without
-            for i in (0, 1):
-                draw_card(app.screen, app, rects[i], m.seats[i], vis.players[i], start=i == 0)
-
-        app.draw = cards
+    with two_cards(tmp_path / "home", seats, with_ship=(0,)) as measure:  # the first with the ship
         drawn = [x.text for x in measure.texts()]
         assert {"Ragnarsdott", "Mjolnirsson"} <= set(drawn), drawn
         found = [f for f in measure() if "Ragnars" in f or "Mjolnir" in f]
         assert found == [], "\n".join(found)
-        m.close()
