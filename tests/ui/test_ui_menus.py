@@ -193,7 +193,8 @@ def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):
     click(app, s.start_button)
     assert entered == []
     type_text(app, s.seed_entry, "")
-    type_text(app, s.rows[0]["name"], "Astrid")
+    type_text(app, s.rows[1]["name"], "Ingrid")
+    type_text(app, s.rows[0]["name"], "ingrid ")
     click(app, s.start_button)
     assert entered == [] and "Two seats" in s.error_text
     type_text(app, s.rows[0]["name"], "Sven")
@@ -202,6 +203,29 @@ def test_setup_rejects_a_bad_seed_and_duplicate_names(app, entered):
     assert entered == []
     press(app, pygame.K_RETURN)
     assert len(entered) == 1 and entered[0].game.config.seed == 99
+
+
+def test_a_player_called_like_a_bot_gives_the_bot_another_name(app, entered):
+    """A player who types "Astrid" while the bot beside her is Astrid by default: the bot
+    takes the next Norse name at once (it used to keep hers, and Start refused two seats
+    called Astrid); a name she gave the bot herself is hers to keep."""
+    s = open_setup(app)
+    assert s.rows[1]["name"].get_text() == "Astrid"
+    type_text(app, s.rows[0]["name"], "astrid")
+    run(app)
+    assert s.rows[1]["name"].get_text() == "Bjorn" and s.choices.seats[1]["name"] == "Bjorn"
+    click(app, s.add_button)
+    choose(app, s.rows[2]["kind"], "Hard bot")
+    assert s.choices.seats[2]["name"] not in ("Astrid", "Bjorn")
+    click(app, s.start_button)
+    assert len(entered) == 1 and [x.name for x in entered[0].seats][:2] == ["astrid", "Bjorn"]
+    again = SetupScene(app).choices  # the next setup remembers her name: the bot is not Astrid
+    assert [x["name"] for x in again.seats][:2] == ["astrid", "Bjorn"]
+    s = open_setup(app)
+    type_text(app, s.rows[1]["name"], "Bjorn")
+    type_text(app, s.rows[0]["name"], "Bjorn")
+    click(app, s.start_button)
+    assert len(entered) == 1 and "Two seats" in s.error_text  # (two names typed: hers to settle)
 
 
 def test_setup_blank_seed_is_random(app, entered):

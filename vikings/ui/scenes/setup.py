@@ -452,6 +452,11 @@ class SetupScene(Scene):
             if el is row["name"]:
                 self.choices.seats[i]["name"] = el.get_text()
                 self.choices.seats[i]["auto"] = False
+                before = [s["name"] for s in self.choices.seats]
+                self.choices.rename()  # a bot whose name she typed takes another at once
+                for s, was, other in zip(self.choices.seats, before, self.rows):
+                    if s["name"] != was:
+                        other["name"].set_text(s["name"])
                 self.choices.clear_error()
                 self._show_error()
                 self._build_start_menu()

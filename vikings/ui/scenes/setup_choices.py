@@ -122,11 +122,14 @@ class Choices:
         self.rename()
 
     def rename(self) -> None:
-        """Give bots a Norse name (once) and refresh the names nobody has typed."""
+        """Give bots a Norse name (once, or again when a typed name takes it: a player called
+        Astrid never meets a bot called Astrid) and refresh the names nobody has typed."""
+        typed = {s["name"].strip().casefold() for s in self.seats if not s["auto"]}
         for s in self.seats:
-            if s["kind"] != PERSON and s["norse"] is None:
-                used = {o["norse"] for o in self.seats}
-                s["norse"] = next(n for n in BOT_NAMES if n not in used)
+            taken = s["norse"] is not None and s["auto"] and s["norse"].casefold() in typed
+            if s["kind"] != PERSON and (s["norse"] is None or taken):
+                used = {o["norse"] for o in self.seats if o is not s}
+                s["norse"] = next(n for n in BOT_NAMES if n not in used and n.casefold() not in typed)
         for i, s in enumerate(self.seats):
             if s["auto"]:
                 s["name"] = auto_name(s, i)
