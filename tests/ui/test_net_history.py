@@ -1,0 +1,164 @@
+"""A networked game in the players' histories, and a rejoining guest's log: a whole game
+at a table on loopback (the host's desk, a remote guest, a bot), each copy's Match driven
+as the table scenes drive it; at the end the host's and the guest's histories hold the
+game, the guest's copy replays to the host's table, and both game codes load. A guest
+that comes back mid-round (a new process: a new Guest with its token) shows the same log
+lines as one that was there all along."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from vikings.engine import GameConfig
+from vikings.history import History, profiles
+from vikings.history.game_code import game_code, read_code
+from vikings.history.games import game_save, read_save
+from vikings.history.stats import history_list
+from vikings.net.guest import Guest
+from vikings.net.host import BOT, LOCAL, REMOTE, Host
+from vikings.net.host import Seat as HostSeat
+from vikings.net.view import digest, public_view
+from vikings.ui.table.match import PERSON, Seat
+from vikings.ui.table.match import REMOTE as REMOTE_SEAT
+from vikings.ui.table.net_table import GuestSide, HostSide, colour, guest_match, host_match
+from vikings.ui.table.record import record_finished
+
+NAMES = ("Ann", "Astrid", "Cid")
+
+
+def until(done, limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, "waited too long"
+        time.sleep(0.002)
+
+
+def step(m, rng: random.Random) -> None:
+    """One beat of a table scene: hear the network, catch up, make the decision due (a
+    person's at random; the network's move when it has come); the events are 'shown'."""
+    if m.net is not None:
+        m.net.pump()
+        if hasattr(m.net, "catch_up"):
+            m.net.catch_up(m)
+    if m.game.is_over:
+        return
+    if m.persons_turn():
+        m.act(rng.choice(m.game.legal_actions()))
+    elif (action := m.bot_result()) is not None:
+        m.act(action)
+    m.pending.clear()
+
+
+def open_table(rules, seed: int):
+    host = Host(rules, GameConfig(NAMES, seed=seed), [HostSeat(LOCAL), HostSeat(REMOTE), HostSeat(BOT, level="random")])
+    host.start()
+    side = HostSide(host)
+    seats = [Seat("Ann", PERSON, colour(0)), Seat("Astrid", REMOTE_SEAT, colour(1)), Seat("Cid", "random", colour(2))]
+    return host, host_match(side, seats, rules)
+
+
+def join(rules, host: Host, token: str | None = None):
+    guest = Guest(rules, "Bob", host.code, ("127.0.0.1", host.port), token=token).start()
+    until(lambda: guest.view is not None and guest.seat == 1 and guest.past is not None)
+    return guest, guest_match(GuestSide(guest), rules)
+
+
+def test_a_networked_game_is_recorded_by_the_host_and_the_guest_alike(rules, tmp_path):
+    at_host = History.open(tmp_path / "host.sqlite3", rules)
+    at_guest = History.open(tmp_path / "guest.sqlite3", rules)
+    ann = profiles.create(at_host, "Ann", colour(0))
+    bob = profiles.create(at_guest, "bob", colour(3))  # (the guest joined as Bob: names match without case)
+    profiles.create(at_guest, "Ann", colour(0))  # a profile of the guest's desk: not the host's Ann
+    host, m = open_table(rules, seed=41)
+    try:
+        guest, g = join(rules, host)
+        host.begin()
+        until(lambda: guest.started)
+        rng = random.Random(2)
+        end = time.monotonic() + 60
+        while not (m.game.is_over and g.game.is_over and g.net.replays):
+            assert time.monotonic() < end
+            step(m, rng)
+            step(g, rng)
+        assert not g.net.connected or guest.done.is_set()
+    finally:
+        host.stop()
+        guest.stop()
+    final = digest(public_view(host.state))
+    assert g.game.config.seed == 41 and g.game.actions() == host.state.actions()
+    assert [s.kind for s in g.seats] == [REMOTE_SEAT, PERSON, "random"]  # (the bot shown as one now)
+
+    host_game = record_finished(at_host, m)
+    guest_game = record_finished(at_guest, g)
+    assert host_game is not None and guest_game is not None
+    assert record_finished(at_guest, g) is None  # once
+    (mine,) = history_list(at_host)
+    assert [(s.name, s.profile, s.bot) for s in mine.seats] == [
+        ("Ann", ann.id, None),
+        ("Astrid", None, None),  # the remote friend: a person, no profile of this desk
+        ("Cid", None, "random"),
+    ]
+    (theirs,) = history_list(at_guest)
+    assert [(s.name, s.profile, s.bot) for s in theirs.seats] == [
+        ("Ann", None, None),  # the host's person is no profile here, whatever her name
+        ("Astrid", bob.id, None),  # the guest's own seat
+        ("Cid", None, "random"),
+    ]
+    assert [(s.fame, s.gold, s.rank) for s in mine.seats] == [(s.fame, s.gold, s.rank) for s in theirs.seats]
+    for history, ident in ((at_host, host_game), (at_guest, guest_game)):
+        copy = read_save(history, game_save(history, ident)).game
+        assert digest(public_view(copy)) == final and copy.config.seed == 41
+    for match in (m, g):  # the results' game code loads, a remote seat as a person
+        table = read_code(game_code(match.seats, match.game, match.hints), rules)
+        assert [s.kind for s in table.seats] == [PERSON, PERSON, "random"]
+        assert digest(public_view(table.game)) == final
+    at_host.close()
+    at_guest.close()
+
+
+def test_a_guest_that_comes_back_mid_round_shows_the_same_log_as_one_that_stayed(rules):
+    host = Host(
+        rules,
+        GameConfig(("Ann", "Astrid", "Cid"), seed=43),
+        [HostSeat(REMOTE), HostSeat(REMOTE), HostSeat(BOT, level="random")],
+    ).start()
+    rng = random.Random(4)
+    try:
+        first = Guest(rules, "Bob", host.code, ("127.0.0.1", host.port)).start()
+        until(lambda: first.view is not None and first.past is not None)
+        stays = guest_match(GuestSide(first), rules)
+        second, leaves = join(rules, host)
+        host.begin()
+        until(lambda: first.started and second.started)
+        while len(host.state.actions()) < 25 or host.state.round < 2:
+            step(stays, rng)
+            step(leaves, rng)
+        token = second.token
+        second.stop()  # its game closes mid-round ...
+        until(lambda: not host.seats[1].connected)
+        end = time.monotonic() + 20
+        while host.state.to_move != 1:  # the table plays on, then waits for her
+            assert time.monotonic() < end
+            step(stays, rng)
+        again, back = join(rules, host, token)  # ... and comes back: the table as it is, and the log
+        assert again.rejoins == 1 and back.game.actions() and not back.events  # (the log comes at the first beat)
+        back.net.pump()
+        assert not back.net.catch_up(back) and len(back.log) > 25  # (not behind: made from the table now)
+        end = time.monotonic() + 30
+        target = len(host.state.actions()) + 10
+        while not (len(stays.game.actions()) == len(back.game.actions()) == len(host.state.actions()) >= target):
+            assert time.monotonic() < end
+            if host.state.is_over and len(back.game.actions()) == len(stays.game.actions()) == len(
+                host.state.actions()
+            ):
+                break
+            step(stays, rng)
+            step(back, rng)
+        assert len(back.game.actions()) >= 25
+        assert back.log == stays.log and back.actors == stays.actors
+        assert back.log[0] == stays.log[0] and back.log[0].startswith("Round 1")
+        again.stop()
+        first.stop()
+    finally:
+        host.stop()
