@@ -162,3 +162,58 @@ def test_a_guest_that_comes_back_mid_round_shows_the_same_log_as_one_that_stayed
         first.stop()
     finally:
         host.stop()
+
+
+def test_a_guest_joins_near_the_end_reads_the_whole_log_and_its_results_review_the_game(rules, tmp_path):
+    """Through the screens: the guest's log holds every move before it joined, as a game
+    played at one desk would; at the end its results offer Review and Game code (the
+    host's record came), its history holds the game, and Review opens it."""
+    from test_net_screens import frames_until, join_by_screen
+    from test_ui_table import fast_settings
+    from ui_helpers import click, make_app, run
+
+    from vikings.engine.serialize import replay
+    from vikings.ui.scenes.results import ResultsScene
+    from vikings.ui.scenes.review import ReviewScene
+    from vikings.ui.table.match import Match
+
+    config = GameConfig(("Ann", "Bob"), seed=4, start_player=0)
+    rng = random.Random(6)
+    whole = replay(config, [], rules)
+    while not whole.is_over:
+        whole.apply(rng.choice(whole.legal_actions()))
+    near_end = replay(config, [a.to_json() for a in whole.actions()[:-6]], rules)
+    app = make_app(tmp_path / "home", settings=fast_settings())
+    bob = profiles.create(app.history, "Bob", colour(3))
+    host = Host(rules, config, [HostSeat(LOCAL), HostSeat(REMOTE)], state=near_end).start()
+    try:
+        join = join_by_screen(app, host, "Bob")
+        frames_until(app, lambda: host.seats[1].connected and "seat 2" in join.status)
+        host.begin()
+        frames_until(app, lambda: app.match is not None and app.match.events)
+        m = app.match
+        at_one_desk = Match([Seat("Ann", PERSON, colour(0)), Seat("Bob", PERSON, colour(1))], near_end.copy())
+        assert m.log == at_one_desk.log and len(m.log) > len(near_end.actions())
+        end = time.monotonic() + 60
+        while not isinstance(app.scenes.base, ResultsScene):
+            assert time.monotonic() < end
+            scene = app.scenes.base
+            hs = host.state
+            if hs.to_move == 0 and not hs.is_over and len(hs.actions()) == len(m.game.actions()) and not m.pending:
+                n = len(hs.actions()) + 1
+                host.submit(0, rng.choice(hs.legal_actions()))
+                frames_until(app, lambda n=n: len(m.game.actions()) == n)
+            elif m.persons_turn() and not m.pending and not scene.fx.active and m.game.phase in scene.phases:
+                scene.act(rng.choice(m.game.legal_actions()))
+            run(app, 1)
+            time.sleep(0.002)
+        results = app.scenes.base
+        assert m.net.replays and m.game.config.seed == 4 and m.game.actions() == host.state.actions()
+        assert results.b_results["review"].is_enabled and results.b_results["code"].is_enabled
+        (game,) = history_list(app.history)
+        assert [(s.name, s.profile, s.bot) for s in game.seats] == [("Ann", None, None), ("Bob", bob.id, None)]
+        click(app, results.b_results["review"])
+        assert isinstance(app.scenes.base, ReviewScene)
+    finally:
+        host.stop()
+        app.shutdown()
