@@ -158,6 +158,25 @@ def test_a_guest_that_comes_back_mid_round_shows_the_same_log_as_one_that_stayed
         assert len(back.game.actions()) >= 25
         assert back.log == stays.log and back.actors == stays.actors
         assert back.log[0] == stays.log[0] and back.log[0].startswith("Round 1")
+        # The one that stayed loses its connection a moment (the same process comes back by
+        # itself): the moves made meanwhile come as one table, its log made whole again.
+        end = time.monotonic() + 20
+        while host.state.to_move != 1 or len(stays.game.actions()) != len(host.state.actions()):
+            assert time.monotonic() < end and not host.state.is_over
+            step(stays, rng)
+            step(back, rng)
+        missed = len(host.state.actions())
+        first._loop.call_soon_threadsafe(first._link.close)  # (in the other's turn)
+        until(lambda: not host.seats[0].connected)
+        while len(host.state.actions()) == missed:
+            assert time.monotonic() < end
+            step(back, rng)
+        until(lambda: first.rejoins == 1 and first.past is not None)
+        while not (len(stays.game.actions()) == len(back.game.actions()) == len(host.state.actions())):
+            assert time.monotonic() < end
+            step(stays, rng)
+            step(back, rng)
+        assert stays.log == back.log and stays.actors == back.actors
         again.stop()
         first.stop()
     finally:
