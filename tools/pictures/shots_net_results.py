@@ -88,9 +88,12 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path)
-    ap.add_argument("--size", default="1280x720")
-    ap.add_argument("--scale", type=int, default=100, help="UI scale in %% (90-150)")
-    ap.add_argument("--lang", default="en")
+    for flag, default, what in (
+        ("--size", "1280x720", "WxH"),
+        ("--scale", 100, "UI scale in %%"),
+        ("--lang", "en", ""),
+    ):
+        ap.add_argument(flag, default=default, type=type(default), help=what or None)
     a = ap.parse_args(argv)
     shoot(a.out, parse_size(a.size), a.scale, a.lang)
     return 0
