@@ -277,7 +277,8 @@ class GuestSide(_Side):
         take the host's table as it is now (True if the match was behind and took it, or
         took the host's record of a game that ended meanwhile). The log of the moves this
         copy did not see is made from the host's past (`fill_log`)."""
-        took = self._catch_up(match) or self.take_record(match)
+        took = self._catch_up(match)
+        took = self.take_record(match) or took
         self.fill_log(match)
         return took
 
