@@ -123,6 +123,8 @@ class Host:
         self._thinking = False
         self._bots = {i: make_bot(s.level, seed=i + 1) for i, s in enumerate(seats)}
         self._last: dict[str, Any] | None = None  # the latest update, for joiners
+        self._moves: list[dict[str, Any]] = []  # each move's seat and public events (a joiner's past)
+        self._start: dict[str, Any] | None = None  # the public view before the first move
         self._tasks: set[asyncio.Future[Any]] = set()
         self._server: asyncio.AbstractServer | None = None
         self._mux: RelayMux | None = None
@@ -307,6 +309,7 @@ class Host:
 
     def _publish(self, seat: int, action: Action, events: list[Event]) -> None:
         update = self._last = self._update(seat, action, events)
+        self._moves.append({"seat": seat, "events": update["events"]})
         frame = p.encode(update)
         for s in self.seats:
             self._post(s, frame)
@@ -410,6 +413,7 @@ class Host:
         update = None
         if not refusal:
             self.state = replay(self.config, [a.to_json() for a in self.state.actions()[:to]], self.rules)
+            del self._moves[to:]
             update = self._last = self._update(None, None, [])
         frame = p.encode(message("undo_done", to=to, done=not refusal, update=update))
         for s in self.seats:
@@ -524,15 +528,19 @@ class Host:
             await link.send(self._record())
 
     def _past(self) -> dict[str, Any]:
-        """The public events of every move so far, each with who made it: the game replayed
-        from its start (so a host resumed from its autosave has them too). At most MAX_PAST
-        bytes: beyond it the view before the first move goes, then the oldest moves."""
-        game = new_game(self.config, self.rules)
-        start: dict[str, Any] | None = public_view(game)
-        moves = []
-        for action in self.state.actions():
-            seat = game.to_move
-            moves.append({"seat": seat, "events": [_event(e) for e in game.apply(action)]})
+        """The public events of every move so far, each with who made it, as the updates
+        carried them (a table resumed from its autosave, or begun from a game under way,
+        replays its game from the start once to have them). At most MAX_PAST bytes: beyond
+        it the view before the first move goes, then the oldest moves."""
+        if self._start is None or len(self._moves) != len(self.state.actions()):
+            game = new_game(self.config, self.rules)
+            self._start = public_view(game)
+            self._moves = []
+            for action in self.state.actions():
+                seat = game.to_move
+                self._moves.append({"seat": seat, "events": [_event(e) for e in game.apply(action)]})
+        start: dict[str, Any] | None = self._start
+        moves = self._moves
         sizes = [len(json.dumps(m, separators=(",", ":"), ensure_ascii=False).encode()) + 1 for m in moves]
         room = p.MAX_PAST - 64
         total = sum(sizes) + len(json.dumps(start, separators=(",", ":")).encode())
