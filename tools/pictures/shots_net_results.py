@@ -2,10 +2,12 @@
 
     python tools/pictures/shots_net_results.py OUT_DIR [--size 1280x720] [--scale 100] [--lang en]
 
-A host in this process (its desk's seat played by a script, a bot beside it) and this
-copy joined as a guest play a whole game (everyone's first legal move, then random ones);
-writes net-20-guest-results.png (the guest's results, with Review and Game code, the game
-taken from the host's record) and net-21-guest-code.png (the game code panel open).
+A host in this process (its desk's seat played by a script, a bot beside it) holds a
+game under way; this copy joins it as a guest and plays it to the end (random moves).
+Writes net-19-guest-joined.png (the guest's table just after it joined: its log holds
+the moves made before, from the host's past), net-20-guest-results.png (the guest's
+results, with Review and Game code, the game taken from the host's record) and
+net-21-guest-code.png (the game code panel open).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.pictures.director import parse_size  # noqa: E402
 from tools.pictures.shots_net import frames, save, until  # noqa: E402
 from vikings.engine import GameConfig  # noqa: E402
+from vikings.engine.serialize import replay  # noqa: E402
 from vikings.net.host import BOT, LOCAL, REMOTE, Host  # noqa: E402
 from vikings.net.host import Seat as HostSeat  # noqa: E402
 from vikings.saves.folders import Storage  # noqa: E402
@@ -43,8 +46,11 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
         settings = Settings(width=size[0], height=size[1], animation="instant", bot_pace="instant", ui_scale=scale)
         app = App(storage=Storage(Path(home)), settings=settings, size=size, title_scene=False, language=lang)
         seats = [HostSeat(LOCAL), HostSeat(REMOTE), HostSeat(BOT, level="normal")]
-        host = Host(app.rules, GameConfig(("Ann", "Bob", "Cid"), seed=17, start_player=0), seats).start()
         rng = random.Random(17)
+        under_way = replay(GameConfig(("Ann", "Bob", "Cid"), seed=17, start_player=0), [], app.rules)
+        while len(under_way.actions()) < 40:
+            under_way.apply(rng.choice(under_way.legal_actions()))
+        host = Host(app.rules, under_way.config, seats, state=under_way).start()
         try:
             flow.show(app, "net_join")
             join = app.scenes.base
@@ -54,8 +60,10 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
             join.join()
             until(app, lambda: join.guest is not None and join.guest.seat >= 0, "the welcome")
             host.begin()
-            until(app, lambda: app.match is not None, "the table")
+            until(app, lambda: app.match is not None and app.match.events, "the table and its log")
             m = app.match
+            frames(app, 5)
+            save(app, out, "net-19-guest-joined.png")
             end = time.monotonic() + 240
             while not isinstance(app.scenes.base, ResultsScene):
                 if time.monotonic() > end:
