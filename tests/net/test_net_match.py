@@ -1,5 +1,6 @@
 """tools/net/net_match.py: a short whole game between real processes (host, guest, each
-a process of its own) ends identical on every copy. Longer matches are run by hand."""
+a process of its own) ends identical on every copy, and every guest keeps the host's
+record of the game. Longer matches are run by hand."""
 
 from __future__ import annotations
 
@@ -22,3 +23,4 @@ def test_a_two_player_match_between_processes_with_a_killed_guest_rejoining():
     assert last.startswith("net_match: OK: 2 players")
     assert "results identical on every copy: True" in last
     assert "guest restarts 1" in last and "rejoins 1" in last
+    assert "record kept by every guest: True" in last  # (the killed guest's copy too)

@@ -40,8 +40,14 @@ def test_a_whole_advanced_game_ends_identical_on_every_copy_and_no_secret_is_sen
         host.stop()
         for g in guests:
             g.stop()
-    # Every byte sent to the guests: replay the game to know every secret it had.
-    sent = b"".join(frames)
+    # Every byte sent to the guests: replay the game to know every secret it had. Only the
+    # record of the whole game, one to each guest once the game is over, holds them.
+    kinds = [json.loads(f[4:])["t"] for f in frames]
+    records = [i for i, kind in enumerate(kinds) if kind == "record"]
+    last = kinds.index("update", min(i for i, f in enumerate(frames) if b'"n":%d,' % len(final["history"]) in f))
+    assert len(records) == 2 and min(records) > last  # (after the last move's update)
+    assert all(json.loads(frames[i][4:])["config"]["seed"] == seed for i in records)
+    sent = b"".join(f for i, f in enumerate(frames) if i not in records)
     assert len(frames) > 2 * len(final["history"])
     game = new_game(GameConfig(("P0", "P1", "P2"), seed=seed, options=ADVANCED), rules)
     secrets = {str(seed), str(game.rng.state)}

@@ -38,6 +38,10 @@ def test_an_undo_everyone_agrees_to_takes_back_the_moves_on_every_copy(rules):
         for g in guests:  # every copy went back, and play went on to the end
             assert g.done.wait(60) and g.outcome == "over"
             assert digest(g.view) == digest(public_view(host.state))
+            assert g.record is not None and g.record.actions() == host.state.actions()
+        kept = host._past()  # the past a joiner gets: the moves taken back are not in it
+        host._moves = []
+        assert host._past() == kept and len(kept["moves"]) == len(host.state.actions())
     finally:
         host.stop()
         for g in guests:

@@ -12,7 +12,9 @@ runs everything in a new network namespace whose loopback delays and loses packe
 (tc netem; skipped with a note when not permitted).
 
 The last line is the summary: the results on every copy identical or not, the digest
-checks passed, and per-move latency (host applied -> guest shows it) in milliseconds.
+checks passed, whether every guest kept the host's record of the whole game (it replays
+to the host's last table), and per-move latency (host applied -> guest shows it) in
+milliseconds.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from vikings.content.data import default_rules  # noqa: E402
 from vikings.engine import GameConfig  # noqa: E402
 from vikings.net.guest import Guest  # noqa: E402
 from vikings.net.host import BOT, LOCAL, REMOTE, Host, Seat  # noqa: E402
-from vikings.net.view import digest, results, view_state  # noqa: E402
+from vikings.net.view import digest, public_view, results, view_state  # noqa: E402
 
 ADVANCED = frozenset({"auction", "single_boatswain", "special_tiles"})
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,6 +149,7 @@ def run_guest(a: argparse.Namespace) -> int:
         "checked": guest.checked + earlier["checked"],
         "latencies": earlier["latencies"] + guest.latencies_ms,
         "rejoins": guest.rejoins,
+        "record": guest.record is not None and bool(view) and digest(public_view(guest.record)) == digest(view),
     }
     guest.stop()
     old.write_text(json.dumps(report), encoding="utf-8")
@@ -266,6 +269,7 @@ def match(a: argparse.Namespace) -> dict[str, object]:
         "guest_restarts": restarts["guest"],
         "host_restarts": restarts["host"],
         "rejoins": sum(r["rejoins"] for r in reports[1:]),
+        "records": all(r.get("record") for r in reports[1:]),
         "host_stats": reports[0]["stats"],
         "latency_ms": {
             "n": len(lat),
@@ -355,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
 
     a.code = a.code or new_code()
     summary = match(a)
-    ok = summary["over"] and summary["identical"]
+    ok = summary["over"] and summary["identical"] and summary["records"]
     if a.json:
         print(json.dumps(summary))
     else:
@@ -367,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             f"results identical on every copy: {summary['identical']}; "
             f"digest checks passed: {summary['digest_checks']}; guest restarts {summary['guest_restarts']}, "
             f"host restarts {summary['host_restarts']}, rejoins {summary['rejoins']}; "
+            f"record kept by every guest: {summary['records']}; "
             f"latency ms median {lat['median']}, p95 {lat['p95']}, max {lat['max']}, "
             f"within 300 ms {lat['within_300']}; {summary['seconds']} s"
         )

@@ -31,6 +31,7 @@ from vikings.engine.errors import SaveError
 from vikings.engine.serialize import config_from_json, replay, save
 from vikings.engine.state import SPECIAL_TILES, GameState
 from vikings.history.errors import Refused
+from vikings.history.games import kept_seats
 from vikings.saves.safe_json import excerpt
 from vikings.saves.table_file import Seat, Table, check_doc, table_doc
 
@@ -64,7 +65,7 @@ def looks_like_code(text: str) -> bool:
 
 # Writing ------------------------------------------------------------------------------------
 def game_code(seats: Sequence[Seat], game: GameState, hints: Sequence[int]) -> str:
-    """The code of a table (a Match's seats, game and hints)."""
+    """The code of a table (a Match's seats, game and hints; a remote seat is a person)."""
     config = game.config
     digest = game.rules.digest
     if SPECIAL_TILES in config.options:
@@ -75,7 +76,7 @@ def game_code(seats: Sequence[Seat], game: GameState, hints: Sequence[int]) -> s
     if any(config.handicap):  # the house rule's extra Gold, a sixth field (older codes have five)
         head += " " + ",".join(map(str, config.handicap))
     lines = [head]
-    lines += [f"{s.kind} {s.colour} {int(h)} {s.name}" for s, h in zip(seats, hints)]
+    lines += [f"{s.kind} {s.colour} {int(h)} {s.name}" for s, h in zip(kept_seats(seats), hints)]
     lines.append(";".join(" ".join(map(str, a.to_json())) for a in game.actions()))
     body = zlib.compress("\n".join(lines).encode("utf-8"), 9)
     packed = hashlib.sha256(body).digest()[:CHECK_BYTES] + body

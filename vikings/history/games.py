@@ -19,7 +19,7 @@ from vikings.engine.serialize import save
 from vikings.engine.state import GameState
 from vikings.history.database import History
 from vikings.history.errors import Refused
-from vikings.saves.table_file import MAX_SECONDS, Seat, Table, read_table, table_doc
+from vikings.saves.table_file import MAX_SECONDS, PERSON, Seat, Table, read_table, table_doc
 
 # Reason codes.
 SAVE_TOO_LARGE = "save_too_large"
@@ -35,11 +35,20 @@ NO_SUCH_GAME = "no_such_game"
 MAX_SAVE_CHARS = 200_000
 HANDICAP_MAX = 40  # characters of a handicap's label
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+# A seat played from another computer at a networked table (the table's kind, match.REMOTE):
+# kept as a person, with no profile of this desk.
+REMOTE = "remote"
+
+
+def kept_seats(seats: Sequence[Seat]) -> list[Seat]:
+    """The seats as the history and the table file keep them: a remote seat is a person."""
+    return [Seat(s.name, PERSON, s.colour) if s.kind == REMOTE else Seat(*s) for s in seats]
 
 
 def table_text(seats: Sequence[Seat], game: GameState, hints: Sequence[int], seconds: int = 0) -> str:
-    """A table file's text exactly as the saves write it (Storage.write_json of table_doc)."""
-    return json.dumps(table_doc(seats, save(game), hints, seconds=seconds), indent=1, sort_keys=True)
+    """A table file's text exactly as the saves write it (Storage.write_json of table_doc);
+    a remote seat is written as a person (`kept_seats`)."""
+    return json.dumps(table_doc(kept_seats(seats), save(game), hints, seconds=seconds), indent=1, sort_keys=True)
 
 
 def record_game(

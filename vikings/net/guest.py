@@ -7,12 +7,18 @@ action must be legal in the guest's own copy, applying it there must give the sa
 displays, scores and history as the host's view, and the view must match its digest.
 A host that breaks any of these is refused ("hostile" in the inbox) and left.
 
+A guest that joins gets the public events of the moves made before (`past`: its log).
+When the game is over the host sends the whole game, seed and all (`record`); the guest
+replays it with the engine and keeps it (`record`) only if it ends in the very table of
+the last update (the digests agree), so the game can be reviewed and recorded here too.
+
 After a drop (closed laptop, lost Wi-Fi, a restarted host) the guest comes back to its
 seat with its token, trying again until `rejoin_seconds` have passed.
 
 Runs on its own thread; `inbox` is a thread-safe queue of (kind, data): ("welcome",
 seat), ("seats", [...]), ("update", message), ("rejected", reason), ("refused", reason),
-("hostile", reason), ("lost", None), ("over", view).
+("hostile", reason), ("lost", None), ("past", first), ("record", None) or
+("record_refused", reason), then ("over", view).
 """
 
 from __future__ import annotations
@@ -23,10 +29,13 @@ import threading
 import time
 from typing import Any
 
+from vikings.bots import LEVELS
 from vikings.bots.base import Bot
 from vikings.engine.actions import Action, action_from_parts
 from vikings.engine.components import Rules
 from vikings.engine.errors import IllegalAction, VikingsError
+from vikings.engine.events import TYPES
+from vikings.engine.serialize import config_from_json, replay
 from vikings.engine.state import GameState
 from vikings.net import protocol as p
 from vikings.net.links import Link, connect, wind_up
@@ -36,6 +45,12 @@ from vikings.net.view import DETERMINED, digest, public_view, same_view, view_st
 REJOIN_SECONDS = 300.0
 RETRY_EVERY = 0.5
 SILENT_HOST = 15.0  # no frame for this long (pings come every 2 s): the connection is dead
+RECORD_SECONDS = 5.0  # at the end, how long to wait for the host's record of the game
+# Why a record of the game is refused (("record_refused", reason) in the inbox).
+RECORD_TOO_LONG = "too_long"
+RECORD_SEATS = "seats"  # its seats do not fit the table
+RECORD_BAD_GAME = "bad_game"  # it does not replay
+RECORD_OTHER_GAME = "other_game"  # it replays to another table than the host's last update
 
 
 class Hostile(Exception):
@@ -75,6 +90,9 @@ class Guest:
         self.checked = 0  # updates that passed every check
         self.latencies_ms: list[float] = []  # host applied -> this copy shows it
         self.rejoins = 0
+        self.past: dict[str, Any] | None = None  # the events of the moves before the last welcome
+        self.record: GameState | None = None  # the whole game, checked, once it is over
+        self.record_seats: list[str] = []  # each seat as the record has it: "person" or a bot's level
         self.done = threading.Event()  # over, refused, hostile or lost
         self.outcome = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -207,6 +225,7 @@ class Guest:
             self.seat, self.token, self.seats = msg["seat"], msg["token"], msg["seats"]
             self.connected = True
             self.started = msg["started"]
+            self.past = None  # (the moves before this welcome come next)
             if msg["update"] is not None:
                 self._adopt(msg["update"], trusted_step=False)
             self._asked = -1  # a move sent before a drop may be lost: think again
@@ -231,6 +250,10 @@ class Guest:
         elif kind == "undo_done":
             self._undone(msg)
             self._move_soon()
+        elif kind == "past":
+            self._take_past(msg)
+        elif kind == "record":
+            self._take_record(msg)
 
     # Checking the host ------------------------------------------------------------------------
     def _adopt(self, update: dict[str, Any], trusted_step: bool) -> None:
@@ -258,8 +281,66 @@ class Guest:
         if trusted_step:
             self.latencies_ms.append(max(0.0, (time.time_ns() // 1000 - update["ts"]) / 1000))
             self.inbox.put(("update", update))
-        if new.is_over:
-            self._finish("over", view)
+        if new.is_over:  # over once the host's record has come (or did not come in time)
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # (checked by hand, off the guest's thread)
+                loop = None
+            if self.record is not None or loop is None:
+                self._finish("over", view)
+            else:
+                loop.call_later(RECORD_SECONDS, self._finish, "over", view)
+
+    def _take_past(self, msg: dict[str, Any]) -> None:
+        """The events of the moves before the welcome, for the log. Words, not rules: they
+        are checked for their shape only, and a past that does not fit is left out."""
+        first, moves, start = msg["first"], msg["moves"], msg["start"]
+        if self.state is None or first < 0 or first + len(moves) != self.n or (start is not None and first):
+            return
+        players = self.state.n
+        for move in moves:
+            if not isinstance(move, dict) or set(move) != {"seat", "events"} or not isinstance(move["events"], list):
+                return
+            if not _is_seat(move["seat"], players) or not all(_is_event(e, players) for e in move["events"]):
+                return
+        if start is not None:
+            try:
+                if start["history"] != [] or not same_view(view_state(start, self.rules), start):
+                    return
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, VikingsError):
+                return
+        self.past = msg
+        self.inbox.put(("past", first))
+
+    def _take_record(self, msg: dict[str, Any]) -> None:
+        """The whole game, sent when it is over: kept if it replays to the table of the last
+        update, else refused (the results then offer no review here)."""
+        if self.state is None or not self.state.is_over or self.view is None:
+            raise Hostile("the whole game before its end")
+        reason = self._check_record(msg)
+        if reason:
+            self.inbox.put(("record_refused", reason))
+        else:
+            self.inbox.put(("record", None))
+        self._finish("over", self.view)
+
+    def _check_record(self, msg: dict[str, Any]) -> str:
+        assert self.state is not None and self.view is not None
+        seats, actions = msg["seats"], msg["actions"]
+        if len(actions) > p.MAX_RECORD_ACTIONS:
+            return RECORD_TOO_LONG
+        if len(seats) != self.state.n or any(s != "person" and s not in LEVELS for s in seats):
+            return RECORD_SEATS
+        if not 0 <= self.seat < len(seats) or seats[self.seat] != "person":
+            return RECORD_SEATS
+        try:
+            game = replay(config_from_json(msg["config"]), actions, self.rules)
+        except (VikingsError, KeyError, TypeError, ValueError, IndexError, RecursionError):
+            return RECORD_BAD_GAME
+        if not game.is_over or digest(public_view(game)) != digest(self.view):
+            return RECORD_OTHER_GAME
+        self.record, self.record_seats = game, list(seats)
+        return ""
 
     def _undone(self, msg: dict[str, Any]) -> None:
         """The end of an undo vote: the table taken back only if this guest agreed to
@@ -322,3 +403,18 @@ class Guest:
             await self._link.send(message("action", seq=self._seq, action=action.to_json()))
         except (TimeoutError, OSError):
             self._link.close()
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _is_event(value: object, players: int) -> bool:
+    """An event as the host sends it: a known type, a player (or None) and a mapping."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"type", "player", "data"}
+        and value["type"] in TYPES
+        and (value["player"] is None or _is_seat(value["player"], players))
+        and isinstance(value["data"], dict)
+    )

@@ -5,6 +5,9 @@ A `Host` owns the GameState and its seats. Each seat is played at the host's des
 joined with the table's code and holds the seat's token. A guest's action is checked
 against `legal_actions()` for its seat and turn before it is applied; after every action
 all guests receive the action, its events, the public view (view.py) and its digest.
+A guest that joins also gets the events of the moves before (`past`, for its log); once
+the game is over, and never before, every guest gets the whole game with its seed
+(`record`), to review it and keep it in its history.
 
 The host runs on its own thread (asyncio). Screens and scripts call its methods from
 any thread and read what happened from `inbox`, a thread-safe queue of (kind, data):
@@ -53,6 +56,7 @@ OUTBOX = 256  # frames waiting for one guest; more and it is dropped as too slow
 REJOIN_MINUTES = 5.0
 UNDO_SECONDS = 60.0  # how long the guests have to agree to an undo
 LOCAL, BOT, REMOTE = "local", "bot", "remote"
+PERSON = "person"  # a seat in a game's record: a person (here or remote), else its bot's level
 
 
 @dataclass
@@ -119,6 +123,8 @@ class Host:
         self._thinking = False
         self._bots = {i: make_bot(s.level, seed=i + 1) for i, s in enumerate(seats)}
         self._last: dict[str, Any] | None = None  # the latest update, for joiners
+        self._moves: list[dict[str, Any]] = []  # each move's seat and public events (a joiner's past)
+        self._start: dict[str, Any] | None = None  # the public view before the first move
         self._tasks: set[asyncio.Future[Any]] = set()
         self._server: asyncio.AbstractServer | None = None
         self._mux: RelayMux | None = None
@@ -303,9 +309,14 @@ class Host:
 
     def _publish(self, seat: int, action: Action, events: list[Event]) -> None:
         update = self._last = self._update(seat, action, events)
+        self._moves.append({"seat": seat, "events": update["events"]})
         frame = p.encode(update)
         for s in self.seats:
             self._post(s, frame)
+        if self.state.is_over:  # the secrets are worthless now: every guest gets the whole game
+            record = p.encode(self._record())
+            for s in self.seats:
+                self._post(s, record)
         self.inbox.put(("update", update))
         if self.state.is_over:
             self.inbox.put(("over", update["view"]))
@@ -402,6 +413,7 @@ class Host:
         update = None
         if not refusal:
             self.state = replay(self.config, [a.to_json() for a in self.state.actions()[:to]], self.rules)
+            del self._moves[to:]
             update = self._last = self._update(None, None, [])
         frame = p.encode(message("undo_done", to=to, done=not refusal, update=update))
         for s in self.seats:
@@ -503,9 +515,53 @@ class Host:
                 update=update,
             )
         )
+        await self._after_welcome(link)
         self._spawn(self._writer(s, link, s.outbox))
         self._write_autosave()
         self._seats_changed()
+
+    async def _after_welcome(self, link: Link) -> None:
+        """What a guest that joins gets after the welcome: the events of the moves before
+        (its log), and the whole game if it is over."""
+        await link.send(self._past())
+        if self.state.is_over:
+            await link.send(self._record())
+
+    def _past(self) -> dict[str, Any]:
+        """The public events of every move so far, each with who made it, as the updates
+        carried them (a table resumed from its autosave, or begun from a game under way,
+        replays its game from the start once to have them). At most MAX_PAST bytes: beyond
+        it the view before the first move goes, then the oldest moves."""
+        if self._start is None or len(self._moves) != len(self.state.actions()):
+            game = new_game(self.config, self.rules)
+            self._start = public_view(game)
+            self._moves = []
+            for action in self.state.actions():
+                seat = game.to_move
+                self._moves.append({"seat": seat, "events": [_event(e) for e in game.apply(action)]})
+        start: dict[str, Any] | None = self._start
+        moves = self._moves
+        sizes = [len(json.dumps(m, separators=(",", ":"), ensure_ascii=False).encode()) + 1 for m in moves]
+        room = p.MAX_PAST - 64
+        total = sum(sizes) + len(json.dumps(start, separators=(",", ":")).encode())
+        first = 0
+        if total > room:
+            start = None
+            total = sum(sizes)
+            while total > room and first < len(moves):
+                total -= sizes[first]
+                first += 1
+        return message("past", first=first, start=start, moves=moves[first:])
+
+    def _record(self) -> dict[str, Any]:
+        """The whole game, seed and all, for a game that is over (never before)."""
+        assert self.state.is_over
+        return message(
+            "record",
+            config=self.config.to_json(),
+            actions=[a.to_json() for a in self.state.actions()],
+            seats=[s.level if s.kind == BOT else PERSON for s in self.seats],
+        )
 
     async def _writer(self, s: Seat, link: Link, outbox: asyncio.Queue[bytes]) -> None:
         try:

@@ -19,6 +19,8 @@ PROTOCOL_VERSION = 1
 MAX_FROM_GUEST = 4 * 1024  # a guest sends hellos, actions and pongs: small
 MAX_FROM_HOST = 512 * 1024  # the host sends the public view with every update
 MAX_RELAY_CONTROL = 1024
+MAX_PAST = 256 * 1024  # the past moves' events a joining guest gets (the oldest left out beyond it)
+MAX_RECORD_ACTIONS = 2_000  # a finished game has about 200
 HEADER = struct.Struct(">I")
 
 # Why a host refuses a guest or drops it (the screens will word them; bots hold no words).
@@ -144,9 +146,16 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     # An undo: the host asks to go back to move `to`; everyone agrees or it does not happen.
     "undo_ask": {"to": "int"},
     "undo_done": {"to": "int", "done": "bool", "update": "dict?"},
+    # After a welcome: the public events of the moves made before it, for the guest's log
+    # (`first`: the number of moves left out at the start; `start`: the public view before
+    # the first move, when none is left out).
+    "past": {"first": "int", "start": "dict?", "moves": "list"},
+    # Only once the game is over: the whole game (its config with the seed, the actions) and
+    # each seat as a table file has it ("person" or a bot's level), to review and record.
+    "record": {"config": "dict", "actions": "list", "seats": "list"},
 }
 FROM_GUEST = ("hello", "action", "pong", "bye", "undo_vote")
-FROM_HOST = ("welcome", "refused", "update", "rejected", "seats", "ping", "undo_ask", "undo_done")
+FROM_HOST = ("welcome", "refused", "update", "rejected", "seats", "ping", "undo_ask", "undo_done", "past", "record")
 _LIMITS = {"str": 200, "list": 64}  # guests' strings and lists (the host's view is bounded by size)
 
 

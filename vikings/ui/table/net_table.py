@@ -12,7 +12,15 @@ time through `next_action()`, as a bot's decision would be.
 - `GuestSide`: the Match holds the game as the host's view describes it (no seed, the
   face-down stacks' order unknown). Every move, this player's own included, is taken from
   the host's update: the table as the host sent it, with its events. This player's
-  decision goes to the host (`Guest.send_action`) and comes back as an update.
+  decision goes to the host (`Guest.send_action`) and comes back as an update. A guest
+  that joins mid-game makes its log from the events of the moves before (the host's
+  `past`); at the end it takes the host's record of the whole game (checked by the Guest)
+  in place of the table it had, so its results can review the game, give its code and
+  record it like a game played at this desk.
+
+Both record a finished game in the history (table/record.py): `profile_names` says which
+seat may be tied to a profile of this desk (a person at this desk, or the guest's own
+seat); every other person is recorded without a profile.
 
 The words of the turn indicator (`turn_text`) and of the notices are the catalogues'
 (table.net.*).
@@ -28,6 +36,7 @@ from vikings.engine.actions import Action, action_from_parts
 from vikings.engine.errors import IllegalAction
 from vikings.engine.events import Event
 from vikings.net.host import LOCAL, Host
+from vikings.net.host import PERSON as RECORD_PERSON
 from vikings.net.view import view_state
 from vikings.text.lang import t
 from vikings.ui.drawing.theme import PLAYER_COLOURS
@@ -93,6 +102,10 @@ class _Side:
         except IllegalAction:  # (the guest checked it; the host made it)
             return None
 
+    def profile_names(self, match: Any) -> list[str | None]:
+        """Per seat, the name of the profile of this desk it may be tied to (None: none)."""
+        raise NotImplementedError
+
     def seat_info(self, p: int) -> dict[str, Any]:
         return self.seats[p] if 0 <= p < len(self.seats) else {}
 
@@ -148,6 +161,9 @@ class HostSide(_Side):
 
     def decides(self, p: int) -> bool:
         return self.host.seats[p].kind != LOCAL
+
+    def profile_names(self, match: Any) -> list[str | None]:
+        return [s.name if h.kind == LOCAL else None for s, h in zip(match.seats, self.host.seats)]
 
     undoes = True
 
@@ -207,12 +223,19 @@ class GuestSide(_Side):
         self.sent = False  # this player's decision went to the host and has not come back
         self.behind = False  # a rejoin's welcome came: the match may have missed moves
         self._was_connected = self.connected
+        # The log's material: each move's number -> (who made it, its events), from the
+        # updates heard and the host's past; the public view before the first move.
+        self.known: dict[int, tuple[int, list[Event]]] = {}
+        self.start_view: dict[str, Any] | None = None
+        self._past: dict[str, Any] | None = None  # the Guest's past last learnt from
 
     def inbox(self) -> Any:
         return self.guest.inbox
 
     def hear(self, kind: str, data: Any) -> None:
         super().hear(kind, data)
+        if kind == "update" and data.get("seat") is not None:
+            self.known[data["n"]] = (data["seat"], _events(data["events"]))
         if kind == "rejected":
             self.sent = False
             self.news = REJECTED
@@ -235,6 +258,8 @@ class GuestSide(_Side):
         """The table agreed to go back to move `to`: take the host's table as it is now."""
         self.updates.clear()
         self.ready, self.sent = None, False
+        for n in [n for n in self.known if n > to]:
+            del self.known[n]
         view = self.guest.view
         if view is not None:
             match.game = view_state(view, match.game.rules)
@@ -249,7 +274,15 @@ class GuestSide(_Side):
 
     def catch_up(self, match: Any) -> bool:
         """After a rejoin the moves made meanwhile came as one table, not move by move:
-        take the host's table as it is now (True if the match was behind and took it)."""
+        take the host's table as it is now (True if the match was behind and took it, or
+        took the host's record of a game that ended meanwhile). The log of the moves this
+        copy did not see is made from the host's past (`fill_log`)."""
+        took = self._catch_up(match)
+        took = self.take_record(match) or took
+        self.fill_log(match)
+        return took
+
+    def _catch_up(self, match: Any) -> bool:
         view = self.guest.view
         if not self.behind or view is None:
             return False
@@ -257,11 +290,75 @@ class GuestSide(_Side):
         if any(u["n"] == n + 1 for u in self.updates) or len(view["history"]) <= n:
             self.behind = False
             return False
+        state = view_state(view, match.game.rules)
+        if state.is_over and self._record_due():
+            return False  # (the record of the whole game is on its way: take that)
         self.behind = False
         self.ready, self.sent = None, False
-        match.game = view_state(view, match.game.rules)
+        match.game = state
         while self.updates and self.updates[0]["n"] <= len(view["history"]):
             self.updates.popleft()
+        return True
+
+    def _record_due(self) -> bool:
+        """The game is over and the host's record of it may still come."""
+        return self.guest.record is None and not self.guest.done.is_set()
+
+    def take_record(self, match: Any) -> bool:
+        """At the end, the host's record of the whole game (checked by the Guest: it ends in
+        the host's last table) in place of the table it describes: the match can replay it
+        from its seed (review, game code) and records it once (True if taken now). Its bots
+        show as bots; the other people stay remote seats."""
+        game = self.guest.record
+        if self.replays or game is None or not match.game.is_over:
+            return False
+        if [a.to_json() for a in game.actions()] != [a.to_json() for a in match.game.actions()]:
+            return False
+        from vikings.ui.table.match import Seat
+
+        kinds = self.guest.record_seats
+        match.game = game
+        match.seats = tuple(
+            Seat(s.name, s.kind if kind == RECORD_PERSON else kind, s.colour) for s, kind in zip(match.seats, kinds)
+        )
+        match.record_due = True
+        self.replays = True
+        return True
+
+    def fill_log(self, match: Any) -> bool:
+        """The log of the moves this copy did not see (it joined or came back mid-game),
+        made from the events the host sent (its past and the updates heard): the log then
+        reads as at a copy that was there all along. True if the log changed."""
+        past = self.guest.past
+        if past is not None and past is not self._past:
+            self._past = past
+            if past["start"] is not None:
+                self.start_view = past["start"]
+            for n, move in enumerate(past["moves"], past["first"] + 1):
+                self.known[n] = (move["seat"], _events(move["events"]))
+        n = len(match.game.actions())
+        missing = n - len(match.marks)  # the first moves whose events this copy lacks
+        if missing <= 0 or match.pending:
+            return False
+        low = n + 1
+        while low > 1 and low - 1 in self.known:
+            low -= 1
+        if low > missing:
+            return False  # nothing learnt of the moves the log lacks
+        from vikings.ui.table.match import _first_offer
+
+        events: list[Event] = []
+        if low == 1 and self.start_view is not None:
+            events.append(_first_offer(view_state(self.start_view, match.game.rules)))
+        marks, actors = [], []
+        for k in range(low, n + 1):
+            seat, more = self.known[k]
+            marks.append(len(events))
+            actors.append(seat)
+            events.extend(more)
+        match.events, match.marks, match._lines = events, marks, ("", [])
+        if low == 1:
+            match.actors = actors
         return True
 
     def rejoin(self) -> None:
@@ -291,11 +388,22 @@ class GuestSide(_Side):
             if update["seat"] == self.seat:
                 self.sent = False
             match.game = view_state(update["view"], match.game.rules)
-            return [Event(e["type"], e["player"], e["data"]) for e in update["events"]]
+            self.take_record(match)
+            return _events(update["events"])
         if actor == self.seat and not self.sent and not match.game.is_over:
             self.guest.send_action(action)
             self.sent = True
         return None
+
+    def next_action(self, match: Any) -> Action | None:
+        update = self._next(match)
+        if update is not None and update["n"] == self.guest.n and self.guest.state.is_over and self._record_due():
+            return None  # the last move waits a moment for the host's record of the game
+        return super().next_action(match)
+
+    def profile_names(self, match: Any) -> list[str | None]:
+        """The guest's own seat, by the name it joined with (its seat's name is the host's)."""
+        return [str(self.guest.name) if i == self.seat else None for i in range(len(match.seats))]
 
     def turn_text(self, match: Any, p: int) -> str:
         if not self.connected:
@@ -326,7 +434,6 @@ def host_match(side: HostSide, seats: Any, rules: Any) -> Any:
         handicap=cfg.handicap,
     )
     match.net = side
-    match.record_due = False  # (the history records games of this desk's seats and bots only)
     return match
 
 
@@ -339,12 +446,17 @@ def guest_match(side: GuestSide, rules: Any) -> Any:
     game = view_state(guest.view, rules)
     seats = [Seat(name, PERSON if i == guest.seat else REMOTE, colour(i)) for i, name in enumerate(game.config.players)]
     match = Match(seats, game, None, autosave=False, net=side)
-    match.record_due = False  # (no seed here: the history could not replay it)
+    match.record_due = False  # (no seed here: recorded once the host's record has come: take_record)
     if not game.actions():
         first = _first_offer(game)  # the first offer, for the screens to lay out (and the log)
         match.pending.append(first)
         match.events.append(first)
     return match
+
+
+def _events(data: list[dict[str, Any]]) -> list[Event]:
+    """The events an update or the past carries, as the engine's."""
+    return [Event(e["type"], e["player"], e["data"]) for e in data]
 
 
 def colour(i: int) -> str:
@@ -406,6 +518,4 @@ def resumed_match(side: HostSide, seats: Any) -> Any:
     from vikings.ui.table.match import Match
 
     game = load(save(side.host.state), side.host.rules)
-    match = Match(seats, game, None, autosave=False, net=side)
-    match.record_due = False
-    return match
+    return Match(seats, game, None, autosave=False, net=side)

@@ -7,6 +7,12 @@ game was played (`Match.played_seconds`: earlier sittings, which the table file 
 and this one), the hints each seat asked for, the practice flag and the handicap (the
 house rule's label). A game that was already over when its match was made (a finished game
 loaded from a file), the guided lesson and unfinished games are not recorded.
+
+A networked table records its game on every copy (the host's, and each guest's once the
+host's record of the whole game has come: net_table.GuestSide.take_record). Only a seat
+played at this desk is tied to a profile (at a guest's copy: its own seat, by the name it
+joined with; `profile_names`); a remote person is recorded as a person with no profile
+(games.kept_seats), the host's bots as bots.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from vikings.saves.table_file import MAX_SECONDS
 log = logging.getLogger("vikings")
 
 
-def tie_profiles(history: History, seats) -> list[int | None]:
+def tie_profiles(history: History, seats, names=None) -> list[int | None]:
     """The profile at each seat: a person's seat is the profile of her name (None: a guest
-    or a bot)."""
+    or a bot). `names`: per seat, the name to look up instead (None: no profile)."""
     by_key = {profile_store.name_key(p.name): p.id for p in profile_store.list_profiles(history)}
-    return [by_key.get(profile_store.name_key(s.name)) if s.is_person else None for s in seats]
+    if names is None:
+        names = [s.name if s.is_person else None for s in seats]
+    return [None if name is None else by_key.get(profile_store.name_key(name.strip())) for name in names]
 
 
 def handicap_label(game, seats) -> str | None:
@@ -43,7 +51,8 @@ def record_finished(history: History, match) -> int | None:
     match.record_due = False  # once, whatever happens below
     try:
         if match.profiles is None:
-            match.profiles = tie_profiles(history, match.seats)
+            names = match.net.profile_names(match) if match.net is not None else None
+            match.profiles = tie_profiles(history, match.seats, names)
         seconds = max(0, min(match.played_seconds(), MAX_SECONDS))
         return record_game(
             history,
