@@ -7,6 +7,12 @@ action must be legal in the guest's own copy, applying it there must give the sa
 displays, scores and history as the host's view, and the view must match its digest.
 A host that breaks any of these is refused ("hostile" in the inbox) and left.
 
+Each connection opens with the handshake on the join code (links.guest_handshake): the
+host must prove it knows the code before the guest says anything more (its name, its
+token), and every frame after it is sealed. A host that cannot prove it is refused as a
+wrong `code`, and the guest does not try again by itself (whoever answered gets no second
+guess). A frame that does not open ends the connection, as a drop does.
+
 After a drop (closed laptop, lost Wi-Fi, a restarted host) the guest comes back to its
 seat with its token, trying again until `rejoin_seconds` have passed.
 
@@ -29,7 +35,7 @@ from vikings.engine.components import Rules
 from vikings.engine.errors import IllegalAction, VikingsError
 from vikings.engine.state import GameState
 from vikings.net import protocol as p
-from vikings.net.links import Link, connect, wind_up
+from vikings.net.links import Link, Refused, connect, guest_handshake, wind_up
 from vikings.net.protocol import MAX_FROM_HOST, ProtocolError, message
 from vikings.net.view import DETERMINED, digest, public_view, same_view, view_state
 
@@ -56,7 +62,7 @@ class Guest:
         rejoin_seconds: float = REJOIN_SECONDS,
         undo_answer: bool | None = None,
     ):
-        self.rules, self.name, self.code = rules, name, code
+        self.rules, self.name, self.code = rules, name, p.normal_code(code)
         self.address, self.relay = address, relay
         self.token = token
         self.bot = bot  # plays the seat by itself (scripts and tests)
@@ -144,6 +150,8 @@ class Guest:
                 deadline = None
             except Hostile as e:
                 self._finish("hostile", str(e))
+            except Refused as e:  # at the door: another version, a wrong code
+                self._finish("refused", e.reason)
             except ProtocolError as e:
                 self._finish("hostile", f"protocol: {e}")
             except (TimeoutError, OSError, asyncio.IncompleteReadError) as e:
@@ -168,18 +176,11 @@ class Guest:
             if self.relay:
                 from vikings.net.relay import join
 
-                await join(link, self.code)
-            await link.send(
-                message(
-                    "hello",
-                    protocol=p.PROTOCOL_VERSION,
-                    rules_version=self.rules_version(),
-                    rules_digest=self.rules.digest,
-                    code=self.code,
-                    name=self.name[:40],
-                    token=self.token,
-                )
+                await join(link, p.table_id(self.code))
+            await asyncio.wait_for(
+                guest_handshake(link, self.code, self.rules_version(), self.rules.digest), SILENT_HOST
             )
+            await link.send(message("join", name=self.name[:40], token=self.token))
             while not self.done.is_set():
                 msg = await asyncio.wait_for(link.recv(MAX_FROM_HOST), SILENT_HOST)
                 p.check(msg, p.FROM_HOST)
