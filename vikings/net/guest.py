@@ -80,6 +80,7 @@ class Guest:
         self.connected = False  # a session with the host is open (False while it tries again)
         self.checked = 0  # updates that passed every check
         self.latencies_ms: list[float] = []  # host applied -> this copy shows it
+        self.handshakes_ms: list[float] = []  # connecting -> sealed (relay and key exchange included)
         self.rejoins = 0
         self.done = threading.Event()  # over, refused, hostile or lost
         self.outcome = ""
@@ -170,6 +171,7 @@ class Guest:
             await asyncio.sleep(RETRY_EVERY)
 
     async def _session(self) -> None:
+        began = time.perf_counter()
         link = await connect(*self.address)
         self._link = link
         try:
@@ -180,6 +182,7 @@ class Guest:
             await asyncio.wait_for(
                 guest_handshake(link, self.code, self.rules_version(), self.rules.digest), SILENT_HOST
             )
+            self.handshakes_ms.append((time.perf_counter() - began) * 1000)
             await link.send(message("join", name=self.name[:40], token=self.token))
             while not self.done.is_set():
                 msg = await asyncio.wait_for(link.recv(MAX_FROM_HOST), SILENT_HOST)
