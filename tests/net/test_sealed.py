@@ -4,12 +4,12 @@ left out on the way."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 
 import pytest
 from net_helpers import Proxy, Raw, table, wait
+from test_relay import relay  # noqa: F401  (the fixture)
 
 from vikings.bots import make_bot
 from vikings.engine import GameConfig
@@ -17,23 +17,7 @@ from vikings.net import host as host_module
 from vikings.net import protocol as p
 from vikings.net.guest import Guest
 from vikings.net.host import BOT, REMOTE, Host, Seat
-from vikings.net.links import wind_up
-from vikings.net.relay import Relay
 from vikings.net.view import digest, public_view
-
-
-@pytest.fixture
-def relay():
-    loop = asyncio.new_event_loop()
-    server = Relay()
-    port = loop.run_until_complete(server.start("127.0.0.1", 0))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield server, port
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    server.server.close()
-    wind_up(loop)
 
 
 def test_what_passes_a_relay_holds_no_code_token_name_or_view(rules, relay):
@@ -91,7 +75,7 @@ def test_a_wrong_code_is_refused_at_once_and_tried_once(rules, monkeypatch):
         assert not host.seat_list()[0]["connected"]
         # A guest with the right code, in any case and with dashes, takes the seat.
         right = Guest(rules, "fair", p.shown_code(host.code).lower(), ("127.0.0.1", host.port)).start()
-        assert wait(lambda: host.seat_list()[0]["connected"]) and right.seat == 0
+        assert wait(lambda: right.seat == 0) and host.seat_list()[0]["connected"]
         right.stop()
     finally:
         host.stop()
@@ -150,3 +134,30 @@ def test_a_frame_altered_replayed_or_left_out_ends_the_connection_and_the_guest_
         host.stop()
         g.stop()
         wire.close()
+
+
+def test_frames_open_only_once_in_order_and_only_with_the_same_code():
+    from vikings.net.seal import GUEST, HOST, Pake, Tampered
+
+    code = p.new_code()
+    guest, host = Pake(code, GUEST), Pake(code, HOST)
+    (to_host, proof_g), (to_guest, proof_h) = guest.finish(host.message), host.finish(guest.message)
+    assert proof_g == proof_h
+    frames = [to_host.seal(f"frame {i}".encode()) for i in range(3)]
+    assert to_guest.open(frames[0]) == b"frame 0"
+    for bad in (frames[0], frames[2], frames[1][:-1] + bytes([frames[1][-1] ^ 1]), b"short"):
+        with pytest.raises(Tampered):  # replayed, out of order, altered, cut
+            to_guest.open(bad)
+    assert to_guest.open(frames[1]) == b"frame 1"
+    back = to_guest.seal(b"answer")
+    with pytest.raises(Tampered):  # each direction has its own key
+        to_guest.open(back)
+    assert to_host.open(back) == b"answer"
+    host = Pake(code, HOST)
+    wrong = Pake(code[:8] + ("A" if code[8] != "A" else "B"), GUEST)  # one sign of the secret differs
+    (sealer_w, proof_w), (sealer_h, proof_h) = wrong.finish(host.message), host.finish(wrong.message)
+    assert proof_w != proof_h
+    with pytest.raises(Tampered):
+        sealer_h.open(sealer_w.seal(b"join"))
+    with pytest.raises(p.ProtocolError):
+        Pake(code, HOST).finish(Pake(code, HOST).message)  # not the other side's message
