@@ -510,13 +510,13 @@ class Host:
                 return i, ""
         return -1, p.REFUSED_FULL
 
-    async def _attach(self, index: int, link: Link, join: dict[str, Any]) -> None:
+    async def _attach(self, index: int, link: Link, hello: dict[str, Any]) -> None:
         s = self.seats[index]
         if s.link is not None:  # the same guest again, its old connection half-open
             s.link.close()
         if not s.token:
             s.token = p.new_token()
-        s.guest = "".join(c for c in join["name"] if c.isprintable())[:40]
+        s.guest = "".join(c for c in hello["name"] if c.isprintable())[:40]
         s.link, s.connected, s.left_at = link, True, None
         s.outbox = asyncio.Queue(maxsize=OUTBOX)
         update = self._last or self._update(None, None, [])
