@@ -9,12 +9,12 @@ import socket
 import threading
 
 import pytest
+from net_helpers import Raw
 
 from vikings.engine import GameConfig
 from vikings.engine.actions import Buy
 from vikings.net.guest import Guest, Hostile
 from vikings.net.host import REMOTE, Host, Seat
-from vikings.net.protocol import encode
 from vikings.net.view import digest
 
 
@@ -101,7 +101,8 @@ def test_over_the_wire_the_guest_leaves_a_hostile_host_and_does_not_come_back(ru
     def serve():
         conn, _ = server.accept()
         connections.append(conn)
-        conn.recv(4096)  # the hello
+        raw = Raw(sock=conn)
+        assert raw.answer(host.code)["t"] == "join"  # the handshake, as an honest host
         welcome = {
             "t": "welcome",
             "seat": 0,
@@ -113,7 +114,7 @@ def test_over_the_wire_the_guest_leaves_a_hostile_host_and_does_not_come_back(ru
         }
         bad = step(host)
         bad["view"]["displays"][1]["fame"] += 3
-        conn.sendall(encode(welcome) + encode(seal(bad)))
+        conn.sendall(raw.frame(welcome) + raw.frame(seal(bad)))
 
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()

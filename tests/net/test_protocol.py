@@ -89,3 +89,14 @@ def test_what_the_host_sends_fits_the_schema():
     assert json.loads(encode(msg)[4:]) == msg
     with pytest.raises(ProtocolError):
         p.message("rejected", seq="3", reason="x")
+
+
+def test_a_join_code_is_a_table_id_and_a_secret_read_in_three_groups():
+    code = p.new_code()
+    assert p.valid_code(code) and len(code) == 9 and p.table_id(code) == code[:3]
+    shown = p.shown_code(code)
+    assert shown == f"{code[:3]}-{code[3:6]}-{code[6:]}"
+    assert p.normal_code(f" {shown.lower()} ") == code
+    assert not p.valid_code("ABCDEF") and not p.valid_code(code[:8] + "0")  # protocol 1's length; no 0
+    other = p.new_table_id(code)
+    assert other[3:] == code[3:] and p.valid_code(other)

@@ -1,5 +1,5 @@
-"""The relay pairs a host and its guests by code and forwards their frames unread,
-bounded in size and rate; a whole game plays through it."""
+"""The relay pairs a host and its guests by table id (the join code's first part) and
+forwards their frames unread, bounded in size and rate; a whole game plays through it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from net_helpers import Raw, table, wait
 from vikings.bots import make_bot
 from vikings.net.guest import Guest
 from vikings.net.links import wind_up
+from vikings.net.protocol import table_id
 from vikings.net.relay import Relay
 from vikings.net.view import digest, public_view
 
@@ -36,7 +37,7 @@ def test_a_whole_game_through_the_relay(rules, relay):
     host = table(rules, "remote", "random", "remote", seed=12, bind=None, relay=("127.0.0.1", port))
     guests = []
     try:
-        assert wait(lambda: host.code in server.tables)
+        assert wait(lambda: table_id(host.code) in server.tables)
         for i in (1, 2):
             guests.append(
                 Guest(rules, f"g{i}", host.code, ("127.0.0.1", port), relay=True, bot=make_bot("random", i)).start()
@@ -58,13 +59,21 @@ def test_the_relay_refuses_unknown_codes_taken_codes_and_nonsense(rules, relay):
     server, port = relay
     host = table(rules, "remote", "random", bind=None, relay=("127.0.0.1", port))
     try:
-        assert wait(lambda: host.code in server.tables)
-        lost = Guest(rules, "g", "ZZZZZZ", ("127.0.0.1", port), relay=True).start()
+        assert wait(lambda: table_id(host.code) in server.tables)
+        other = "ZZZ" if not host.code.startswith("ZZZ") else "YYY"
+        lost = Guest(rules, "g", other + host.code[3:], ("127.0.0.1", port), relay=True).start()
         assert lost.done.wait(10) and lost.inbox.get() == ("refused", "relay_unknown")
         twin = Raw(port)
-        twin.send({"t": "relay_host", "code": host.code})
+        twin.send({"t": "relay_host", "table": table_id(host.code)})
         assert twin.recv() == {"t": "relay_refused", "reason": "taken"}
-        for bad in ({"t": "relay_join"}, {"t": "relay_join", "code": "<script>"}, {"t": "hello", "code": host.code}):
+        bad_ones = (
+            {"t": "relay_join"},
+            {"t": "relay_join", "table": "<script>"},
+            {"t": "relay_join", "table": host.code},  # the whole code is not a table id
+            {"t": "relay_join", "code": host.code},  # (protocol 1's field)
+            {"t": "hello", "table": table_id(host.code)},
+        )
+        for bad in bad_ones:
             raw = Raw(port)
             raw.send(bad)
             assert raw.recv() == {"t": "relay_refused", "reason": "malformed"}
@@ -82,7 +91,7 @@ def test_the_relay_forwards_unread_and_drops_a_guest_that_sends_too_much_or_too_
 
     server, port = relay
     host = Raw(port)
-    host.send({"t": "relay_host", "code": "ABCDEF"})
+    host.send({"t": "relay_host", "table": "ABC"})
     assert host.recv() == {"t": "relay_ok"}
 
     def from_relay():
@@ -90,7 +99,7 @@ def test_the_relay_forwards_unread_and_drops_a_guest_that_sends_too_much_or_too_
         return channel, kind, host._exactly(size)
 
     big = Raw(port)
-    big.send({"t": "relay_join", "code": "abc-def"})
+    big.send({"t": "relay_join", "table": "abc"})
     assert big.recv() == {"t": "relay_ok"}
     channel, kind, _ = from_relay()
     assert kind == OPEN
@@ -101,7 +110,7 @@ def test_the_relay_forwards_unread_and_drops_a_guest_that_sends_too_much_or_too_
     assert from_relay()[:2] == (channel, 2)  # CLOSE
 
     fast = Raw(port)
-    fast.send({"t": "relay_join", "code": "ABCDEF"})
+    fast.send({"t": "relay_join", "table": "ABC"})
     assert fast.recv() == {"t": "relay_ok"}
     assert from_relay()[1] == OPEN
     try:
@@ -117,7 +126,7 @@ def test_the_relay_forwards_unread_and_drops_a_guest_that_sends_too_much_or_too_
             break
         forwarded += 1
     assert GUEST_BURST - 2 <= forwarded <= GUEST_BURST + 10
-    assert "ABCDEF" in server.tables  # the host stays
+    assert "ABC" in server.tables  # the host stays
     host.close()
 
 
@@ -138,9 +147,30 @@ def test_vikings_relay_runs_as_a_command_and_refuses_an_unknown_code():
     try:
         assert proc.stdout.readline().strip() == f"vikings relay on 127.0.0.1:{port}"
         raw = Raw(port)
-        raw.send({"t": "relay_join", "code": "QQQQQQ"})
+        raw.send({"t": "relay_join", "table": "QQQ"})
         assert raw.recv() == {"t": "relay_refused", "reason": "unknown"}
         assert _wait(raw.closed)
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_table_id_the_relay_has_taken_is_changed_before_anyone_joins(rules, relay):
+    from vikings.net.protocol import new_code
+
+    server, port = relay
+    squatter = Raw(port)
+    code = new_code()
+    squatter.send({"t": "relay_host", "table": table_id(code)})
+    assert squatter.recv() == {"t": "relay_ok"}
+    host = table(rules, "remote", "random", code=code, bind=None, relay=("127.0.0.1", port))
+    try:
+        assert wait(lambda: host.code != code)
+        assert host.code[3:] == code[3:] and ("code", host.code) in list(host.inbox.queue)
+        assert wait(lambda: table_id(host.code) in server.tables)
+        g = Guest(rules, "g", host.code, ("127.0.0.1", port), relay=True).start()
+        assert wait(lambda: host.seat_list()[0]["connected"])
+        g.stop()
+    finally:
+        host.stop()
+        squatter.close()

@@ -131,7 +131,7 @@ def test_the_door_refuses_wrong_codes_versions_rules_tokens_and_a_full_table(rul
     host = table(rules, "remote", "random")
     try:
         cases = [
-            ({"code": "WRONG1"}, p.REFUSED_CODE),
+            ({"code": "WRONG-CODE-1"}, p.REFUSED_CODE),
             ({"protocol": p.PROTOCOL_VERSION + 1}, p.REFUSED_PROTOCOL),
             ({"rules_version": 1}, p.REFUSED_RULES),
             ({"rules_digest": "0" * 16}, p.REFUSED_RULES),

@@ -60,7 +60,7 @@ def test_host_a_table_from_the_screens_and_play_with_a_guest(tmp_path):
     lobby = app.scenes.base
     assert isinstance(lobby, LobbyScene)
     host = lobby.host
-    assert host.port > 0 and len(host.code) == 6
+    assert host.port > 0 and len(host.code) == 9
     assert not lobby.start_button.is_enabled  # the remote seat is empty
 
     guest = Guest(app.rules, "Bob", host.code.lower(), ("127.0.0.1", host.port)).start()
@@ -184,7 +184,8 @@ def test_a_refused_join_says_why(tmp_path, monkeypatch):
         app.scenes.switch(JoinScene(app))
         join = app.scenes.base
         type_text(app, join.entries["address"], f"127.0.0.1:{host.port}")
-        type_text(app, join.entries["code"], "ABCDEF" if host.code != "ABCDEF" else "ABCDEG")
+        wrong = host.code[:3] + ("ABCDEF" if host.code[3:] != "ABCDEF" else "ABCDEG")  # the table's id, not its secret
+        type_text(app, join.entries["code"], f"{wrong[:3]}-{wrong[3:6]}-{wrong[6:]}")
         type_text(app, join.entries["name"], "Bob")
         click(app, join.join_button)
         frames_until(app, lambda: join.error)

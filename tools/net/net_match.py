@@ -13,8 +13,8 @@ runs everything in a new network namespace whose loopback delays and loses packe
 
 The last line is the summary: the results on every copy identical or not, the digest
 checks passed, whether every guest kept the host's record of the whole game (it replays
-to the host's last table), and per-move latency (host applied -> guest shows it) in
-milliseconds.
+to the host's last table), per-move latency (host applied -> guest shows it) and each
+guest's handshake (connecting to sealed, relay included) in milliseconds.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ def run_guest(a: argparse.Namespace) -> int:
     guest.done.wait(max(0.0, deadline - time.monotonic()))
     view = guest.view or {}
     old = Path(a.out)
-    earlier = json.loads(old.read_text()) if old.exists() else {"latencies": [], "checked": 0}
+    earlier = json.loads(old.read_text()) if old.exists() else {"latencies": [], "checked": 0, "handshakes": []}
     report = {
         "role": "guest",
         "seat": guest.seat,
@@ -148,6 +148,7 @@ def run_guest(a: argparse.Namespace) -> int:
         "results": results(view) if view else [],
         "checked": guest.checked + earlier["checked"],
         "latencies": earlier["latencies"] + guest.latencies_ms,
+        "handshakes": earlier["handshakes"] + guest.handshakes_ms,
         "rejoins": guest.rejoins,
         "record": guest.record is not None and bool(view) and digest(public_view(guest.record)) == digest(view),
     }
@@ -253,6 +254,7 @@ def match(a: argparse.Namespace) -> dict[str, object]:
                 proc.wait()
     lat = [x for r in reports[1:] for x in r["latencies"]]
     lat.sort()
+    shakes = sorted(x for r in reports[1:] for x in r["handshakes"])
     same = len({r["digest"] for r in reports}) == 1 and len({json.dumps(r["results"]) for r in reports}) == 1
     return {
         "players": a.players,
@@ -277,6 +279,11 @@ def match(a: argparse.Namespace) -> dict[str, object]:
             "p95": round(lat[int(len(lat) * 0.95) - 1], 1) if lat else None,
             "max": round(lat[-1], 1) if lat else None,
             "within_300": round(sum(x <= 300 for x in lat) / len(lat), 4) if lat else None,
+        },
+        "handshake_ms": {  # a guest's connecting to sealed, each (re)join
+            "n": len(shakes),
+            "median": round(statistics.median(shakes), 1) if shakes else None,
+            "max": round(shakes[-1], 1) if shakes else None,
         },
         "seconds": round(time.monotonic() - started, 1),
     }
@@ -373,7 +380,8 @@ def main(argv: list[str] | None = None) -> int:
             f"host restarts {summary['host_restarts']}, rejoins {summary['rejoins']}; "
             f"record kept by every guest: {summary['records']}; "
             f"latency ms median {lat['median']}, p95 {lat['p95']}, max {lat['max']}, "
-            f"within 300 ms {lat['within_300']}; {summary['seconds']} s"
+            f"within 300 ms {lat['within_300']}; handshake ms median {summary['handshake_ms']['median']}, "
+            f"max {summary['handshake_ms']['max']} ({summary['handshake_ms']['n']}); {summary['seconds']} s"
         )
     return 0 if ok else 1
 

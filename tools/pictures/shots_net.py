@@ -39,6 +39,7 @@ from vikings.engine import GameConfig  # noqa: E402
 from vikings.net.guest import Guest  # noqa: E402
 from vikings.net.host import LOCAL, REMOTE, Host  # noqa: E402
 from vikings.net.host import Seat as HostSeat  # noqa: E402
+from vikings.net.protocol import shown_code  # noqa: E402
 from vikings.saves.folders import Storage  # noqa: E402
 from vikings.saves.settings import Settings  # noqa: E402
 from vikings.ui import flow  # noqa: E402
@@ -149,16 +150,15 @@ def shoot(out: Path, size, scale: int, lang: str) -> None:
             try:
                 flow.show(app, "net_join")
                 join = app.scenes.base
-                join.address_text, join.code_text, join.name_text = f"127.0.0.1:{other.port}", "ABCDEF", "Bob"
-                if other.code == "ABCDEF":
-                    join.code_text = "ABCDEG"
+                wrong = other.code[:3] + ("ABCDEF" if other.code[3:] != "ABCDEF" else "ABCDEG")
+                join.address_text, join.code_text, join.name_text = f"127.0.0.1:{other.port}", shown_code(wrong), "Bob"
                 join.kill_ui()
                 join.build_ui()
                 join.join()
                 until(app, lambda: join.error, "the refusal")
                 save(app, out, "net-05-join.png")
-                join.code_text = other.code
-                join.entries["code"].set_text(other.code)
+                join.code_text = shown_code(other.code)
+                join.entries["code"].set_text(join.code_text)
                 join.join()
                 until(app, lambda: join.guest is not None and join.guest.seat >= 0 and join.guest.seats, "the welcome")
                 save(app, out, "net-06-guest-lobby.png")

@@ -10,12 +10,16 @@
   and sends everyone the action, its events, the public view and its digest.
 - `guest`: a remote seat. It keeps the view the host sends, refuses a host that breaks
   the rules, and rejoins its seat with a token after a drop.
-- `relay`: a small server that pairs a host and its guests by join code and forwards
-  their frames without reading them.
-- `links`: the connections (TCP, or a channel through the relay) host and guest talk over.
+- `relay`: a small server that pairs a host and its guests by table id (the join code's
+  public part) and forwards their sealed frames without reading them.
+- `links`: the connections (TCP, or a channel through the relay) host and guest talk over,
+  and the handshake that opens them.
+- `seal`: the key exchange on the join code (SPAKE2) and the sealing of every frame after
+  it (ChaCha20-Poly1305, a key per direction, numbered frames).
 
 The network runs on its own thread (asyncio); the screens will talk to it through
 thread-safe queues and methods (`Host.submit`, `Guest.send_action`, `.inbox`).
 
-May import: vikings.engine and vikings.bots only.
+May import: vikings.engine and vikings.bots only (and the libraries zeroconf, spake2 and
+cryptography).
 """

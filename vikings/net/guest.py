@@ -12,6 +12,12 @@ When the game is over the host sends the whole game, seed and all (`record`); th
 replays it with the engine and keeps it (`record`) only if it ends in the very table of
 the last update (the digests agree), so the game can be reviewed and recorded here too.
 
+Each connection opens with the handshake on the join code (links.guest_handshake): the
+host must prove it knows the code before the guest says anything more (its name, its
+token), and every frame after it is sealed. A host that cannot prove it is refused as a
+wrong `code`, and the guest does not try again by itself (whoever answered gets no second
+guess). A frame that does not open ends the connection, as a drop does.
+
 After a drop (closed laptop, lost Wi-Fi, a restarted host) the guest comes back to its
 seat with its token, trying again until `rejoin_seconds` have passed.
 
@@ -38,7 +44,7 @@ from vikings.engine.events import TYPES
 from vikings.engine.serialize import config_from_json, replay
 from vikings.engine.state import GameState
 from vikings.net import protocol as p
-from vikings.net.links import Link, connect, wind_up
+from vikings.net.links import Link, Refused, connect, guest_handshake, wind_up
 from vikings.net.protocol import MAX_FROM_HOST, ProtocolError, message
 from vikings.net.view import DETERMINED, digest, public_view, same_view, view_state
 
@@ -71,7 +77,7 @@ class Guest:
         rejoin_seconds: float = REJOIN_SECONDS,
         undo_answer: bool | None = None,
     ):
-        self.rules, self.name, self.code = rules, name, code
+        self.rules, self.name, self.code = rules, name, p.normal_code(code)
         self.address, self.relay = address, relay
         self.token = token
         self.bot = bot  # plays the seat by itself (scripts and tests)
@@ -89,6 +95,7 @@ class Guest:
         self.connected = False  # a session with the host is open (False while it tries again)
         self.checked = 0  # updates that passed every check
         self.latencies_ms: list[float] = []  # host applied -> this copy shows it
+        self.handshakes_ms: list[float] = []  # connecting -> sealed (relay and key exchange included)
         self.rejoins = 0
         self.past: dict[str, Any] | None = None  # the events of the moves before the last welcome
         self.record: GameState | None = None  # the whole game, checked, once it is over
@@ -162,6 +169,8 @@ class Guest:
                 deadline = None
             except Hostile as e:
                 self._finish("hostile", str(e))
+            except Refused as e:  # at the door: another version, a wrong code
+                self._finish("refused", e.reason)
             except ProtocolError as e:
                 self._finish("hostile", f"protocol: {e}")
             except (TimeoutError, OSError, asyncio.IncompleteReadError) as e:
@@ -180,24 +189,19 @@ class Guest:
             await asyncio.sleep(RETRY_EVERY)
 
     async def _session(self) -> None:
+        began = time.perf_counter()
         link = await connect(*self.address)
         self._link = link
         try:
             if self.relay:
                 from vikings.net.relay import join
 
-                await join(link, self.code)
-            await link.send(
-                message(
-                    "hello",
-                    protocol=p.PROTOCOL_VERSION,
-                    rules_version=self.rules_version(),
-                    rules_digest=self.rules.digest,
-                    code=self.code,
-                    name=self.name[:40],
-                    token=self.token,
-                )
+                await join(link, p.table_id(self.code))
+            await asyncio.wait_for(
+                guest_handshake(link, self.code, self.rules_version(), self.rules.digest), SILENT_HOST
             )
+            self.handshakes_ms.append((time.perf_counter() - began) * 1000)
+            await link.send(message("join", name=self.name[:40], token=self.token))
             while not self.done.is_set():
                 msg = await asyncio.wait_for(link.recv(MAX_FROM_HOST), SILENT_HOST)
                 p.check(msg, p.FROM_HOST)

@@ -14,6 +14,10 @@ any thread and read what happened from `inbox`, a thread-safe queue of (kind, da
 ("seats", [...]) when a seat joins, drops or changes hands; ("update", message) after
 every action; ("over", view) at the end.
 
+A connection opens with the handshake on the join code (links.host_handshake, seal.py):
+a guest that does not know the code cannot open the host's frames nor make its own, and
+its try costs it WRONG_CODE_PAUSE holding one of the MAX_PENDING places at the door.
+
 Guarding the table: a hello must come within HELLO_TIMEOUT, a joined guest must answer
 pings (IDLE_TIMEOUT), every frame is size-bounded and schema-checked, each connection
 may send RATE messages a second (BURST at once), half-joined connections are capped, and
@@ -43,8 +47,9 @@ from vikings.engine.events import Event
 from vikings.engine.serialize import load, replay, save
 from vikings.engine.state import GameConfig, GameState
 from vikings.net import protocol as p
-from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink, wind_up
+from vikings.net.links import CLOSE, DATA, OPEN, ChannelLink, Link, RelayMux, TcpLink, host_handshake, wind_up
 from vikings.net.protocol import MAX_FROM_GUEST, ProtocolError, message
+from vikings.net.seal import Tampered
 from vikings.net.view import digest, public_view
 
 HELLO_TIMEOUT = 5.0
@@ -52,6 +57,7 @@ IDLE_TIMEOUT = 15.0
 PING_INTERVAL = 2.0
 RATE, BURST = 10.0, 20.0
 MAX_PENDING = 16  # connections that have not said hello yet
+WRONG_CODE_PAUSE = 0.5  # a failed handshake keeps its place at the door this long: guesses stay slow
 OUTBOX = 256  # frames waiting for one guest; more and it is dropped as too slow
 REJOIN_MINUTES = 5.0
 UNDO_SECONDS = 60.0  # how long the guests have to agree to an undo
@@ -104,7 +110,8 @@ class Host:
             raise ValueError("one seat per player")
         self.rules, self.config, self.seats = rules, config, seats
         self.state = state if state is not None else new_game(config, rules)
-        self.code = p.normal_code(code) if code else p.new_code()
+        code = p.normal_code(code or "")
+        self.code = code if p.valid_code(code) else p.new_code()  # (an older table's code is replaced)
         self.autosave = Path(autosave) if autosave else None
         self.bind, self.relay = bind, relay
         self.rejoin_seconds = rejoin_minutes * 60
@@ -439,17 +446,26 @@ class Host:
         seat: Seat | None = None
         try:
             try:
-                hello = await asyncio.wait_for(link.recv(MAX_FROM_GUEST), HELLO_TIMEOUT)
+                reason = await asyncio.wait_for(
+                    host_handshake(link, self.code, self.config.rules_version, self.rules.digest), HELLO_TIMEOUT
+                )
+                if reason:
+                    self.stats["refused"] += 1
+                    await link.send(message("refused", reason=reason, detail=""))
+                    return
+                join = await self._first_sealed(link)
             finally:
                 self._pending -= 1
-            p.check(hello, ("hello",))
-            index, reason = self._admit(hello)
+            if join is None:
+                return
+            p.check(join, ("join",))
+            index, reason = self._admit(join)
             if reason:
                 self.stats["refused"] += 1
                 await link.send(message("refused", reason=reason, detail=""))
                 return
             seat = self.seats[index]
-            await self._attach(index, link, hello)
+            await self._attach(index, link, join)
             await self._listen(index, link)
         except ProtocolError as e:
             self.stats["dropped"] += 1
@@ -471,19 +487,31 @@ class Host:
                     seat.outbox = None
                 self._seats_changed()
 
-    def _admit(self, hello: dict[str, Any]) -> tuple[int, str]:
-        if hello["protocol"] != p.PROTOCOL_VERSION:
-            return -1, p.REFUSED_PROTOCOL
-        if hello["rules_version"] != self.config.rules_version or hello["rules_digest"] != self.rules.digest:
-            return -1, p.REFUSED_RULES
-        if not hmac.compare_digest(p.normal_code(hello["code"]).encode(), self.code.encode()):
-            return -1, p.REFUSED_CODE
+    async def _first_sealed(self, link: Link) -> dict[str, Any] | None:
+        """The guest's first sealed message (its join), or None when it did not know the
+        code: its frame does not open, or it left on seeing the host's proof. Such a try
+        holds its place at the door a while, then is told `code` (in the clear)."""
+        try:
+            return await asyncio.wait_for(link.recv(MAX_FROM_GUEST), HELLO_TIMEOUT)
+        except (Tampered, asyncio.IncompleteReadError, ConnectionError):
+            pass
+        self.stats["refused"] += 1
+        await asyncio.sleep(WRONG_CODE_PAUSE)
+        link.sealer = None
+        try:
+            await asyncio.wait_for(link.send(message("refused", reason=p.REFUSED_CODE, detail="")), 1.0)
+        except (TimeoutError, OSError):
+            pass
+        return None
+
+    def _admit(self, join: dict[str, Any]) -> tuple[int, str]:
+        """The seat for a guest who knew the code: its own (by token) or a free one."""
         now = time.monotonic()
         for s in self.seats:  # a token past its time frees the seat
             if s.kind == REMOTE and s.token and not s.connected and s.left_at is not None:
                 if now - s.left_at > self.rejoin_seconds:
                     s.token = ""
-        token = hello["token"]
+        token = join["token"]
         if token:
             for i, s in enumerate(self.seats):
                 if s.kind == REMOTE and s.token and hmac.compare_digest(s.token.encode(), token.encode()):
@@ -603,7 +631,7 @@ class Host:
                 self._undo_vote(index, msg)
             elif kind == "bye":
                 return
-            else:  # a second hello
+            else:  # a second hello or join
                 raise ProtocolError(p.DROPPED_MALFORMED, "hello again")
 
     def _guest_action(self, index: int, msg: dict[str, Any]) -> bool:
@@ -639,14 +667,22 @@ class Host:
 
     # Through a relay -------------------------------------------------------------------------
     async def _relay_loop(self) -> None:
-        """Keep a connection to the relay under this table's code; each guest is a channel."""
-        from vikings.net.relay import register
+        """Keep a connection to the relay under this table's id (the code's first part; the
+        relay never learns the rest); each guest is a channel. An id the relay has taken is
+        changed while no guest holds the code's seat yet (("code", code) in the inbox)."""
+        from vikings.net.relay import RelayRefused, register
 
         assert self.relay is not None
         while True:
             try:
-                mux = self._mux = await register(self.relay[0], self.relay[1], self.code)
+                mux = self._mux = await register(self.relay[0], self.relay[1], p.table_id(self.code))
                 await self._relay_read(mux)
+            except RelayRefused as e:
+                if e.reason == "taken" and not any(s.token for s in self.seats if s.kind == REMOTE):
+                    self.code = p.new_table_id(self.code)
+                    self._write_autosave()
+                    self.inbox.put(("code", self.code))
+                    continue
             except (TimeoutError, OSError, asyncio.IncompleteReadError, ProtocolError):
                 pass
             for link in list(self._mux.channels.values()) if self._mux else []:

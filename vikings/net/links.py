@@ -1,5 +1,9 @@
 """The connections host and guest talk over: a TCP stream, or one channel of a host's
-connection to a relay. Both carry whole frames (protocol.encode) and read them bounded."""
+connection to a relay. Both carry whole frames (protocol.encode) and read them bounded.
+
+A connection opens with the handshake (`guest_handshake`, `host_handshake`: the key
+exchange on the join code, seal.py); from then on its `sealer` seals every frame sent and
+opens every frame received, and a frame that does not open ends the connection."""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from vikings.net.protocol import DROPPED_TOO_LARGE, HEADER, ProtocolError, decode, encode, read_frame
+from vikings.net import protocol as p
+from vikings.net.protocol import DROPPED_TOO_LARGE, HEADER, SEAL_OVERHEAD, ProtocolError, decode, encode, read_frame
+from vikings.net.seal import GUEST, HOST, Pake, Sealer, same
 
 SEND_TIMEOUT = 10.0  # a peer that takes longer to accept a frame is dropped
 
@@ -19,10 +25,12 @@ OPEN, DATA, CLOSE = 0, 1, 2
 
 class Link:
     """One peer. `recv` returns the next checked message; `send_frame` an encoded frame.
-    `watch`, when set, sees every frame sent (tests inspect what a guest receives)."""
+    `watch`, when set, sees every frame sent, before it is sealed (tests inspect what a
+    guest receives). `sealer`, once the handshake set it, seals and opens every frame."""
 
     peer = "?"
     watch: Callable[[bytes], None] | None = None
+    sealer: Sealer | None = None
 
     async def recv(self, limit: int) -> dict[str, Any]:
         raise NotImplementedError
@@ -36,6 +44,24 @@ class Link:
     def close(self) -> None:
         raise NotImplementedError
 
+    def _bound(self, limit: int) -> int:
+        return limit + (SEAL_OVERHEAD if self.sealer is not None else 0)
+
+    def _outgoing(self, frame: bytes) -> bytes:
+        """A frame as it goes on the wire: sealed after the handshake (the numbering of the
+        frames is the order of these calls: the caller writes the result at once)."""
+        if self.watch is not None:
+            self.watch(frame)
+        if self.sealer is None:
+            return frame
+        body = self.sealer.seal(frame[HEADER.size :])
+        return HEADER.pack(len(body)) + body
+
+    def _incoming(self, body: bytes) -> dict[str, Any]:
+        if self.sealer is not None:
+            body = self.sealer.open(body)
+        return decode(body)
+
 
 class TcpLink(Link):
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
@@ -44,12 +70,10 @@ class TcpLink(Link):
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
 
     async def recv(self, limit: int) -> dict[str, Any]:
-        return decode(await read_frame(self.reader, limit))
+        return self._incoming(await read_frame(self.reader, self._bound(limit)))
 
     async def send_frame(self, frame: bytes) -> None:
-        if self.watch is not None:
-            self.watch(frame)
-        self.writer.write(frame)
+        self.writer.write(self._outgoing(frame))
         await asyncio.wait_for(self.writer.drain(), SEND_TIMEOUT)
 
     def close(self) -> None:
@@ -102,16 +126,14 @@ class ChannelLink(Link):
         body = await self.incoming.get()
         if body is None:
             raise ConnectionError("the relay closed the channel")
-        if len(body) > limit:
+        if len(body) > self._bound(limit):
             raise ProtocolError(DROPPED_TOO_LARGE, f"{len(body)} bytes > {limit}")
-        return decode(body)
+        return self._incoming(body)
 
     async def send_frame(self, frame: bytes) -> None:
         if self.closed:
             raise ConnectionError("channel closed")
-        if self.watch is not None:
-            self.watch(frame)
-        await self.mux.write(self.channel, DATA, frame[HEADER.size :])
+        await self.mux.write(self.channel, DATA, self._outgoing(frame)[HEADER.size :])
 
     def close(self) -> None:
         if not self.closed:
@@ -120,6 +142,66 @@ class ChannelLink(Link):
             self.mux.write_nowait(self.channel, CLOSE, b"")
             if self.incoming.empty():
                 self.incoming.put_nowait(None)
+
+
+# The handshake ----------------------------------------------------------------------------------
+class Refused(Exception):
+    """The host refused at the door (`reason`: protocol.REASONS), or did not prove that it
+    knows the code (`code`)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+async def guest_handshake(link: Link, code: str, rules_version: int, rules_digest: str) -> None:
+    """Open the connection as a guest with join code `code`: Refused, or `link` sealed."""
+    loop = asyncio.get_running_loop()
+    pake = await loop.run_in_executor(None, Pake, code, GUEST)
+    hello = p.message(
+        "hello",
+        protocol=p.PROTOCOL_VERSION,
+        rules_version=rules_version,
+        rules_digest=rules_digest,
+        code=pake.message.hex(),
+        name="",
+        token=None,
+    )
+    await link.send(hello)
+    reply = await link.recv(p.MAX_FROM_HOST)
+    p.check(reply, ("pake", "refused"))
+    if reply["t"] == "refused":
+        raise Refused(reply["reason"])
+    sealer, proof = await loop.run_in_executor(None, pake.finish, _unhex(reply["msg"]))
+    if not same(proof, _unhex(reply["confirm"])):
+        raise Refused(p.REFUSED_CODE)  # (or someone between us guessed it, wrongly)
+    link.sealer = sealer
+
+
+async def host_handshake(link: Link, code: str, rules_version: int, rules_digest: str) -> str:
+    """Answer a guest's hello: the reason to refuse it (sent by the caller, in the clear),
+    or "" with `link` sealed. Whether the guest knew the code shows in its first sealed
+    frame: it opens only if it did."""
+    hello = await link.recv(p.MAX_FROM_GUEST)
+    p.check(hello, ("hello",))
+    if hello["protocol"] != p.PROTOCOL_VERSION:
+        return p.REFUSED_PROTOCOL
+    if hello["rules_version"] != rules_version or hello["rules_digest"] != rules_digest:
+        return p.REFUSED_RULES
+    theirs = _unhex(hello["code"])
+    loop = asyncio.get_running_loop()
+    pake = await loop.run_in_executor(None, Pake, code, HOST)
+    sealer, proof = await loop.run_in_executor(None, pake.finish, theirs)
+    await link.send(p.message("pake", msg=pake.message.hex(), confirm=proof.hex()))
+    link.sealer = sealer
+    return ""
+
+
+def _unhex(text: str) -> bytes:
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        raise ProtocolError(p.DROPPED_MALFORMED, "not hex") from None
 
 
 def wind_up(loop: asyncio.AbstractEventLoop) -> None:

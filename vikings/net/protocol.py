@@ -1,5 +1,6 @@
 """The table's messages: one JSON object per frame, a frame being a 4-byte big-endian
-length and that many bytes of UTF-8 JSON.
+length and that many bytes of UTF-8 JSON. After the handshake (seal.py) a frame's bytes
+are sealed: the JSON encrypted and authenticated, SEAL_OVERHEAD bytes longer.
 
 Every frame is bounded (`MAX_FROM_GUEST`, `MAX_FROM_HOST`) before it is read, and every
 message is checked against its schema (`check`) before anything acts on it. A message
@@ -15,9 +16,10 @@ import secrets
 import struct
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the handshake on the join code, every frame after it sealed
 MAX_FROM_GUEST = 4 * 1024  # a guest sends hellos, actions and pongs: small
 MAX_FROM_HOST = 512 * 1024  # the host sends the public view with every update
+SEAL_OVERHEAD = 16  # a sealed frame's authentication tag (seal.py); the bounds above are the JSON's
 MAX_RELAY_CONTROL = 1024
 MAX_PAST = 256 * 1024  # the past moves' events a joining guest gets (the oldest left out beyond it)
 MAX_RECORD_ACTIONS = 2_000  # a finished game has about 200
@@ -56,7 +58,11 @@ UNDO_DECLINED = "declined"
 UNDO_TIMEOUT = "timeout"
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed
-CODE_LENGTH = 6
+# A join code is the table's id at a relay (public: the relay pairs host and guests by it)
+# followed by the secret (never sent: the handshake proves both sides know it).
+TABLE_LENGTH = 3  # 32^3 ids: a relay holds at most 500 tables
+SECRET_LENGTH = 6  # 2^30 secrets, guessed online only, at a bounded rate
+CODE_LENGTH = TABLE_LENGTH + SECRET_LENGTH
 
 
 class ProtocolError(Exception):
@@ -68,8 +74,28 @@ class ProtocolError(Exception):
 
 
 def new_code() -> str:
-    """A short random join code (6 of 32 symbols: 2^30 codes)."""
+    """A random join code: 9 of 32 symbols, the table's id (3) and the secret (6, 2^30)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_table_id(code: str) -> str:
+    """The same code with another table id (the relay had the first one taken)."""
+    return new_code()[:TABLE_LENGTH] + code[TABLE_LENGTH:]
+
+
+def valid_code(code: str) -> bool:
+    """Whether a normal_code is a join code of this version."""
+    return len(code) == CODE_LENGTH and all(c in CODE_ALPHABET for c in code)
+
+
+def table_id(code: str) -> str:
+    """What a relay is told of a join code: the table's id, not the secret."""
+    return code[:TABLE_LENGTH]
+
+
+def shown_code(code: str) -> str:
+    """A join code as people read it: three groups of three (ABC-DEF-GHJ)."""
+    return "-".join(code[i : i + 3] for i in range(0, len(code), 3))
 
 
 def new_token() -> str:
@@ -115,7 +141,10 @@ def _no_constant(name: str) -> Any:
 # Per message type: field -> kind. Kinds: "int" (not bool), "str", "str?" (str or None),
 # "bool", "list", "dict", "list?" / "dict?" / "int?" (or None). Fields not listed are refused.
 _SCHEMAS: dict[str, dict[str, str]] = {
-    # guest -> host
+    # guest -> host. The hello opens a connection, in the clear: it keeps protocol 1's
+    # fields so that an older copy refuses it as another version; its `code` carries the
+    # guest's key exchange message (seal.py), never the join code; `name` is empty and
+    # `token` null. Sealed from then on: `join` names the guest (and the seat to rejoin).
     "hello": {
         "protocol": "int",
         "rules_version": "int",
@@ -124,11 +153,14 @@ _SCHEMAS: dict[str, dict[str, str]] = {
         "name": "str",
         "token": "str?",
     },
+    "join": {"name": "str", "token": "str?"},
     "action": {"seq": "int", "action": "list"},
     "pong": {"ts": "int"},
     "bye": {},
     "undo_vote": {"to": "int", "yes": "bool"},
-    # host -> guest
+    # host -> guest. `pake`, in the clear: the host's key exchange message and its proof of
+    # the key (only a host that knows the code can make it).
+    "pake": {"msg": "str", "confirm": "str"},
     "welcome": {"seat": "int", "token": "str", "seats": "list", "started": "bool", "config": "dict", "update": "dict?"},
     "refused": {"reason": "str", "detail": "str"},
     "update": {
@@ -154,8 +186,20 @@ _SCHEMAS: dict[str, dict[str, str]] = {
     # each seat as a table file has it ("person" or a bot's level), to review and record.
     "record": {"config": "dict", "actions": "list", "seats": "list"},
 }
-FROM_GUEST = ("hello", "action", "pong", "bye", "undo_vote")
-FROM_HOST = ("welcome", "refused", "update", "rejected", "seats", "ping", "undo_ask", "undo_done", "past", "record")
+FROM_GUEST = ("hello", "join", "action", "pong", "bye", "undo_vote")
+FROM_HOST = (
+    "pake",
+    "welcome",
+    "refused",
+    "update",
+    "rejected",
+    "seats",
+    "ping",
+    "undo_ask",
+    "undo_done",
+    "past",
+    "record",
+)
 _LIMITS = {"str": 200, "list": 64}  # guests' strings and lists (the host's view is bounded by size)
 
 

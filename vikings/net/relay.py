@@ -1,21 +1,22 @@
 """The relay: a small server that lets players behind routers meet. `vikings relay`.
 
-A host connects and registers its table's join code; guests connect and name the code.
-The relay gives each guest a channel on the host's connection and forwards frames
-between them, whole and unread: it never parses what host and guests say, it only
-bounds each frame's size (protocol.MAX_FROM_GUEST, MAX_FROM_HOST), the rate of frames,
-the number of tables and of guests at one table.
+A host connects and registers its table's id (the first part of the join code); guests
+connect and name the id. The relay gives each guest a channel on the host's connection
+and forwards frames between them, whole and unread: it never parses what host and guests
+say, it only bounds each frame's size (protocol.MAX_FROM_GUEST, MAX_FROM_HOST, sealed),
+the rate of frames, the number of tables and of guests at one table.
 
-What it sees: the addresses of host and guests, the join codes, and the size and
-timing of the frames. The frames themselves are plain JSON (not encrypted), so whoever
-runs a relay could read them: the public view of the game, names, seat tokens. Never the
-seed or the order of the face-down stacks; those stay with the host.
+What it sees: the addresses of host and guests, the table ids, and the size and timing
+of the frames. Not the rest of the join code, the secret: host and guest prove to each
+other that they know it by a key exchange (seal.py) the relay only forwards, and every
+frame after it is sealed with their key. A relay that plays host or guest itself gets
+one guess at the code per connection, like anyone else.
 
 Between a host and the relay, frames are links.MUX: length, channel, kind (OPEN when a
 guest arrives, DATA, CLOSE when one leaves or is to be dropped), then the body. Between
 a guest and the relay, ordinary frames (protocol.encode) after the first.
-The first frame of either is a control message: {"t": "relay_host", "code": C} or
-{"t": "relay_join", "code": C}, answered {"t": "relay_ok"} or {"t": "relay_refused",
+The first frame of either is a control message: {"t": "relay_host", "table": T} or
+{"t": "relay_join", "table": T}, answered {"t": "relay_ok"} or {"t": "relay_refused",
 "reason": R} (R: "malformed", "taken", "unknown", "full", "busy").
 """
 
@@ -29,11 +30,12 @@ from typing import Any
 from vikings.net.links import CLOSE, DATA, MUX, OPEN, SEND_TIMEOUT, Link, RelayMux
 from vikings.net.protocol import (
     CODE_ALPHABET,
-    CODE_LENGTH,
     HEADER,
     MAX_FROM_GUEST,
     MAX_FROM_HOST,
     MAX_RELAY_CONTROL,
+    SEAL_OVERHEAD,
+    TABLE_LENGTH,
     ProtocolError,
     encode,
     normal_code,
@@ -88,14 +90,14 @@ class Relay:
         try:
             try:
                 body = await asyncio.wait_for(read_frame(reader, MAX_RELAY_CONTROL), HELLO_TIMEOUT)
-                kind, code = _control(body)
+                kind, table_id = _control(body)
             except ProtocolError:
                 await self._refuse(writer, "malformed")
                 return
             if kind == "relay_host":
-                await self._host(code, reader, writer)
+                await self._host(table_id, reader, writer)
             else:
-                await self._guest(code, reader, writer)
+                await self._guest(table_id, reader, writer)
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ProtocolError):
             pass
         finally:
@@ -106,21 +108,21 @@ class Relay:
         writer.write(encode({"t": "relay_refused", "reason": reason}))
         await asyncio.wait_for(writer.drain(), 2.0)
 
-    async def _host(self, code: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if code in self.tables:
+    async def _host(self, table_id: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if table_id in self.tables:
             await self._refuse(writer, "taken")
             return
         if len(self.tables) >= MAX_TABLES:
             await self._refuse(writer, "busy")
             return
-        table = self.tables[code] = _Table(writer)
+        table = self.tables[table_id] = _Table(writer)
         try:
             writer.write(encode({"t": "relay_ok"}))
             await asyncio.wait_for(writer.drain(), SEND_TIMEOUT)
             bucket = Bucket(HOST_RATE, HOST_BURST)
             while True:  # the host's frames, to its guests
                 size, channel, kind = MUX.unpack(await reader.readexactly(MUX.size))
-                if size > MAX_FROM_HOST or not bucket.take():
+                if size > MAX_FROM_HOST + SEAL_OVERHEAD or not bucket.take():
                     return
                 body = await reader.readexactly(size)
                 outbox = table.guests.get(channel)
@@ -134,12 +136,12 @@ class Relay:
                         table.guests.pop(channel, None)
                     self.forwarded += 1
         finally:
-            del self.tables[code]
+            del self.tables[table_id]
             for outbox in table.guests.values():
                 _put(outbox, b"")
 
-    async def _guest(self, code: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        table = self.tables.get(code)
+    async def _guest(self, table_id: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        table = self.tables.get(table_id)
         if table is None:
             await self._refuse(writer, "unknown")
             return
@@ -161,7 +163,7 @@ class Relay:
             reading.cancel()
         finally:
             writing.cancel()
-            if table.guests.pop(channel, None) is not None and self.tables.get(code) is table:
+            if table.guests.pop(channel, None) is not None and self.tables.get(table_id) is table:
                 try:
                     await table.to_host(channel, CLOSE, b"")
                 except (TimeoutError, OSError):
@@ -170,7 +172,7 @@ class Relay:
     async def _guest_frames(self, reader: asyncio.StreamReader, table: _Table, channel: int, bucket: Bucket) -> None:
         try:
             while channel in table.guests:
-                body = await read_frame(reader, MAX_FROM_GUEST)
+                body = await read_frame(reader, MAX_FROM_GUEST + SEAL_OVERHEAD)
                 if not bucket.take():
                     return
                 await table.to_host(channel, DATA, body)
@@ -204,15 +206,15 @@ def _control(body: bytes) -> tuple[str, str]:
         msg = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ProtocolError("malformed") from None
-    if not isinstance(msg, dict) or set(msg) != {"t", "code"} or msg["t"] not in ("relay_host", "relay_join"):
+    if not isinstance(msg, dict) or set(msg) != {"t", "table"} or msg["t"] not in ("relay_host", "relay_join"):
         raise ProtocolError("malformed")
-    code = msg["code"]
-    if not isinstance(code, str) or len(code) > 32:
+    table_id = msg["table"]
+    if not isinstance(table_id, str) or len(table_id) > 32:
         raise ProtocolError("malformed")
-    code = normal_code(code)
-    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+    table_id = normal_code(table_id)
+    if len(table_id) != TABLE_LENGTH or any(c not in CODE_ALPHABET for c in table_id):
         raise ProtocolError("malformed")
-    return msg["t"], code
+    return msg["t"], table_id
 
 
 # The two ends' side of the handshake ---------------------------------------------------------
@@ -228,25 +230,26 @@ async def _answer(reader: asyncio.StreamReader) -> None:
         raise RelayRefused(str(msg.get("reason", "?")) if isinstance(msg, dict) else "?")
 
 
-async def register(host: str, port: int, code: str) -> RelayMux:
-    """A host's connection to the relay, registered under `code`."""
+async def register(host: str, port: int, table_id: str) -> RelayMux:
+    """A host's connection to the relay, registered under its table's id."""
     reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), 5.0)
-    writer.write(encode({"t": "relay_host", "code": code}))
+    writer.write(encode({"t": "relay_host", "table": table_id}))
     await writer.drain()
     try:
         await _answer(reader)
     except BaseException:
         writer.close()
         raise
-    return RelayMux(reader, writer, MAX_FROM_GUEST)
+    return RelayMux(reader, writer, MAX_FROM_GUEST + SEAL_OVERHEAD)
 
 
-async def join(link: Link, code: str) -> None:
-    """A guest's connection through the relay to the table of `code` (then speak as to a host)."""
+async def join(link: Link, table_id: str) -> None:
+    """A guest's connection through the relay to the table `table_id` (then the handshake
+    with its host, as over a direct connection)."""
     from vikings.net.links import TcpLink
 
     assert isinstance(link, TcpLink)
-    await link.send({"t": "relay_join", "code": code})
+    await link.send({"t": "relay_join", "table": table_id})
     await _answer(link.reader)
 
 

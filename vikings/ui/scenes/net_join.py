@@ -68,7 +68,7 @@ class JoinScene(Scene):
         except (OSError, ValueError):
             return
         if isinstance(doc, dict) and isinstance(doc.get("address"), str) and isinstance(doc.get("code"), str):
-            self.address_text, self.code_text = doc["address"][:80], doc["code"][:12]
+            self.address_text, self.code_text = doc["address"][:80], p.shown_code(doc["code"][:12])
             self.relay = doc.get("relay") is True
 
     def listen(self) -> None:
@@ -93,7 +93,7 @@ class JoinScene(Scene):
             entry = self.add(UITextEntryLine(page.rect(SIDE_X + 20, y, SIDE_W - 40, 46), ui, object_id=f"#join_{key}"))
             entry.set_text(text)
             self.entries[key] = entry
-        self.entries["code"].set_text_length_limit(12)
+        self.entries["code"].set_text_length_limit(16)  # ABC-DEF-GHJ, with room for spaces
         self.entries["name"].set_text_length_limit(20)
         self.join_button = self.add(
             UIButton(

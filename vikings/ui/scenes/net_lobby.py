@@ -12,6 +12,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from vikings.net.host import BOT, LOCAL, REMOTE, Host
+from vikings.net.protocol import shown_code
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, fitted_button
@@ -183,9 +184,9 @@ class LobbyScene(Scene):
         label = look.text(t("network.lobby.code"), 18, INK_SOFT, bold=True)
         surface.blit(label, page.pos(150, 180))
         code = self.host.code
-        big = look.text(f"{code[:3]}-{code[3:]}", 54, WOOD_DARK, bold=True)
-        surface.blit(big, (page.pos(150, 0)[0], page.pos(0, 180)[1] + label.get_height()))
         x = page.pos(560, 0)[0]
+        big = look.fit_text(shown_code(code), 54, WOOD_DARK, bold=True, width=x - page.pos(150, 0)[0] - px(16))
+        surface.blit(big, (page.pos(150, 0)[0], page.pos(0, 180)[1] + label.get_height()))
         lines = [t("network.lobby.address", address=self.address)]
         if self.side.announcement is not None:
             lines.append(t("network.lobby.announced"))
