@@ -177,6 +177,37 @@ def test_join_a_table_from_the_screen_and_play_from_the_hosts_updates(tmp_path):
         app.shutdown()
 
 
+def test_a_guest_not_let_back_in_is_told_why(tmp_path):
+    """The host restarts as another table under the same code and port: the guest's seat
+    token is unknown there, so its knock is refused (`token`); the table says so in words
+    and offers only Leave (knocking again could not help). It used to show nothing."""
+    app = make_app(tmp_path / "home", settings=fast_settings())
+    config = GameConfig(("Ann", "Bob"), seed=4, start_player=0)
+    host = Host(app.rules, config, [HostSeat(LOCAL), HostSeat(REMOTE)]).start()
+    other = None
+    try:
+        join_by_screen(app, host)
+        frames_until(app, lambda: host.seats[1].connected)
+        host.begin()
+        frames_until(app, lambda: app.match is not None and not app.match.pending)
+        code, port = host.code, host.port
+        host.stop()
+        other = Host(app.rules, config, [HostSeat(LOCAL), HostSeat(REMOTE)], code=code, bind=("127.0.0.1", port))
+        other.start()
+        frames_until(app, lambda: isinstance(app.scenes.current, LostPanel), limit=20)
+        panel = app.scenes.current
+        assert panel.why == "refused" and panel.reason == "token"
+        assert "did not let you back in. Your seat at this table is no longer kept for you." in panel.words
+        assert not panel.rejoin_button.is_enabled and panel.leave_button.is_enabled
+        click(app, panel.leave_button)
+        frames_until(app, lambda: isinstance(app.scenes.base, TitleScene))
+    finally:
+        host.stop()
+        if other is not None:
+            other.stop()
+        app.shutdown()
+
+
 def test_a_refused_join_says_why(tmp_path, monkeypatch):
     app = make_app(tmp_path / "home")
     host = Host(app.rules, GameConfig(("Ann", "Bob")), [HostSeat(LOCAL), HostSeat(REMOTE)]).start()

@@ -728,6 +728,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "network.table.lost": (),
     "network.table.lost_title": (),
     "network.table.reconnecting": (),
+    "network.table.refused": ("why",),
     "network.table.rejected": (),
     "network.table.rejoin": (),
     "network.table.remote_note": (),

@@ -19,7 +19,8 @@ from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Dialog, caption_row, fitted_button
 from vikings.ui.drawing.notice import Said
-from vikings.ui.table.net_table import HOSTILE, LOST, REJECTED
+from vikings.ui.scenes.net_join import refusal_text
+from vikings.ui.table.net_table import HOSTILE, LOST, REFUSED, REJECTED
 
 
 def hear(scene) -> None:
@@ -50,8 +51,8 @@ def hear(scene) -> None:
     if news == REJECTED:
         scene.error = Said("network.table.rejected")
         scene.app.invalidate()
-    elif news in (LOST, HOSTILE):
-        scene.app.scenes.push(LostPanel(scene.app, scene.ctx, news))
+    elif news in (LOST, HOSTILE, REFUSED):
+        scene.app.scenes.push(LostPanel(scene.app, scene.ctx, news, getattr(net, "refusal", "")))
 
 
 # Undo, with everyone's consent ------------------------------------------------------------------
@@ -231,23 +232,29 @@ def two_choices(panel: Dialog, window, width: int, height: int, words: str, labe
 
 
 class LostPanel(Dialog):
-    """The connection to the host is gone (or the host broke the rules): rejoin or leave."""
+    """The connection to the host is gone, the table refused this copy when it knocked
+    again, or the host broke the rules: rejoin (where it can help) or leave."""
 
     size = (760, 380)
+    AGAIN = ("code", "relay_busy", "relay_unknown")  # refusals a later knock may get past
 
-    def __init__(self, app, ctx, why: str):
+    def __init__(self, app, ctx, why: str, reason: str = ""):
         super().__init__(app)
-        self.ctx, self.why = ctx, why
+        self.ctx, self.why, self.reason = ctx, why, reason
 
     def build_ui(self) -> None:
         self.title = t("network.table.lost_title")
         super().build_ui()
 
     def build_body(self, window, width, height) -> None:
-        words = t("network.table.lost" if self.why == LOST else "network.table.hostile")
+        if self.why == REFUSED:
+            words = t("network.table.refused", why=refusal_text(self.reason))
+        else:
+            words = t("network.table.lost" if self.why == LOST else "network.table.hostile")
+        self.words = words
         labels = (t("network.table.rejoin"), t("network.table.leave"))
         self.rejoin_button, self.leave_button = two_choices(self, window, width, height, words, labels)
-        if self.why != LOST:
+        if self.why == HOSTILE or (self.why == REFUSED and self.reason not in self.AGAIN):
             self.rejoin_button.disable()  # (a host that broke the rules is not joined again)
 
     def handle(self, event) -> bool:

@@ -42,7 +42,7 @@ from vikings.text.lang import t
 from vikings.ui.drawing.theme import PLAYER_COLOURS
 
 # What the guest's inbox may say about the connection (news for the table, once each).
-LOST, HOSTILE, REJECTED = "lost", "hostile", "rejected"
+LOST, HOSTILE, REJECTED, REFUSED = "lost", "hostile", "rejected", "refused"
 
 
 class _Side:
@@ -52,7 +52,7 @@ class _Side:
     def __init__(self) -> None:
         self.seats: list[dict[str, Any]] = []  # as the host lists them (Host.seat_list)
         self.updates: deque[dict[str, Any]] = deque()  # moves that came in, oldest first
-        self.news: str | None = None  # LOST, HOSTILE or REJECTED, for the table to say once
+        self.news: str | None = None  # LOST, HOSTILE, REFUSED or REJECTED, for the table to say once
         self.ready: dict[str, Any] | None = None  # the update whose move was handed out last
         # An undo vote: the move the table is asked to go back to (-1: none asked), and its
         # end, for the table to show once: ("undone", to) or ("refused", reason, seats).
@@ -228,6 +228,7 @@ class GuestSide(_Side):
         self.known: dict[int, tuple[int, list[Event]]] = {}
         self.start_view: dict[str, Any] | None = None
         self._past: dict[str, Any] | None = None  # the Guest's past last learnt from
+        self.refusal = ""  # why the table refused this copy when it knocked again (REFUSED)
 
     def inbox(self) -> Any:
         return self.guest.inbox
@@ -241,6 +242,8 @@ class GuestSide(_Side):
             self.news = REJECTED
         elif kind in (LOST, HOSTILE):
             self.news = kind
+        elif kind == REFUSED:  # knocking again, the table refused (the seat, the code ...)
+            self.news, self.refusal = kind, str(data)
         elif kind == "welcome":  # back after a drop: anything sent before may be lost
             self.sent = False
             self.behind = True
