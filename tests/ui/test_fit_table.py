@@ -8,10 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 from test_fit_screens import measured_app
-from ui_helpers import run  # noqa: I001 (dummy drivers first)
+from ui_helpers import click, run  # noqa: I001 (dummy drivers first)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -46,7 +45,9 @@ def test_a_tooltip_is_drawn_whole_inside_the_window_wherever_the_pointer_is(tmp_
         for tip in (long_tip, viking_text(rules, 0)):
             for pos in edge_points(*size):
                 boxes = []
-                app.draw = lambda tip=tip, pos=pos: boxes.append(draw_tip_box(app.screen, app.look, tip, pos))
+                app.draw = lambda tip=tip, pos=pos, boxes=boxes: boxes.append(
+                    draw_tip_box(app.screen, app.look, tip, pos)
+                )
                 found = measure()
                 assert found == [], f"pointer at {pos}:\n" + "\n".join(found)
                 box = boxes[-1]
@@ -55,3 +56,28 @@ def test_a_tooltip_is_drawn_whole_inside_the_window_wherever_the_pointer_is(tmp_
                 assert " ".join(tip.split()) == " ".join(drawn.split()), pos  # every line, in order
                 if tip != long_tip:  # a short tip leaves the pointer free
                     assert not box.collidepoint(pos), (pos, box)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)], ids=["1280x720", "3840x2160"])
+def test_the_rules_panels_tabs_show_their_whole_captions_in_qpl_at_150(tmp_path, size):
+    """ "Scoring summary" and "Advanced game" needed 160 px in qpl at 150 % where their tabs
+    had 128: when one row cannot hold the captions whole the tabs take two rows, each as
+    wide as its caption, and a tab of the second row opens its page when clicked."""
+    from vikings.text.lang import t
+    from vikings.ui.dialogs.rules import TABS, RulesPanel
+
+    with measured_app(tmp_path / "home", language=lang.LONGER, size=size) as (app, measure):
+        panel = RulesPanel(app)
+        app.scenes.push(panel)
+        run(app, 2)
+        found = [
+            f for f in measure(("caption", "cut", "overlap")) if any(t(f"rules.panel.tab.{k}")[:8] in f for k in TABS)
+        ]
+        assert found == [], "\n".join(found)
+        rects = [b.rect for b in panel.tabs.values()]
+        assert len({r.y for r in rects}) == 2  # two rows
+        assert all(panel.window.rect.contains(r) for r in rects)
+        assert all(a.colliderect(b) is False for i, a in enumerate(rects) for b in rects[i + 1 :])
+        assert panel.text.rect.top > max(r.bottom for r in rects)  # the page below both rows
+        click(app, panel.tabs["advanced"])
+        assert panel.tab == "advanced" and panel.tabs["advanced"].is_selected
