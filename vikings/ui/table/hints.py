@@ -227,6 +227,8 @@ class HintController:
         if self.hint is not None:
             for i, opt in reversed(list(enumerate(self.hint.options))):
                 self._rings(surface, opt, i)
+            for centre, i in reversed(self.badges(on_buttons=False)):  # (under the panel, as their rings)
+                self._badge(surface, centre, i)
         self._panel(surface)
 
     def marks(self, option) -> list:
@@ -254,11 +256,11 @@ class HintController:
         return out
 
     def draw_badges(self, surface) -> None:
-        """The numbered badges, above the widgets (the app draws them after the scene): a badge
-        may sit inside a button's end, clear of its caption."""
+        """The numbered badges of buttons, above the widgets (the app draws them after the
+        scene): a badge may sit inside a button's end, clear of its caption."""
         if self.key is None or self.key != decision_key(self.match.game):
             return
-        for centre, i in reversed(self.badges()):
+        for centre, i in reversed(self.badges(on_buttons=True)):
             self._badge(surface, centre, i)
 
     def widget_of(self, option):
@@ -283,12 +285,13 @@ class HintController:
         for r in self.marks(option):
             pygame.draw.rect(surface, colour, r.inflate(px(4), px(4)), width, border_radius=px(6))
 
-    def badges(self) -> list[tuple[tuple[int, int], int]]:
+    def badges(self, on_buttons: bool | None = None) -> list[tuple[tuple[int, int], int]]:
         """(centre, option) of each numbered badge, inside the window and over no text: on a
         button, inside its right end when its caption leaves the room (`inside`), else on the
         top edge of its ring, in the air panels keep above their buttons (`badge_air`);
         elsewhere on the top edge of the ring at its right end. Options marking the same button
-        (three bids on Bid) go side by side, never over each other."""
+        (three bids on Bid) go side by side, never over each other. `on_buttons`: only the
+        badges of buttons (True), only the others (False), all (None)."""
         if self.hint is None:
             return []
         look = self.scene.app.look
@@ -303,7 +306,10 @@ class HintController:
             for r in self.marks(opt):
                 ring = r.inflate(px(4), px(4))
                 k = i
-                if w is not None and r == w.rect.inflate(px(10), px(10)):
+                button = w is not None and r == w.rect.inflate(px(10), px(10))
+                if on_buttons is not None and button != on_buttons:
+                    continue
+                if button:
                     k = group.index(i)
                     if inside(look, w.rect, caption_width(w), len(group)):
                         out.append(((w.rect.right - px(4) - rad - k * step, w.rect.centery), i))
