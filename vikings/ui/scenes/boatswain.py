@@ -57,14 +57,16 @@ class BoatswainScene(TableScene):
             return
         px, r = self.app.look.px, self.layout.decision
         choices = [(self._caption(a), a) for a in g.legal_actions()]
-        cols, w, h, air, lettering = self._grid([c for c, _ in choices])
-        self.button_air = air
-        rows = (len(choices) + cols - 1) // cols
-        y0 = r.bottom - px(14) - rows * h - (rows - 1) * air
+        cols, w, h, airs, lettering = self._grid([c for c, _ in choices])
+        self.button_air = airs[0]
+        ys, y = [], r.bottom - px(14) - len(airs) * h - sum(airs)
+        for air in airs:  # (each row below the air kept above it)
+            ys.append(y + air)
+            y += air + h
         for i, (caption, a) in enumerate(choices):
             kind = "@danger" if isinstance(a, FinishBoatswains) else "@primary"
             cls = kind if lettering is None else SMALLER[kind][lettering]
-            rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), y0 + (i // cols) * (h + air), w, h)
+            rect = pygame.Rect(r.x + px(14) + (i % cols) * (w + px(10)), ys[i // cols], w, h)
             b = self.add(pygame_gui.elements.UIButton(rect, caption, self.app.ui, object_id=cls))
             shrink_caption(b)
             self.option_buttons.append((b, a))
@@ -86,12 +88,12 @@ class BoatswainScene(TableScene):
             return t("table.boatswain.all_boat", vikings=vikings, boat=boat)
         return t("table.boatswain.all", vikings=vikings, count=pool[a.kind])
 
-    def _grid(self, captions: list[str]) -> tuple[int, int, int, int, int | None]:
-        """(columns, button width, height, air between rows, lettering) of the choices. Each
-        way to lay them out lets every caption fit its button whole, in one lettering for all
-        (the theme's own, or the n-th step of its smaller ones), in 2 columns (3 for more than
-        8 choices) or fewer. The hint's badges (hints.py) go inside the buttons' right ends
-        where the captions leave them room, else in air kept above each row. The first way,
+    def _grid(self, captions: list[str]) -> tuple[int, int, int, list[int], int | None]:
+        """(columns, button width, height, the air above each row, lettering) of the choices.
+        Each way to lay them out lets every caption fit its button whole, in one lettering for
+        all (the theme's own, or the n-th step of its smaller ones), in 2 columns (3 for more
+        than 8 choices) or fewer. The hint's badges (hints.py) go inside the buttons' right
+        ends where the captions leave them room, else in air kept above the row. The first way,
         most columns and largest lettering first, that leaves the text above its room at the
         least lettering is taken, else the shortest (the panel then grows upwards); one
         column in the smallest lettering as the last resort."""
@@ -110,15 +112,16 @@ class BoatswainScene(TableScene):
                 if f.get_ascent() + BUTTON_EDGE > h or any(cw + 2 * BUTTON_PAD + 2 + BUTTON_EDGE > w for cw in widths):
                     continue
                 rect = pygame.Rect(0, 0, w, h)
-                air = px(8) if all(inside(look, rect, cw) for cw in widths) else badge_air(look)
-                way = (cols, w, h, air, lettering - 1 if lettering else None)
-                tall = rows * (h + air) + px(14)
+                roomy = [inside(look, rect, cw) for cw in widths]
+                airs = [px(8) if all(roomy[i : i + cols]) else badge_air(look) for i in range(0, len(widths), cols)]
+                way = (cols, w, h, airs, lettering - 1 if lettering else None)
+                tall = rows * h + sum(airs) + px(14)
                 if text_h + tall <= r.h:
                     return way
                 ways.append((tall, len(ways), way))
         if ways:
             return min(ways)[2]
-        return 1, inner, h, badge_air(look), len(SMALLER_SIZES) - 1
+        return 1, inner, h, [badge_air(look)] * len(captions), len(SMALLER_SIZES) - 1
 
     def buttons_top(self) -> int | None:
         """Where the choices' buttons begin, less the air for the hint's badges over them."""
