@@ -24,8 +24,8 @@ from vikings.paths import resource_dir
 from vikings.text import lang, words
 from vikings.text.lang import t
 from vikings.ui.dialogs.keys import keys_markdown
-from vikings.ui.dialogs.kit import Dialog, caption_row, fitted_button, preload_fonts
-from vikings.ui.drawing.theme import SEA_DARK, WOOD_DARK
+from vikings.ui.dialogs.kit import SMALLER_CAPTIONS, Dialog, caption_row, fitted_button, fitted_class, preload_fonts
+from vikings.ui.drawing.theme import BUTTON_EDGE, BUTTON_PAD, SEA_DARK, WOOD_DARK
 
 TABS = ("rules", "pictures", "scoring", "advanced", "keys")  # captions: rules.panel.tab.KEY
 _SCROLL = {
@@ -133,6 +133,29 @@ def advanced_summary(rules) -> str:
     )
 
 
+def tab_rows(look, labels, room: int, bar: int) -> list[list[tuple[str, str, int]]]:
+    """The tabs as rows of (key, caption, width): one row when every caption fits its tab
+    there (in smaller lettering if it must, kit.fitted_button), else two, each tab as wide
+    as its caption (a long caption such as "Scoring summary" is never cut)."""
+    gap = look.px(10)
+    for n in (len(TABS), (len(TABS) + 1) // 2):
+        rows = [list(zip(TABS[i : i + n], labels[i : i + n])) for i in range(0, len(TABS), n)]
+        out = [
+            [(k, c, w) for (k, c), w in zip(row, caption_row(look, [c for _, c in row], room, gap, 200))]
+            for row in rows
+        ]
+        if all(_caption_fits(look, c, w, bar) for row in out for _, c, w in row):
+            break
+    return out
+
+
+def _caption_fits(look, text: str, w: int, h: int) -> bool:
+    """`text` fits a button of w x h in the button's lettering or a smaller one (kit's)."""
+    cls = fitted_class(look, text, pygame.Rect(0, 0, w, h))
+    size = {c or None: s for c, s in SMALLER_CAPTIONS}[cls]
+    return look.widget_font(size).size(text)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE <= w
+
+
 #: (page, box size, theme) -> the page needed a scroll bar: the next box laid out for it
 #: lays it out once, at the width beside the scroll bar (bounded: a few sizes and languages)
 _OVERSIZE: dict = {}
@@ -181,30 +204,32 @@ class RulesPanel(Dialog):
         look = self.app.look
         pad, bar = px(16), look.caption_height(46)
         self.tabs = {}
-        x = pad
-        labels = [t(f"rules.panel.tab.{key}") for key in TABS]
-        widths = caption_row(look, labels, width - 2 * pad, px(10), 200)
-        for key, label, w in zip(TABS, labels, widths):
-            b = self.add(
-                fitted_button(
-                    pygame.Rect(x, pad, w, bar),
-                    label,
-                    ui,
-                    look,
-                    container=window,
-                    object_id=ObjectID(f"#tab_{key}", None),
+        rows = tab_rows(look, [t(f"rules.panel.tab.{key}") for key in TABS], width - 2 * pad, bar)
+        y = pad
+        for row in rows:
+            x = pad
+            for key, label, w in row:
+                b = self.add(
+                    fitted_button(
+                        pygame.Rect(x, y, w, bar),
+                        label,
+                        ui,
+                        look,
+                        container=window,
+                        object_id=ObjectID(f"#tab_{key}", None),
+                    )
                 )
-            )
-            x += w + px(10)
-            if key == self.tab:
-                b.select()
-            self.tabs[key] = b
+                x += w + px(10)
+                if key == self.tab:
+                    b.select()
+                self.tabs[key] = b
+            y += bar + px(8)
         close = t("rules.panel.close")
         cw = look.caption_width(close, 160)
         self.close_button = self.add(
             UIButton(pygame.Rect(width - pad - cw, height - pad - bar, cw, bar), close, ui, container=window)
         )
-        top = pad + bar + px(12)
+        top = y - px(8) + px(12)
         box = pygame.Rect(pad, top, width - 2 * pad, height - top - 2 * pad - bar)
         # The headings' sizes, and bold and italic at the text box's size (theme: 17).
         preload_fonts(self.app, ((px(30), "bold"), (px(23), "bold"), (px(17), "bold"), (px(17), "italic")))

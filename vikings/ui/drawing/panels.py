@@ -156,15 +156,38 @@ def _panel_parts(look, lines, error, width: int, room: int | None) -> tuple[list
     return parts, height
 
 
+def tip_layout(look, text: str, pos, window: pygame.Rect) -> tuple[pygame.font.Font, list[str], pygame.Rect]:
+    """(font, lines, box) of a tooltip for the pointer at `pos`: wrapped to a column
+    (wider, then in smaller lettering, when it would be taller than the window), right of
+    and below the pointer, flipped left of or above it where the window ends there, and
+    always inside the window."""
+    px, edge = look.px, look.px(4)
+    room = window.inflate(-2 * edge, -2 * edge)
+    for size in (14, 13, 12):
+        font = look.font(size)
+        width = px(320)
+        while True:
+            lines = [p for line in text.split("\n") for p in wrap(font, line, width)]
+            h = font.get_linesize() * len(lines) + px(12)
+            if h <= room.h or width >= room.w - px(16):
+                break
+            width = min(room.w - px(16), width + px(160))
+        if h <= room.h:
+            break
+    w = max(font.size(line)[0] for line in lines) + px(16) if lines else px(16)
+    box = pygame.Rect(pos[0] + px(16), pos[1] + px(18), w, h)
+    if box.right > room.right:
+        box.right = pos[0] - px(8)  # (left of the pointer)
+    if box.bottom > room.bottom:
+        box.bottom = pos[1] - px(8)  # (above it)
+    box.clamp_ip(room)
+    return font, lines, box
+
+
 def draw_tip_box(surface, look, text: str, pos) -> pygame.Rect:
-    """A tooltip: dark box with wrapped lines, beside the pointer, kept inside the window
-    (its rect)."""
-    font = look.font(14)
-    lines = [p for line in text.split("\n") for p in wrap(font, line, look.px(320))]
-    w = max(font.size(line)[0] for line in lines) + look.px(16)
-    h = font.get_linesize() * len(lines) + look.px(12)
-    box = pygame.Rect(pos[0] + look.px(16), pos[1] + look.px(18), w, h)
-    box.clamp_ip(surface.get_rect())
+    """A tooltip: dark box with wrapped lines beside the pointer, inside the window
+    (`tip_layout`); returns its rect."""
+    font, lines, box = tip_layout(look, text, pos, surface.get_rect())
     pygame.draw.rect(surface, (43, 33, 24), box, border_radius=look.px(5))
     pygame.draw.rect(surface, (212, 160, 23), box, 1, border_radius=look.px(5))
     for i, line in enumerate(lines):

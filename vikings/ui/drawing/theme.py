@@ -188,7 +188,9 @@ class Look:
 SMALLER = {
     None: ("@small", "@smaller", "@smallest"),  # theme classes, lettering 15, 13 and 11 (of 18)
     "@primary": ("@primary_small", "@primary_smaller", "@primary_smallest"),
+    "@danger": ("@danger_small", "@danger_smaller", "@danger_smallest"),
 }
+SMALLER_SIZES = (15, 13, 11)  # the lettering of each step of a SMALLER chain (theme.json)
 
 
 def caption_room(button) -> tuple[int, int]:
@@ -241,7 +243,8 @@ def caption_overflow(el):
 
 def shrink_caption(el) -> None:
     """A button or label whose caption the UI scale made too large for its box gets the
-    theme's smaller lettering (@small, @smaller, @smallest; @primary buttons keep their colours),
+    theme's smaller lettering (@small, @smaller, @smallest; @primary and @danger buttons keep
+    their colours),
     so that no caption is cut off where a layout cannot give it more room."""
     if caption_overflow(el) is None:
         return

@@ -578,8 +578,10 @@ class TableScene(Scene):
         return areas
 
     def draw_over(self, surface) -> None:
-        """The tooltip, above the widgets (the app draws them after `draw`); the kept
-        layer mends its place next frame."""
+        """The hint's badges and the tooltip, above the widgets (the app draws them after
+        `draw`); the kept layer mends the tooltip's place next frame (and the whole table
+        while a hint is shown)."""
+        self.hint.draw_badges(surface)
         if self.tooltip and not (self.drag is not None and self.drag.active):
             self.layer.drawn_also(draw_tip_box(surface, self.app.look, self.tooltip, self.mouse))
 

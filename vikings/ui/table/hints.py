@@ -42,6 +42,33 @@ HINT_SOFT = (120, 185, 220)  # the second and third options
 TIP = "hints.tip"
 
 
+def badge_radius(look) -> int:
+    """A hint badge's radius: it grows with its digit (the lettering's scale)."""
+    return max(2, round(10 * look.text_scale))
+
+
+def badge_air(look) -> int:
+    """The air a panel keeps above a row of buttons for the badges on their rings."""
+    return look.px(8) + badge_radius(look)
+
+
+def badge_room(look, n: int = 1) -> int:
+    """The width `n` badges side by side take at a button's end, with air to its caption."""
+    rad = badge_radius(look)
+    return n * 2 * rad + (n - 1) * look.px(3) + look.px(6)
+
+
+def inside(look, rect: pygame.Rect, caption_w: int, n: int = 1) -> bool:
+    """`n` badges fit inside the right end of a button of `rect` whose caption is centred
+    and `caption_w` wide, clear of the caption."""
+    return (rect.w - caption_w) // 2 >= badge_room(look, n) and 2 * badge_radius(look) <= rect.h - look.px(4)
+
+
+def caption_width(button) -> int:
+    font = getattr(button, "font", None)
+    return font.size(button.text)[0] if font is not None and button.text else 0
+
+
 def decision_key(game) -> tuple:
     """Which decision a hint is for: the same game length, player and phase."""
     return (len(game.actions()), game.to_move, game.phase)
@@ -199,7 +226,9 @@ class HintController:
             return
         if self.hint is not None:
             for i, opt in reversed(list(enumerate(self.hint.options))):
-                self._mark(surface, opt, i)
+                self._rings(surface, opt, i)
+            for centre, i in reversed(self.badges(on_buttons=False)):  # (under the panel, as their rings)
+                self._badge(surface, centre, i)
         self._panel(surface)
 
     def marks(self, option) -> list:
@@ -216,6 +245,28 @@ class HintController:
             out += [board.cell_rect(*c) for c in option.cells]
             if isinstance(a, PlaceViking) and not a.on_tile:
                 out.append(board.pool_rect)
+        widget = self.widget_of(option)
+        if widget is not None:  # (widgets are drawn over the scene: a ring outside)
+            out.append(widget.rect.inflate(s.app.look.px(10), s.app.look.px(10)))
+        if isinstance(a, TakeSpecial):
+            out += [r for r, _, slot in getattr(s, "slot_spots", ()) if slot == a.slot]
+            out += [r for r, slot in getattr(getattr(s, "panel", None), "special_rows", ()) if slot == a.slot]
+        if isinstance(a, (RemoveViking, ChooseColour)):
+            out += [r for r, k in getattr(getattr(s, "panel", None), "kind_rects", ()) if k == a.kind]
+        return out
+
+    def draw_badges(self, surface) -> None:
+        """The numbered badges of buttons, above the widgets (the app draws them after the
+        scene): a badge may sit inside a button's end, clear of its caption."""
+        if self.key is None or self.key != decision_key(self.match.game):
+            return
+        for centre, i in reversed(self.badges(on_buttons=True)):
+            self._badge(surface, centre, i)
+
+    def widget_of(self, option):
+        """The visible button an option is taken with (a boatswain's choice, Bid, Pass,
+        Decline), or None."""
+        s, a = self.scene, option.action
         widget = None
         if isinstance(a, (UseBoatswain, FinishBoatswains)):
             widget = next((b for b, x in getattr(s, "option_buttons", ()) if x == a), None)
@@ -225,28 +276,50 @@ class HintController:
             widget = getattr(s, "b_bid", None)
         elif isinstance(a, PassBid):
             widget = getattr(s, "b_pass", None)
-        if widget is not None and widget.visible:  # (widgets are drawn over the scene: a ring outside)
-            out.append(widget.rect.inflate(s.app.look.px(10), s.app.look.px(10)))
-        if isinstance(a, TakeSpecial):
-            out += [r for r, _, slot in getattr(s, "slot_spots", ()) if slot == a.slot]
-            out += [r for r, slot in getattr(getattr(s, "panel", None), "special_rows", ()) if slot == a.slot]
-        if isinstance(a, (RemoveViking, ChooseColour)):
-            out += [r for r, k in getattr(getattr(s, "panel", None), "kind_rects", ()) if k == a.kind]
-        return out
+        return widget if widget is not None and widget.visible else None
 
-    def _mark(self, surface, option, i: int) -> None:
-        look = self.scene.app.look
-        px = look.px
+    def _rings(self, surface, option, i: int) -> None:
+        px = self.scene.app.look.px
         colour = HINT if i == 0 else HINT_SOFT
         width = max(2, px(4 if i == 0 else 2))
-        step = 2 * self._radius() + px(3)  # options marking the same button: badges side by side
         for r in self.marks(option):
-            ring = r.inflate(px(4), px(4))
-            pygame.draw.rect(surface, colour, ring, width, border_radius=px(6))
-            self._badge(surface, (ring.right - i * step, ring.top), i)
+            pygame.draw.rect(surface, colour, r.inflate(px(4), px(4)), width, border_radius=px(6))
+
+    def badges(self, on_buttons: bool | None = None) -> list[tuple[tuple[int, int], int]]:
+        """(centre, option) of each numbered badge, inside the window and over no text: on a
+        button, inside its right end when its caption leaves the room (`inside`), else on the
+        top edge of its ring, in the air panels keep above their buttons (`badge_air`);
+        elsewhere on the top edge of the ring at its right end. Options marking the same button
+        (three bids on Bid) go side by side, never over each other. `on_buttons`: only the
+        badges of buttons (True), only the others (False), all (None)."""
+        if self.hint is None:
+            return []
+        look = self.scene.app.look
+        px, rad = look.px, badge_radius(look)
+        step = 2 * rad + px(3)
+        window = self.scene.app.screen.get_rect()
+        widgets = [self.widget_of(o) for o in self.hint.options]
+        out = []
+        for i, opt in enumerate(self.hint.options):
+            w = widgets[i]
+            group = [j for j, x in enumerate(widgets) if x is not None and x is w]
+            for r in self.marks(opt):
+                ring = r.inflate(px(4), px(4))
+                k = i
+                button = w is not None and r == w.rect.inflate(px(10), px(10))
+                if on_buttons is not None and button != on_buttons:
+                    continue
+                if button:
+                    k = group.index(i)
+                    if inside(look, w.rect, caption_width(w), len(group)):
+                        out.append(((w.rect.right - px(4) - rad - k * step, w.rect.centery), i))
+                        continue
+                x = min(ring.right, window.right - rad - 1) - k * step
+                out.append(((x, max(rad, ring.top)), i))
+        return out
 
     def _radius(self) -> int:
-        return max(2, round(10 * self.scene.app.look.text_scale))  # a badge grows with its digit
+        return badge_radius(self.scene.app.look)
 
     def _badge(self, surface, centre, i: int) -> None:
         look = self.scene.app.look
