@@ -358,12 +358,17 @@ class PurchaseScene(TableScene):
             self.key_cell = None
 
     # Drawing ------------------------------------------------------------------------------------
-    def layer_key(self) -> tuple | None:
-        key = super().layer_key()
-        if key is None:
-            return None
+    def layer_key(self) -> tuple:
         state = (self.selected, self.returning, self.plan, self.key_cell, self.start_first)
-        return key + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+        return super().layer_key() + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+
+    def part_hovers(self) -> dict:
+        hovers = super().part_hovers()
+        # The panel: the threat of the move previewed at the cell pointed at; the special
+        # tiles offered, lit under the pointer.
+        offered = pygame.mouse.get_pos() if self.special_offered() else None
+        hovers["decision"] += (self.hover_cell, self.hover_slot, offered)
+        return hovers
 
     def tooltip_at(self, pos) -> str | None:
         return self.drag.explain(super().tooltip_at(pos), pos)

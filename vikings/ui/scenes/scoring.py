@@ -362,18 +362,28 @@ class ScoringScene(TableScene):
             self.fame_float,
         )
 
-    #: the table kept as a layer between the beats that count (a line counting up, the
-    #: threat growing: drawn straight, they change the card, the panel and the board at
-    #: every frame); the rising figures and flying coins are drawn over it
+    #: the table kept as a layer, in the beats that count too: a line counting up redraws
+    #: the card and the panel, the threat growing the board; the rising figures and
+    #: flying coins are drawn over it
     caches_layer = True
 
-    def layer_key(self) -> tuple | None:
-        key = super().layer_key()
+    def layer_key(self) -> tuple:
         board, panel = self.board, self.panel
-        if key is None or self.step_fx is not None or board.threat_fx is not None:
-            return None
         shown = (id(self.current), id(self.note), id(self.passing), self.counted, len(self.cum))
-        return key + shown + (panel.listed, panel.active_line, panel.new_round, tuple(board.cells), board.threat_full)
+        return (
+            super().layer_key()
+            + shown
+            + (panel.listed, panel.active_line, panel.new_round, tuple(board.cells), board.threat_full)
+        )
+
+    def part_hovers(self) -> dict:
+        hovers = super().part_hovers()
+        k = self.board.threat_k()
+        hovers["board"] += (k,)
+        # (the Fame track's markers count with the card; the notes follow the threat)
+        fames = tuple(sorted(self.fame_float.items())) if self.fame_float else ()
+        hovers["decision"] += (k, self.counting(), self._tally(), fames)
+        return hovers
 
     def draw_moving(self, surface) -> list | None:
         areas = super().draw_moving(surface)
