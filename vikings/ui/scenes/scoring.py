@@ -36,7 +36,7 @@ from vikings.ui.drawing.theme import BAD, GOOD
 from vikings.ui.scenes.scoring_board import ScoringBoard
 from vikings.ui.scenes.scoring_panel import ScoringPanel, amount_parts, blit_row
 from vikings.ui.scenes.scoring_text import kind_title, line_words
-from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.scenes.table_scene import TableScene, player_key
 from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
 from vikings.ui.table.motion import money_flights
 
@@ -378,12 +378,16 @@ class ScoringScene(TableScene):
 
     def part_hovers(self) -> dict:
         hovers = super().part_hovers()
-        k = self.board.threat_k()
-        hovers["board"] += (k,)
-        # (the Fame track's markers count with the card; the notes follow the threat)
+        del hovers["wheel"], hovers["board"]  # (keyed by what they show: wheel_key, board_key)
+        # (the Fame track's markers count with the card; the notes follow the threat's end)
         fames = tuple(sorted(self.fame_float.items())) if self.fame_float else ()
-        hovers["decision"] += (k, self.counting(), self._tally(), fames)
+        hovers["decision"] += (self.board.threat_k() >= 1, self.counting(), self._tally(), fames)
         return hovers
+
+    def board_key(self, vis) -> tuple:
+        p, board = self.shown_player, self.board
+        e = self.current
+        return (p, id(e), player_key(vis.players[p]), board.threat_k(), tuple(board.cells), self.marks.get(p))
 
     def draw_moving(self, surface) -> list | None:
         areas = super().draw_moving(surface)

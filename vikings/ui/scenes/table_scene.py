@@ -491,6 +491,23 @@ class TableScene(Scene):
             "strip": (),
         }
 
+    def wheel_key(self, vis) -> tuple:
+        """What the wheel shows, for a scene that keys it by that (no "wheel" in
+        `part_hovers`): the groups, the turn, the star on the group bringing a special tile."""
+        m = self.match
+        star = (
+            "special_tiles" in m.options
+            and not m.pending
+            and m.game.phase == PURCHASE
+            and m.game.brings_special(m.game.most_expensive_space())
+        )
+        return (tuple(vis.wheel_tile), tuple(vis.wheel_viking), vis.offset, vis.wheel_hidden, star)
+
+    def board_key(self, vis) -> tuple:
+        """What the large display shows, for a scene that keys it by that (no "board" in
+        `part_hovers`; subclasses)."""
+        raise NotImplementedError
+
     def draw(self, surface) -> None:
         self.screen_rects: list | None = None  # (what changed on screen this frame; None: all)
         if not self.caches_layer:
@@ -556,7 +573,7 @@ class TableScene(Scene):
             }
             key = (
                 (seat.name, seat.colour, seat.kind, seat.is_person),
-                _player_key(pv),
+                player_key(pv),
                 tuple(shown if k == "thought" and v is not None else v for k, v in card.items()),
                 specials,
             )
@@ -568,15 +585,13 @@ class TableScene(Scene):
                     lambda s, p=p, c=card: self._draw_card(s, vis, p, c),
                 )
             )
+        wheel_key = self.wheel_key(vis) if "wheel" not in hovers else (state, hovers["wheel"])
         parts.append(
-            self._part(
-                "wheel",
-                L.wheel.inflate(2 * edge, 2 * edge),
-                (state, hovers["wheel"]),
-                lambda s: self._draw_wheel(s, vis),
-            )
+            self._part("wheel", L.wheel.inflate(2 * edge, 2 * edge), wheel_key, lambda s: self._draw_wheel(s, vis))
         )
-        board_key = (state, hovers["board"], self.marks.get(self.shown_player))
+        board_key = (
+            (state, hovers["board"], self.marks.get(self.shown_player)) if "board" in hovers else self.board_key(vis)
+        )
         parts.append(
             self._part("board", L.board.inflate(2 * edge, 2 * edge), board_key, lambda s: self._draw_board(s, vis))
         )
@@ -802,7 +817,7 @@ class TableScene(Scene):
         self.fx.add(Pause(seconds))
 
 
-def _player_key(pv) -> tuple:
+def player_key(pv) -> tuple:
     """What a player's display, pool, Gold, Fame and special tiles show (a card's key)."""
     d = pv.display
     return (
