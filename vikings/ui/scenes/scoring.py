@@ -82,6 +82,8 @@ class ScoringScene(TableScene):
         self.step_fx: Step | None = None
         self.board = ScoringBoard(app, self.match)
         self.panel = ScoringPanel(app, self.match, self.board)
+        self.panel.markers_over = True  # (drawn over the kept layer: draw_moving)
+        self.visible_now = None  # what the table shows, as the frame's drawing read it
         self.floaters: list[Float] = []
         self.fame_float: dict = {}  # the Fame track's markers, counted smoothly
         self.b_skip = None
@@ -297,7 +299,7 @@ class ScoringScene(TableScene):
         return e is not None and bool(m.pending) and m.pending[0] is e
 
     def visible(self):
-        vis = super().visible()
+        vis = self.visible_now = super().visible()
         self.fame_float = {p: float(pv.fame) for p, pv in enumerate(vis.players)}
         m = self.match
         if self.counting():
@@ -380,17 +382,30 @@ class ScoringScene(TableScene):
         hovers = super().part_hovers()
         del hovers["wheel"], hovers["board"]  # (keyed by what they show: wheel_key, board_key)
         # (the Fame track's markers count with the card; the notes follow the threat's end)
-        fames = tuple(sorted(self.fame_float.items())) if self.fame_float else ()
-        hovers["decision"] += (self.board.threat_k() >= 1, self.counting(), self._tally(), fames)
+        # (the markers are drawn over it: draw_moving)
+        end = self.panel.track_end(self.visible_now, self.fame_float)
+        hovers["decision"] += (self.board.threat_k() >= 1, self.counting(), end)
         return hovers
 
     def board_key(self, vis) -> tuple:
+        """The player shown, her display, the cells lit, the Vikings laid down and the
+        ships repelled; the threat once grown (while it grows it is drawn over the display)."""
         p, board = self.shown_player, self.board
         e = self.current
-        return (p, id(e), player_key(vis.players[p]), board.threat_k(), tuple(board.cells), self.marks.get(p))
+        opts = tuple((k, tuple(v)) for k, v in sorted(board.options(e, p).items()))
+        grown = None if board.growing() else board.threat_k()
+        return (p, id(e), player_key(vis.players[p]), opts, grown, self.marks.get(p))
 
     def draw_moving(self, surface) -> list | None:
+        # (first what the table's layer leaves out: it changes at every frame of a count)
+        e = self.current
+        current = e.player if e is not None and self.counting() else None
+        over = self.panel.draw_markers(surface, self.fame_float, current)
+        if e is not None and self.shown_player == e.player:
+            over += self.board.draw_growing(surface, self.board_geo, e)
         areas = super().draw_moving(surface)
+        if areas is not None:
+            areas += over
         for f in self.floaters:
             f.draw(surface)
             if areas is not None and f.area is not None:  # (mended from the layer next frame)
