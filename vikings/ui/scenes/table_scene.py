@@ -596,7 +596,7 @@ class TableScene(Scene):
             self._part("board", L.board.inflate(2 * edge, 2 * edge), board_key, lambda s: self._draw_board(s, vis))
         )
         # (after the board: a panel may grow over its foot)
-        decision = L.decision.inflate(2 * edge, 2 * edge)
+        decision = self.decision_rect(vis).inflate(2 * edge, 2 * edge)
         parts.append(
             self._part(
                 "decision", decision, (state, hovers["decision"]), lambda s: self.draw_decision(s, vis, L.decision)
@@ -775,6 +775,11 @@ class TableScene(Scene):
 
     def decision_text(self, vis) -> list[str]:
         return []
+
+    def decision_rect(self, vis) -> pygame.Rect:
+        """Where the decision panel draws (a scene's panel may grow over the display's foot:
+        its part of the kept layer then overlaps the display's, and both are redrawn together)."""
+        return self.layout.decision
 
     def decision_text_room(self, rect) -> int | None:
         """How tall the decision panel's text may be (its lettering shrinks to fit), None
