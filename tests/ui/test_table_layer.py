@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 from ui_helpers import make_app  # noqa: F401  (sets the dummy drivers first)
 
 from tools.pictures.director import Director
@@ -40,6 +41,27 @@ def shown(app) -> bytes:
     return pygame.image.tobytes(app.screen, "RGB")
 
 
+def step(d: Director) -> None:
+    """One App.frame(); the window is updated only by the rects the scene said changed
+    (`screen_rects`, when not None): every pixel that changed must lie in them."""
+    app = d.app
+    before = app.screen.copy()
+    app.frame()
+    rects = getattr(app.scenes.base, "screen_rects", None)
+    if rects is not None:
+        window = before  # (what a window updated by those rects shows)
+        for r in rects:
+            window.blit(app.screen, r, r)
+        assert shown(app) == pygame.image.tobytes(window, "RGB"), "a change outside the rects updated"
+
+
+def where(a: bytes, b: bytes, width: int) -> str:
+    """The bounding box of the pixels that differ."""
+    idx = [i // 3 for i in range(0, len(a), 3) if a[i : i + 3] != b[i : i + 3]]
+    xs, ys = [i % width for i in idx], [i // width for i in idx]
+    return f"{len(idx)} pixels in x {min(xs)}-{max(xs)}, y {min(ys)}-{max(ys)}"
+
+
 def frame(d: Director, label: str, checked: list) -> None:
     """One frame; if it was drawn from the layer, the same as a fresh drawing. (Not the
     frames while a Tween turns the wheel: the wheel is redrawn at every one of them, and
@@ -47,22 +69,18 @@ def frame(d: Director, label: str, checked: list) -> None:
     read anew at the end of each drawing, as it always was: when the table moved under a
     still pointer, the frame after shows it.)"""
     tween = d.app.scenes.base.fx.tweening()
-    d.app.frame()
+    step(d)
     sc = d.app.scenes.base
     if tween or sc.fx.tweening():
         return
     if sc.layer.key is not None and not sc.layer_current():
         d.app.invalidate(layer=False)
-        d.app.frame()
+        step(d)
     if sc.layer.key is not None:
         a, b = shown(d.app), fresh(d.app)
-        if a != b:
-            w, h = d.app.screen.get_size()
-            idx = [i // 3 for i in range(len(a)) if a[i] != b[i]]
-            xs, ys = [i % w for i in idx], [i // w for i in idx]
-            print("DIFF", label, min(xs), max(xs), min(ys), max(ys), len(xs), sc.layer.drawn)
-            print([(p.name, p.bounds) for p in sc.table_parts()])
-        assert a == b, f"stale picture: {label}"
+        assert a == b, (
+            f"stale picture: {label}: {where(a, b, d.app.screen.get_width())} (parts drawn: {sc.layer.drawn})"
+        )
         checked.append(label)
 
 
@@ -91,6 +109,15 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
         hover(d, pos)
         frame(d, f"hover {pos}", checked)
         frame(d, f"after hover {pos}", checked)
+    # A hover redraws the part it lights, not the table: over a group the wheel (and the
+    # display, where the group would fit), over an opponent's card nothing (her display
+    # is drawn enlarged over the layer).
+    hover(d, sc.wheel_geo.tile_rect(space).center)
+    frame(d, "hover a group again", checked)
+    assert set(sc.layer.drawn) <= {"wheel", "board"} and "wheel" in sc.layer.drawn, sc.layer.drawn
+    hover(d, sc.layout.cards[2].center)
+    frame(d, "hover a card", checked)
+    assert set(sc.layer.drawn) <= {"wheel", "board"}, sc.layer.drawn
     redraws = sc.layer.redraws
     for i in range(5):  # the pointer moving within the same piece: the layer is kept
         hover(d, (6 + i, app.screen.get_height() - 5))
@@ -136,6 +163,29 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
     d.match.close()
     app.shutdown()
     assert len(checked) >= 16  # (the hovers, the frames of the move that kept the layer, the changes)
+
+
+def test_a_part_kept_stale_fails_the_comparison(tmp_path):
+    """The comparison catches a part whose key misses what it shows: with the log's key
+    frozen, the move's line is not drawn into the kept layer, and a frame of the move
+    differs from a fresh drawing."""
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=3, animation="normal", bot_pace="instant")
+    d.new_match(start_player=0)
+    d.match.thought = lambda: None
+    d.enter()
+    d.settle()
+    sc = d.scene
+    checked: list = []
+    frame(d, "settled", checked)
+    parts = sc.table_parts
+    sc.table_parts = lambda: [p._replace(key="frozen") if p.name == "log" else p for p in parts()]
+    frame(d, "the log's key frozen", checked)
+    sc.act(next(a for a in d.match.game.legal_actions() if isinstance(a, Buy)))
+    with pytest.raises(AssertionError, match="stale picture"):
+        for _ in range(300):
+            frame(d, "move", checked)
+    d.match.close()
+    d.app.shutdown()
 
 
 def test_the_table_is_drawn_before_its_first_frame(tmp_path):
