@@ -118,6 +118,23 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
     hover(d, sc.layout.cards[2].center)
     frame(d, "hover a card", checked)
     assert set(sc.layer.drawn) <= {"wheel", "board"}, sc.layer.drawn
+    # A group dragged over the display, cell by cell (the lit cells, the preview, the
+    # panel's warning of a threat), then let go off the display: it flies back.
+    src = sc.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+    for r, c in ((3, 5), (3, 4), (2, 2), (1, 1), (4, 1), (5, 1), (0, 2)):
+        pos = sc.board_geo.cell_rect(r, c).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frame(d, f"drag over {(r, c)}", checked)
+    assert sc.drag.active
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, app.screen.get_height() - 5), button=1))
+    for _ in range(60):
+        frame(d, "dropped off the display", checked)
+        if not sc.fx.active:
+            break
+    assert not sc.drag.active and not sc.fx.active
+    hover(d, (5, app.screen.get_height() - 5))  # (the pointer seen where it let go)
+    frame(d, "after the drop", checked)
     redraws = sc.layer.redraws
     for i in range(5):  # the pointer moving within the same piece: the layer is kept
         hover(d, (6 + i, app.screen.get_height() - 5))

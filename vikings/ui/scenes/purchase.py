@@ -368,7 +368,11 @@ class PurchaseScene(TableScene):
         # The panel: the threat of the move previewed at the cell pointed at; the special
         # tiles offered, lit under the pointer.
         offered = pygame.mouse.get_pos() if self.special_offered() else None
-        hovers["decision"] += (self.hover_cell, self.hover_slot, offered)
+        if self.drag.active:  # (previewed_moves: a cell the dragged group fits)
+            previewed = self.hover_cell if self.hover_cell in self.drag.cells else None
+        else:
+            previewed = self.pointed_cell() if self.match.game.phase == PLACE else None
+        hovers["decision"] += (previewed, self.hover_slot, offered)
         return hovers
 
     def tooltip_at(self, pos) -> str | None:
