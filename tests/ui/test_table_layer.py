@@ -1,8 +1,11 @@
-"""The table kept as a layer (offer, purchases) shows what a fresh drawing shows: after
-the pointer moves over it (the screen mended where a tooltip or an enlarged display was),
-while a move flies, after a move, a resize, a language change and a UI-scale change. Each
-frame's screen is compared pixel by pixel with the same frame drawn from scratch, without
-the layer; and the layer is really kept (not redrawn while only effects move)."""
+"""The table kept as a layer in parts (offer, purchases, scorings) shows what a fresh
+drawing shows: after the pointer moves over it (the screen mended where a tooltip or an
+enlarged display was), while a group is dragged over the display, while a move flies,
+after a move, a resize, a language change and a UI-scale change. Each frame's screen is
+compared pixel by pixel with the same frame drawn from scratch, without the layer, and
+the window's update rects must hold every pixel that changed; the layer is really kept
+(not redrawn while only effects move), a hover redraws only the part it lights, and a
+part whose key misses what it shows fails the comparison."""
 
 from __future__ import annotations
 
