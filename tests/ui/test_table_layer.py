@@ -1,14 +1,18 @@
-"""The table kept as a layer (offer, purchases) shows what a fresh drawing shows: after
-the pointer moves over it (the screen mended where a tooltip or an enlarged display was),
-while a move flies, after a move, a resize, a language change and a UI-scale change. Each
-frame's screen is compared pixel by pixel with the same frame drawn from scratch, without
-the layer; and the layer is really kept (not redrawn while only effects move)."""
+"""The table kept as a layer in parts (offer, purchases, scorings) shows what a fresh
+drawing shows: after the pointer moves over it (the screen mended where a tooltip or an
+enlarged display was), while a group is dragged over the display, while a move flies,
+after a move, a resize, a language change and a UI-scale change. Each frame's screen is
+compared pixel by pixel with the same frame drawn from scratch, without the layer, and
+the window's update rects must hold every pixel that changed; the layer is really kept
+(not redrawn while only effects move), a hover redraws only the part it lights, and a
+part whose key misses what it shows fails the comparison."""
 
 from __future__ import annotations
 
 import time
 
 import pygame
+import pytest
 from ui_helpers import make_app  # noqa: F401  (sets the dummy drivers first)
 
 from tools.pictures.director import Director
@@ -40,19 +44,46 @@ def shown(app) -> bytes:
     return pygame.image.tobytes(app.screen, "RGB")
 
 
+def step(d: Director) -> None:
+    """One App.frame(); the window is updated only by the rects the scene said changed
+    (`screen_rects`, when not None): every pixel that changed must lie in them."""
+    app = d.app
+    before = app.screen.copy()
+    app.frame()
+    rects = getattr(app.scenes.base, "screen_rects", None)
+    if rects is not None:
+        window = before  # (what a window updated by those rects shows)
+        for r in rects:
+            window.blit(app.screen, r, r)
+        assert shown(app) == pygame.image.tobytes(window, "RGB"), "a change outside the rects updated"
+
+
+def where(a: bytes, b: bytes, width: int) -> str:
+    """The bounding box of the pixels that differ."""
+    idx = [i // 3 for i in range(0, len(a), 3) if a[i : i + 3] != b[i : i + 3]]
+    xs, ys = [i % width for i in idx], [i // width for i in idx]
+    return f"{len(idx)} pixels in x {min(xs)}-{max(xs)}, y {min(ys)}-{max(ys)}"
+
+
 def frame(d: Director, label: str, checked: list) -> None:
-    """One frame; if it was drawn from the layer, the same as a fresh drawing. (Frames the
-    scene draws straight, while a Tween turns the wheel, are drawn as always; there the
-    Tween moves on while the frame is drawn, so a second drawing differs. The hover is
+    """One frame; if it was drawn from the layer, the same as a fresh drawing. (Not the
+    frames while a Tween turns the wheel: the wheel is redrawn at every one of them, and
+    the Tween moves on while the frame is drawn, so a second drawing differs. The hover is
     read anew at the end of each drawing, as it always was: when the table moved under a
     still pointer, the frame after shows it.)"""
-    d.app.frame()
+    tween = d.app.scenes.base.fx.tweening()
+    step(d)
     sc = d.app.scenes.base
-    if sc.layer.key is not None and sc.layer_key() != sc.layer.key:
+    if tween or sc.fx.tweening():
+        return
+    if sc.layer.key is not None and not sc.layer_current():
         d.app.invalidate(layer=False)
-        d.app.frame()
+        step(d)
     if sc.layer.key is not None:
-        assert shown(d.app) == fresh(d.app), f"stale picture: {label}"
+        a, b = shown(d.app), fresh(d.app)
+        assert a == b, (
+            f"stale picture: {label}: {where(a, b, d.app.screen.get_width())} (parts drawn: {sc.layer.drawn})"
+        )
         checked.append(label)
 
 
@@ -81,6 +112,32 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
         hover(d, pos)
         frame(d, f"hover {pos}", checked)
         frame(d, f"after hover {pos}", checked)
+    # A hover redraws the part it lights, not the table: over a group the wheel (and the
+    # display, where the group would fit), over an opponent's card nothing (her display
+    # is drawn enlarged over the layer).
+    hover(d, sc.wheel_geo.tile_rect(space).center)
+    frame(d, "hover a group again", checked)
+    assert set(sc.layer.drawn) <= {"wheel", "board"} and "wheel" in sc.layer.drawn, sc.layer.drawn
+    hover(d, sc.layout.cards[2].center)
+    frame(d, "hover a card", checked)
+    assert set(sc.layer.drawn) <= {"wheel", "board"}, sc.layer.drawn
+    # A group dragged over the display, cell by cell (the lit cells, the preview, the
+    # panel's warning of a threat), then let go off the display: it flies back.
+    src = sc.wheel_geo.tile_rect(space).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+    for r, c in ((3, 5), (3, 4), (2, 2), (1, 1), (4, 1), (5, 1), (0, 2)):
+        pos = sc.board_geo.cell_rect(r, c).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frame(d, f"drag over {(r, c)}", checked)
+    assert sc.drag.active
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, app.screen.get_height() - 5), button=1))
+    for _ in range(60):
+        frame(d, "dropped off the display", checked)
+        if not sc.fx.active:
+            break
+    assert not sc.drag.active and not sc.fx.active
+    hover(d, (5, app.screen.get_height() - 5))  # (the pointer seen where it let go)
+    frame(d, "after the drop", checked)
     redraws = sc.layer.redraws
     for i in range(5):  # the pointer moving within the same piece: the layer is kept
         hover(d, (6 + i, app.screen.get_height() - 5))
@@ -126,6 +183,29 @@ def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
     d.match.close()
     app.shutdown()
     assert len(checked) >= 16  # (the hovers, the frames of the move that kept the layer, the changes)
+
+
+def test_a_part_kept_stale_fails_the_comparison(tmp_path):
+    """The comparison catches a part whose key misses what it shows: with the log's key
+    frozen, the move's line is not drawn into the kept layer, and a frame of the move
+    differs from a fresh drawing."""
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=3, animation="normal", bot_pace="instant")
+    d.new_match(start_player=0)
+    d.match.thought = lambda: None
+    d.enter()
+    d.settle()
+    sc = d.scene
+    checked: list = []
+    frame(d, "settled", checked)
+    parts = sc.table_parts
+    sc.table_parts = lambda: [p._replace(key="frozen") if p.name == "log" else p for p in parts()]
+    frame(d, "the log's key frozen", checked)
+    sc.act(next(a for a in d.match.game.legal_actions() if isinstance(a, Buy)))
+    with pytest.raises(AssertionError, match="stale picture"):
+        for _ in range(300):
+            frame(d, "move", checked)
+    d.match.close()
+    d.app.shutdown()
 
 
 def test_the_table_is_drawn_before_its_first_frame(tmp_path):

@@ -37,7 +37,8 @@ waiting; a real window's driver may wait differently).
 Each scene's worst frame is printed with what it was doing: the frame's slowest timed
 call and, inside it, the slowest timed call, and so on (`Calls`: the loop's parts, the
 table's layer and its drawing, the match's decisions and autosave, the sprites' scaling),
-e.g. "scenes.update 41.0 > Match.act 39.5 > Match.autosave 30.2" (ms of CPU).
+e.g. "scenes.update 41.0 > Match.act 39.5 > Match.autosave 30.2" (ms of CPU), and the
+parts of the table's layer it drew anew ("top,card0,...,log" for all of them).
 
 --rules also times the rules panel over the title (opened, each text tab shown for the
 first time, the rules page again, closed; then all once more), CPU and wall ms including
@@ -219,6 +220,7 @@ class Recorder:
         self.stolen = 0.0  # % of the CPU time the host took (set at the end of the animations)
         self.calls: Calls | None = None  # the timed calls (time_calls), if any
         self.worst: dict[str, tuple[float, str]] = {}  # label -> (cpu ms, slowest calls) of its worst frame
+        self.parts = ""  # the table layer's parts drawn in the last frame (drawing/layer.py)
 
     def frame(self, label: str, count: bool = False) -> None:
         """One App.frame(); `count`: keep its time even if nothing animates (a drag redraws
@@ -232,9 +234,12 @@ class Recorder:
         others = threading.active_count() > 1
         if self.calls is not None:
             self.calls.start()
+        layer = app.table_layer
+        redraws = layer.redraws
         t0, c0 = time.perf_counter(), time.thread_time()
         app.frame()
         c1, t1 = time.thread_time(), time.perf_counter()
+        self.parts = ",".join(layer.drawn) if layer.redraws != redraws else ""  # the layer's parts drawn
         cpu = (c1 - c0) * 1000
         r1 = resource.getrusage(resource.RUSAGE_THREAD)
         others |= threading.active_count() > 1
@@ -260,7 +265,8 @@ class Recorder:
 
     def _note_worst(self, label: str, cpu: float) -> None:
         if self.calls is not None and cpu > self.worst.get(label, (-1.0, ""))[0]:
-            self.worst[label] = (cpu, self.calls.slowest())
+            parts = f" [layer parts drawn: {self.parts}]" if self.parts else ""
+            self.worst[label] = (cpu, self.calls.slowest() + parts)
 
     def stolen_pct(self) -> float:
         """The share of the machine's CPU time its host took away since the start."""

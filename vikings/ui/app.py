@@ -400,7 +400,14 @@ class App:
         self.ui.draw_ui(self.screen)
         self.drawn_widgets = list(group.visible)  # (a scene mending its kept layer copies these back)
         self.scenes.draw_over(self.screen)  # a tooltip above every widget
-        pygame.display.flip()
+        # Only what changed goes to the window when the scene says what that is (a kept
+        # layer mended in places): the widgets' rects join it (pygame-gui drew them).
+        rects = getattr(base, "screen_rects", None) if self.scenes.stack == [base] else None
+        if rects is None:
+            pygame.display.flip()
+        else:
+            rects += [img.get_rect(topleft=(dest[0], dest[1])) for img, dest, *_ in self.drawn_widgets]
+            pygame.display.update(rects)
         self._dirty = False
         self._drawn_pictures = self._widget_pictures()
 

@@ -1,17 +1,30 @@
-"""A scene's picture kept between frames, and the screen mended where things moved.
+"""A scene's picture kept between frames, redrawn by parts, and the screen mended where
+things moved.
 
-`TableLayer` holds one window-sized surface with the table as last drawn and the key it
-was drawn for. While the key stays the same a frame costs no drawing of the table: when
-the screen still holds the layer's last frame (nothing else drew on it since), only the
-rects that moved things covered in the last frame (effects, a dragged tile, a tooltip)
-and pygame-gui's widgets (drawn over the scene with soft edges) are copied back from the
-layer before they are drawn again; otherwise the whole layer is copied. A new key, a new
-window size, or a frame another scene drew redraws or recopies it. The app keeps one,
-which the table's scenes share one after another (each drops the key when it leaves),
-replaced at a new size: its memory is bounded by the window's.
+`TableLayer` holds one window-sized surface with the table as last drawn. The table is
+drawn in `Part`s (the top bar, each player's card, the wheel, the large display, the
+decision panel, the log ...): each has its bounds and a key of what it shows, and only
+the parts whose key changed are drawn again (their bounds filled with the parchment,
+then the part drawn clipped to them; parts whose bounds overlap a redrawn one are
+redrawn with it). A part is always drawn clipped to its bounds, in a full drawing too,
+so the picture does not depend on which parts were redrawn when. A new `base` (window
+size, lettering, language, the scene), new parts or bounds redraw it all.
+
+The screen: when it still holds the layer's last frame (nothing else drew on it since),
+only the redrawn parts, the rects that moved things covered in the last frame (effects,
+a dragged tile, a tooltip) and pygame-gui's widgets (drawn over the scene with soft
+edges) are copied from the layer before they are drawn again; otherwise the whole layer
+is copied. `show` returns the rects of the screen it changed, for the app's display
+update (None: all of it). The app keeps one layer, which the table's scenes share one
+after another (each drops its keys when it leaves), replaced at a new size: its memory
+is bounded by the window's.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
@@ -20,12 +33,32 @@ from vikings.ui.drawing.theme import PARCHMENT
 #: mended rects are merged into their bounding box beyond this many (fewer, larger copies)
 MAX_RECTS = 24
 
+FRESH = object()  # a part key that never equals another: the part is drawn at every frame
+
+
+class Part(NamedTuple):
+    """One piece of the table: drawn by `draw(surface)` inside `bounds`, again only when
+    `key` changes (FRESH: every frame)."""
+
+    name: str
+    bounds: pygame.Rect
+    key: object
+    draw: Callable[[pygame.Surface], None]
+
+
+def _merge(rects: list) -> list:
+    return [rects[0].unionall(rects[1:])] if len(rects) > MAX_RECTS else rects
+
 
 class TableLayer:
     def __init__(self):
         self.surface: pygame.Surface | None = None
-        self.key: tuple | None = None
-        self.redraws = 0  # times the layer was drawn (tests and the benchmark read it)
+        self.key: tuple | None = None  # the base the layer holds a drawing for (None: none)
+        self.keys: dict = {}  # part name -> the key it was drawn for
+        self.plan: list = []  # (name, bounds) of the parts as last drawn
+        self.redraws = 0  # frames in which anything of the layer was drawn (tests and the benchmark read it)
+        self.drawn: list[str] = []  # the parts drawn in the last `show` or `warm`
+        self.part_draws: Counter = Counter()  # how often each part was drawn
         self._screen: pygame.Surface | None = None  # the screen it was last shown on ...
         self._draw = -1  # ... in the app's frame drawn (App.draws)
         self._mend: list | None = None  # rects to copy back next frame (None: all)
@@ -37,50 +70,102 @@ class TableLayer:
             self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         return self.surface
 
-    def warm(self, size, key: tuple | None, draw, tag: tuple) -> bool:
+    @staticmethod
+    def _draw_part(surface: pygame.Surface, part: Part) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(part.bounds.clip(clip))
+        try:
+            part.draw(surface)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw_all(self, size, base, parts: list) -> None:
+        surface = self._fit(size)
+        surface.fill(PARCHMENT)
+        for part in parts:
+            self._draw_part(surface, part)
+        self._keep(base, parts, parts)
+
+    def _keep(self, base, parts: list, drawn: list) -> None:
+        self.key = base
+        self.keys = {p.name: p.key for p in parts}
+        self.plan = [(p.name, p.bounds) for p in parts]
+        self.drawn = [p.name for p in drawn]
+        self.part_draws.update(self.drawn)
+        if drawn:
+            self.redraws += 1
+
+    def warm(self, size, base: tuple | None, parts: list, tag: tuple) -> bool:
         """Draw the table now, before its first frame, once per `tag` (window size, lettering,
         table): the pieces scaled and the fonts made for it then cost nothing in the
-        animation that follows. The drawing stays the layer's for `key` (None: redrawn at
+        animation that follows. The drawing stays the layer's for `base` (None: redrawn at
         the first frame). True if it drew."""
         if tag == self.warmed:
             return False
-        surface = self._fit(size)
-        surface.fill(PARCHMENT)
-        draw(surface)
-        self.key, self._mend, self.warmed = key, None, tag
-        self.redraws += 1
+        self._draw_all(size, base, parts)
+        if base is None:
+            self.keys = {}
+        self._mend, self.warmed = None, tag
         return True
 
     def drop_key(self) -> None:
         """The scene drew straight on the screen: the layer is stale and the screen is not its."""
         self.key = None
+        self.keys = {}
         self._mend = None
 
-    def show(self, screen: pygame.Surface, key: tuple, draw, frame: int, sole: bool, widgets=()) -> bool:
-        """Put the table on `screen`: redrawn with `draw(surface)` when `key` changed; the
-        screen mended or wholly copied. `frame`: the app's drawn-frame count; `sole`: no
-        other scene draws over this one; `widgets`: pygame-gui's (image, place) pairs drawn
-        over the last frame. True if the layer was redrawn."""
+    def current(self, base: tuple, parts: list) -> bool:
+        """The layer holds these parts as they would be drawn now (no part stale)."""
+        return (
+            base == self.key
+            and [(p.name, p.bounds) for p in parts] == self.plan
+            and all(p.key is not FRESH and self.keys.get(p.name, FRESH) == p.key for p in parts)
+        )
+
+    def show(self, screen: pygame.Surface, base: tuple, parts: list, frame: int, sole: bool, widgets=()) -> list | None:
+        """Put the table on `screen`: the parts whose key changed redrawn (all of them for a
+        new `base`, new parts or a new window size); the screen mended or wholly copied.
+        `frame`: the app's drawn-frame count; `sole`: no other scene draws over this one;
+        `widgets`: pygame-gui's (image, place) pairs drawn over the last frame. Returns the
+        rects of the screen changed (None: the whole screen)."""
         size = screen.get_size()
-        fresh = self.surface is None or self.surface.get_size() != size or key != self.key
-        if fresh:
-            self._fit(size).fill(PARCHMENT)
-            draw(self.surface)
-            self.key = key
-            self.redraws += 1
+        layer = self.surface
+        if (
+            layer is None
+            or layer.get_size() != size
+            or base != self.key
+            or [(p.name, p.bounds) for p in parts] != self.plan
+        ):
+            self._draw_all(size, base, parts)
+            changed: list | None = None
+        else:
+            keys = self.keys
+            stale = [p for p in parts if p.key is FRESH or keys.get(p.name, FRESH) != p.key]
+            grown = True
+            while grown and stale:  # (a part whose bounds overlap a redrawn one's is redrawn too)
+                more = [p for p in parts if p not in stale and any(p.bounds.colliderect(s.bounds) for s in stale)]
+                stale += more
+                grown = bool(more)
+            stale = [p for p in parts if p in stale]  # (in drawing order)
+            for p in stale:
+                layer.fill(PARCHMENT, p.bounds)
+            for p in stale:
+                self._draw_part(layer, p)
+            self._keep(base, parts, stale)
+            changed = [p.bounds.clip(screen.get_rect()) for p in stale]
         layer, mend = self.surface, self._mend
         assert layer is not None
-        if fresh or mend is None or not sole or screen is not self._screen or frame != self._draw + 1:
+        if changed is None or mend is None or not sole or screen is not self._screen or frame != self._draw + 1:
             screen.blit(layer, (0, 0))
+            out = None
         else:
-            rects = mend + [img.get_rect(topleft=(dest[0], dest[1])) for img, dest, *_ in widgets]
-            if len(rects) > MAX_RECTS:
-                rects = [rects[0].unionall(rects[1:])]
+            rects = _merge(changed + mend + [img.get_rect(topleft=(dest[0], dest[1])) for img, dest, *_ in widgets])
             for r in rects:
                 screen.blit(layer, r, r)
+            out = rects
         self._screen, self._draw = screen, frame
         self._mend = [] if sole else None
-        return fresh
+        return out
 
     def drawn_over(self, areas: list | None) -> None:
         """What was drawn over the layer this frame (`areas`, None: anywhere): mended next frame."""

@@ -369,6 +369,12 @@ class AuctionScene(OfferScene):
     def decision_text_room(self, rect) -> int | None:
         return self.panel.text_room(rect)
 
+    def steps_key(self):
+        return self.fx.steps  # (the auction's landings change its panel: every effect counts)
+
+    def decision_rect(self, vis) -> pygame.Rect:
+        return self.panel.grown(self.layout.decision, self.decision_text(vis), text(self.error) or None)
+
     def draw_decision(self, surface, vis, rect) -> None:
         rect = self.panel.grown(rect, self.decision_text(vis), text(self.error) or None)
         super().draw_decision(surface, vis, rect)

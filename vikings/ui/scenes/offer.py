@@ -61,9 +61,16 @@ class OfferScene(TableScene):
             self.fx.add(Call(lambda s=s: self.vikings_shown.add(s)))
         self.fx.add(Pause(0.4))
 
-    def layer_key(self) -> tuple | None:
-        key = super().layer_key()
-        return None if key is None else key + (id(self.offer), len(self.tiles_shown), len(self.vikings_shown))
+    def layer_key(self) -> tuple:
+        return super().layer_key() + (id(self.offer),)
+
+    def steps_key(self) -> None:
+        return None  # (a piece landed changes only the wheel: its key says which are shown)
+
+    def part_hovers(self) -> dict:
+        hovers = super().part_hovers()
+        hovers["wheel"] += (len(self.tiles_shown), len(self.vikings_shown))
+        return hovers
 
     def draw_wheel(self, surface, vis):
         if self.offer is not None and vis.wheel_hidden:

@@ -358,12 +358,22 @@ class PurchaseScene(TableScene):
             self.key_cell = None
 
     # Drawing ------------------------------------------------------------------------------------
-    def layer_key(self) -> tuple | None:
-        key = super().layer_key()
-        if key is None:
-            return None
+    def layer_key(self) -> tuple:
         state = (self.selected, self.returning, self.plan, self.key_cell, self.start_first)
-        return key + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+        return super().layer_key() + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+
+    def part_hovers(self) -> dict:
+        hovers = super().part_hovers()
+        del hovers["wheel"]  # (keyed by what it shows: wheel_key)
+        # The panel: the threat of the move previewed at the cell pointed at; the special
+        # tiles offered, lit under the pointer.
+        offered = pygame.mouse.get_pos() if self.special_offered() else None
+        if self.drag.active:  # (previewed_moves: a cell the dragged group fits)
+            previewed = self.hover_cell if self.hover_cell in self.drag.cells else None
+        else:
+            previewed = self.pointed_cell() if self.match.game.phase == PLACE else None
+        hovers["decision"] += (previewed, self.hover_slot, offered)
+        return hovers
 
     def tooltip_at(self, pos) -> str | None:
         return self.drag.explain(super().tooltip_at(pos), pos)
@@ -391,9 +401,12 @@ class PurchaseScene(TableScene):
             bottom -= px(68)  # the tile and Viking in hand, or the building to lay
         return max(px(40), bottom - rect.y)
 
-    def draw_wheel(self, surface, vis):
+    def wheel_inputs(self) -> tuple:
+        """(highlight, blocked, hidden) of the wheel as drawn: the groups the person may buy,
+        the others with the reason, the spaces whose group is away (returning, dragged)."""
         g, m = self.match.game, self.match
-        highlight, blocked = (), ()
+        highlight: set | tuple = ()
+        blocked: dict | tuple = ()
         if m.persons_turn() and g.phase == PURCHASE and not m.pending:
             highlight = {a.space for a in g.legal_actions()}
             # (the words come from the engine's reasons: the 0 space's rule, or the price)
@@ -403,6 +416,17 @@ class PurchaseScene(TableScene):
                 if s not in highlight
             }
         hidden = [s for s in (self.returning, self.drag.space if self.drag.active else None) if s is not None]
+        return highlight, blocked, hidden
+
+    def wheel_key(self, vis) -> tuple:
+        highlight, blocked, hidden = self.wheel_inputs()
+        e = self.in_flight
+        flying = e.data["space"] if e is not None and e.type == "bought" else None
+        shown = (tuple(sorted(highlight)), tuple(sorted(dict(blocked).items())), tuple(hidden), flying)
+        return super().wheel_key(vis) + shown + (self.selected, self.motion.wheel_turn, self.hover_space)
+
+    def draw_wheel(self, surface, vis):
+        highlight, blocked, hidden = self.wheel_inputs()
         return self.motion.draw_wheel(
             surface, vis, hidden, highlight=highlight, blocked=blocked, selected=self.selected
         )

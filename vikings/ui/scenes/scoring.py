@@ -36,7 +36,7 @@ from vikings.ui.drawing.theme import BAD, GOOD
 from vikings.ui.scenes.scoring_board import ScoringBoard
 from vikings.ui.scenes.scoring_panel import ScoringPanel, amount_parts, blit_row
 from vikings.ui.scenes.scoring_text import kind_title, line_words
-from vikings.ui.scenes.table_scene import TableScene
+from vikings.ui.scenes.table_scene import TableScene, player_key
 from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
 from vikings.ui.table.motion import money_flights
 
@@ -82,6 +82,8 @@ class ScoringScene(TableScene):
         self.step_fx: Step | None = None
         self.board = ScoringBoard(app, self.match)
         self.panel = ScoringPanel(app, self.match, self.board)
+        self.panel.markers_over = True  # (drawn over the kept layer: draw_moving)
+        self.visible_now = None  # what the table shows, as the frame's drawing read it
         self.floaters: list[Float] = []
         self.fame_float: dict = {}  # the Fame track's markers, counted smoothly
         self.b_skip = None
@@ -297,7 +299,7 @@ class ScoringScene(TableScene):
         return e is not None and bool(m.pending) and m.pending[0] is e
 
     def visible(self):
-        vis = super().visible()
+        vis = self.visible_now = super().visible()
         self.fame_float = {p: float(pv.fame) for p, pv in enumerate(vis.players)}
         m = self.match
         if self.counting():
@@ -362,21 +364,48 @@ class ScoringScene(TableScene):
             self.fame_float,
         )
 
-    #: the table kept as a layer between the beats that count (a line counting up, the
-    #: threat growing: drawn straight, they change the card, the panel and the board at
-    #: every frame); the rising figures and flying coins are drawn over it
+    #: the table kept as a layer, in the beats that count too: a line counting up redraws
+    #: the card and the panel, the threat growing the board; the rising figures and
+    #: flying coins are drawn over it
     caches_layer = True
 
-    def layer_key(self) -> tuple | None:
-        key = super().layer_key()
+    def layer_key(self) -> tuple:
         board, panel = self.board, self.panel
-        if key is None or self.step_fx is not None or board.threat_fx is not None:
-            return None
         shown = (id(self.current), id(self.note), id(self.passing), self.counted, len(self.cum))
-        return key + shown + (panel.listed, panel.active_line, panel.new_round, tuple(board.cells), board.threat_full)
+        return (
+            super().layer_key()
+            + shown
+            + (panel.listed, panel.active_line, panel.new_round, tuple(board.cells), board.threat_full)
+        )
+
+    def part_hovers(self) -> dict:
+        hovers = super().part_hovers()
+        del hovers["wheel"], hovers["board"]  # (keyed by what they show: wheel_key, board_key)
+        # (the Fame track's markers count with the card; the notes follow the threat's end)
+        # (the markers are drawn over it: draw_moving)
+        end = self.panel.track_end(self.visible_now, self.fame_float)
+        hovers["decision"] += (self.board.threat_k() >= 1, self.counting(), end)
+        return hovers
+
+    def board_key(self, vis) -> tuple:
+        """The player shown, her display, the cells lit, the Vikings laid down and the
+        ships repelled; the threat once grown (while it grows it is drawn over the display)."""
+        p, board = self.shown_player, self.board
+        e = self.current
+        opts = tuple((k, tuple(v)) for k, v in sorted(board.options(e, p).items()))
+        grown = None if board.growing() else board.threat_k()
+        return (p, id(e), player_key(vis.players[p]), opts, grown, self.marks.get(p))
 
     def draw_moving(self, surface) -> list | None:
+        # (first what the table's layer leaves out: it changes at every frame of a count)
+        e = self.current
+        current = e.player if e is not None and self.counting() else None
+        over = self.panel.draw_markers(surface, self.fame_float, current)
+        if e is not None and self.shown_player == e.player:
+            over += self.board.draw_growing(surface, self.board_geo, e)
         areas = super().draw_moving(surface)
+        if areas is not None:
+            areas += over
         for f in self.floaters:
             f.draw(surface)
             if areas is not None and f.area is not None:  # (mended from the layer next frame)

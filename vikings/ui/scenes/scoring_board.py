@@ -112,9 +112,20 @@ class ScoringBoard:
         geo = draw_display(
             surface, self.app, vis.players[p], body, extra_cells=((1, BOARD_COLS - 1),), **self.options(e, p)
         )
-        if e is not None and e.player == p:
+        if e is not None and e.player == p and not self.growing():
             self._draw_threat(surface, geo, e)
         return geo
+
+    def growing(self) -> bool:
+        """The threat grows now: the scene draws it over the display at every frame
+        (draw_growing), not with it."""
+        return self.threat_fx is not None and not self.threat_full
+
+    def draw_growing(self, surface, geo, e) -> list:
+        """The growing threat over the display drawn with `geo`; the rects drawn over."""
+        if not self.growing() or geo is None or e is None:
+            return []
+        return self._draw_threat(surface, geo, e)
 
     def held_width(self, held) -> int:
         """How wide the table draws the held special tiles and their label at the caption's
@@ -129,7 +140,8 @@ class ScoringBoard:
         )
         return tiles + gap + app.look.font(12).size(t("table.card.held"))[0]
 
-    def _draw_threat(self, surface, geo, e) -> None:
+    def _draw_threat(self, surface, geo, e) -> list:
         k = self.threat_k()
         if k > 0:
-            draw_threat(surface, self.app.rules, geo, self.ships(e.player), e.data["repelled"], k)
+            return draw_threat(surface, self.app.rules, geo, self.ships(e.player), e.data["repelled"], k)
+        return []

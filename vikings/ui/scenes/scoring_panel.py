@@ -94,6 +94,8 @@ class ScoringPanel:
         self.active_line: int | None = None  # the line being counted, lit
         self.new_round = 0  # the round the start player ship passes on to
         self.head_w = 0  # the width the panel's heading may take (set as it draws)
+        self.track: tuple | None = None  # (bar, pixels per Fame, Fame at the end) of the Fame track drawn
+        self.markers_over = False  # the scene draws the markers over the panel (draw_markers)
 
     def begin(self) -> None:
         """A new scoring: nothing listed yet."""
@@ -135,7 +137,7 @@ class ScoringPanel:
             track = pygame.Rect(inner.x, bottom - px(8) - track_h, inner.w, track_h)
             body = pygame.Rect(inner.x, rect.y + px(10), inner.w, track.y - px(8) - rect.y - px(10))
         self.head_w = inner.w  # (the heading runs over the whole panel, above the track too)
-        self.draw_fame_track(surface, vis, track, fames, e.player if counting else None)
+        self.draw_fame_track(surface, vis, track, fames, e.player if counting else None, not self.markers_over)
         if e is None:
             return
         if e.type == "scoring":
@@ -365,21 +367,26 @@ class ScoringPanel:
         r = px(9)
         return 2 * r + round((self.match.game.n - 1) * STACK * r) + px(22)
 
-    def draw_fame_track(self, surface, vis, rect, fames: dict, current: int | None) -> None:
+    def track_end(self, vis, fames: dict) -> int:
+        """The Fame at the track's right end: past the highest marker."""
+        fames = fames or {p: float(pv.fame) for p, pv in enumerate(vis.players)}
+        engine = [d.fame for d in self.match.game.displays]
+        return nice_max(max(list(engine) + list(fames.values()) + [20]) + 2, 10)
+
+    def draw_fame_track(self, surface, vis, rect, fames: dict, current: int | None, markers: bool = True) -> None:
         """The Fame track in `rect`: `fames` places the markers (each player's Fame in `vis`
-        when empty); the marker of player `current` (being counted) is ringed."""
+        when empty); the marker of player `current` (being counted) is ringed. `markers`
+        False: the track alone (the scoring draws the markers over it at every frame:
+        `draw_markers`)."""
         look, px = self.app.look, self.app.look.px
-        seats = self.match.seats
         icon = self.app.sprites.get("board", "fame", height=px(22))
         bar_y = rect.bottom - px(20)
         surface.blit(icon, (rect.x, bar_y - icon.get_height() // 2))
         x0 = rect.x + icon.get_width() + px(14)
         x1 = rect.right - px(10)
         fames = fames or {p: float(pv.fame) for p, pv in enumerate(vis.players)}
-        engine = [d.fame for d in self.match.game.displays]
-        top = max(list(engine) + list(fames.values()) + [20])
         step = 10
-        vmax = nice_max(top + 2, step)
+        vmax = self.track_end(vis, fames)
         bar = pygame.Rect(x0, bar_y - px(4), x1 - x0, px(8))
         pygame.draw.rect(surface, (214, 196, 160), bar, border_radius=px(4))
         pygame.draw.rect(surface, WOOD, bar, 1, border_radius=px(4))
@@ -397,6 +404,20 @@ class ScoringPanel:
             if v % every == 0:
                 lab = font.render(str(v), True, INK_SOFT)
                 surface.blit(lab, lab.get_rect(midtop=(x, bar.bottom + px(6))))
+        self.track = (bar, unit, vmax)
+        if markers:
+            self.draw_markers(surface, fames, current)
+
+    def draw_markers(self, surface, fames: dict, current: int | None) -> list:
+        """The players' markers on the Fame track as last drawn (`fames` places them, the
+        marker of player `current` is ringed); the rects drawn over."""
+        if self.track is None:
+            return []
+        bar, unit, vmax = self.track
+        look, px = self.app.look, self.app.look.px
+        seats = self.match.seats
+        x0 = bar.x
+        areas = []
         # Markers: ties (and near ties) stack upwards like pawns on a board.
         r = px(9)
         placed: list[tuple[float, int]] = []
@@ -408,6 +429,10 @@ class ScoringPanel:
                 layer += 1
             placed.append((x, layer))
             cy = bar.y - r + px(2) - round(layer * STACK * r)
-            draw_marker(surface, look, (x, cy), colour_of(seats[p].colour), seats[p].name, radius=r)
+            drawn = draw_marker(surface, look, (x, cy), colour_of(seats[p].colour), seats[p].name, radius=r)
             if p == current:
-                pygame.draw.circle(surface, GOLD, (round(x), cy), r + max(1, px(2)), max(1, px(2)))
+                ring = r + max(1, px(2))
+                pygame.draw.circle(surface, GOLD, (round(x), cy), ring, max(1, px(2)))
+                drawn = drawn.inflate(2 * ring, 2 * ring)
+            areas.append(drawn.inflate(px(4), px(4)))  # (with its shadow)
+        return areas

@@ -25,12 +25,12 @@ from vikings.ui import flow
 from vikings.ui.dialogs.kit import fitted_button
 from vikings.ui.drawing.cards import board_marks, bot_level, draw_card, draw_zoom
 from vikings.ui.drawing.displays import draw_display, ring_cell
-from vikings.ui.drawing.layer import TableLayer
+from vikings.ui.drawing.layer import FRESH, Part, TableLayer
 from vikings.ui.drawing.layout import BOARD_COLS, Layout
 from vikings.ui.drawing.notice import Said, text
 from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, draw_top_bar, log_cut, panel
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
-from vikings.ui.drawing.theme import INK, INK_SOFT, PARCHMENT
+from vikings.ui.drawing.theme import INK, INK_SOFT
 from vikings.ui.drawing.think_ring import RingWatch
 from vikings.ui.drawing.view import MOVES, Visible
 from vikings.ui.drawing.wheel import draw_wheel
@@ -77,6 +77,8 @@ class TableScene(Scene):
         self.zoom = None  # (rect, tile size) of the enlarged display drawn
         self.ring = RingWatch()  # redraws for the thinking bot's ring
         self.money = CountingFigures()  # the cards' Gold and Fame, counting towards the real ones
+        self._part_tips: dict = {}  # part name -> the tooltips of the pieces it drew
+        self.screen_rects: list | None = None  # the screen's rects the last frame changed (None: all)
         # The table as last drawn, under what moves over it: the app's one surface, which the
         # next scene at the table draws anew (no window-sized surface made at each switch).
         self.layer: TableLayer = app.table_layer
@@ -115,8 +117,8 @@ class TableScene(Scene):
         frames of its animation: the pieces scaled and the fonts made then are ready."""
         app = self.app
         tag = (app.look.size, app.look.text_scale, self.match.game.n, tuple(sorted(self.match.options)))
-        key = self.layer_key() if self.caches_layer else None
-        if self.layer.warm(app.screen.get_size(), key, self.draw_table, tag):
+        base = self.layer_base() if self.caches_layer else None
+        if self.layer.warm(app.screen.get_size(), base, self.table_parts(), tag):
             self.warm_pieces()
 
     def warm_pieces(self) -> None:
@@ -191,7 +193,7 @@ class TableScene(Scene):
         self.fx.speed = self.app.settings.speed
         self.hint.update()
         if self.money.update(dt, self.app.settings.speed):
-            self.app.invalidate()
+            self.app.invalidate(layer=False)  # (the figures shown are part of their cards' keys)
         if self.fx.active:
             self.fx.update(dt)
             return
@@ -220,7 +222,7 @@ class TableScene(Scene):
         if m.bots_turn():
             m.start_bot()
             if self.ring.changed(m.thought()):
-                self.app.invalidate()  # the ring on the thinking bot's card moves on
+                self.app.invalidate(layer=False)  # the ring on the thinking bot's card moves on (its key)
             if self._bot_wait > 0:
                 self._bot_wait -= dt
                 return
@@ -439,102 +441,217 @@ class TableScene(Scene):
         return self.acting_player()
 
     # Drawing ------------------------------------------------------------------------------------------
-    #: the table is kept as a layer and redrawn only when `layer_key` changes (scenes
-    #: whose pieces move on their own at every frame, e.g. a scoring counting up, do not)
+    #: the table is kept as a layer, each part redrawn only when its key changes (scenes
+    #: that redraw the whole table at every frame do not)
     caches_layer = False
 
     @property
     def paints_all(self) -> bool:  # type: ignore[override]
         return self.caches_layer
 
-    def layer_key(self) -> tuple | None:
-        """What the table as drawn depends on, beyond what counts in `app.changes` (events,
-        `invalidate`, a relayout): the game's progress, the effects run, the hover; None
-        while something changes it at every frame (a Tween turning the wheel)."""
-        if self.fx.tweening():
-            return None
+    def layer_base(self) -> tuple:
+        """What every part of the table as drawn depends on: the scene and its layout, the
+        window, the lettering, the language (a change redraws the whole layer)."""
+        app = self.app
+        return (id(self), id(self.layout), app.look.size, app.look.text_scale, language())
+
+    def layer_key(self) -> tuple:
+        """What the wheel, the large display, the decision panel and the special tiles'
+        strip as drawn depend on, beyond the pointer (`part_hovers`) and the layer's base:
+        `app.changes` (every event but the pointer's moves, every `invalidate()`), the
+        game's progress, the effects run, the drag and the scene's own state (subclasses
+        add theirs). The cards, the top bar and the log are keyed by what they show."""
         m, app = self.match, self.app
         drag = self.drag
         return (
             app.changes,
-            app.look.size,
-            app.look.text_scale,
-            language(),
             len(m.game.actions()),
             len(m.pending),
             id(m.pending[0]) if m.pending else 0,
             id(self.in_flight),
-            self.fx.steps,
+            self.steps_key(),
             self.ctx.viewed,
             self.ctx.message,
             self.error,
-            self.hover_cell,
-            self.hover_space,
-            self.hover_slot,
-            self.hover_log,
             (drag.active, drag.space, drag.viking) if drag is not None else None,
         )
 
+    def steps_key(self):
+        """The effects finished (their landings may change what the scene shows); a scene
+        whose effects' landings are all in its parts' keys says None."""
+        return self.fx.steps
+
+    def part_hovers(self) -> dict:
+        """What of the pointer (and of a moment, e.g. a Tween's turn) each part keyed by
+        `layer_key` shows besides: part name -> a tuple for its key (subclasses add theirs)."""
+        return {
+            "wheel": (self.hover_space, FRESH if self.fx.tweening() else None),  # (a Tween turns the wheel)
+            "board": (self.hover_cell, self.hover_space),
+            "decision": (),
+            "strip": (),
+        }
+
+    def wheel_key(self, vis) -> tuple:
+        """What the wheel shows, for a scene that keys it by that (no "wheel" in
+        `part_hovers`): the groups, the turn, the star on the group bringing a special tile."""
+        m = self.match
+        star = (
+            "special_tiles" in m.options
+            and not m.pending
+            and m.game.phase == PURCHASE
+            and m.game.brings_special(m.game.most_expensive_space())
+        )
+        return (tuple(vis.wheel_tile), tuple(vis.wheel_viking), vis.offset, vis.wheel_hidden, star)
+
+    def board_key(self, vis) -> tuple:
+        """What the large display shows, for a scene that keys it by that (no "board" in
+        `part_hovers`; subclasses)."""
+        raise NotImplementedError
+
     def draw(self, surface) -> None:
-        key = self.layer_key() if self.caches_layer else None
-        if key is None:
-            if self.caches_layer:
-                surface.fill(PARCHMENT)
+        self.screen_rects: list | None = None  # (what changed on screen this frame; None: all)
+        if not self.caches_layer:
             self.layer.drop_key()
             self.draw_table(surface)
             self.draw_moving(surface)
             return
+        parts = self.table_parts()
         sole = self.app.scenes.stack == [self]
-        self.layer.show(surface, key, self.draw_table, self.app.draws, sole, self.app.drawn_widgets)
-        self.layer.drawn_over(self.draw_moving(surface))
+        rects = self.layer.show(surface, self.layer_base(), parts, self.app.draws, sole, self.app.drawn_widgets)
+        self.tips = [tip for p in parts for tip in self._part_tips.get(p.name, ())]
+        areas = self.draw_moving(surface)
+        self.layer.drawn_over(areas)
+        if sole and rects is not None and areas is not None:
+            self.screen_rects = rects + [pygame.Rect(a) for a in areas]
+
+    def layer_current(self) -> bool:
+        """The kept layer holds the table as it would be drawn now (tests ask)."""
+        return self.caches_layer and self.layer.current(self.layer_base(), self.table_parts())
 
     def draw_table(self, surface) -> None:
         """Everything but what moves over the table (effects, the hint, a dragged tile,
         an enlarged display, the tooltip)."""
+        parts = self.table_parts()
+        for part in parts:
+            part.draw(surface)
+        self.tips = [tip for p in parts for tip in self._part_tips.get(p.name, ())]
+
+    def table_parts(self) -> list[Part]:
+        """The table in parts (the top bar, each player's card, the wheel, the large display,
+        the decision panel, the special tiles' strip, the log), each with its bounds and
+        the key of what it shows (see drawing/layer.py)."""
         vis = self.visible()
-        self.draw_top(surface, vis)
         m = self.match
         L = self.layout
         px = self.app.look.px
+        # A part may draw a little out of its region (the wheel's disc, the held special
+        # tiles over the display's caption): up to half the gap between the regions.
+        edge = L.gap // 2
         specials = "special_tiles" in m.options
-        self.tips = []
-        self.card_geos = []
         turn = self.turn_player()
         self.marks = board_marks(m, self.hover_log)
+        if len(self.card_geos) != len(L.cards):
+            self.card_geos = [None] * len(L.cards)
+        state = self.layer_key()
+        hovers = self.part_hovers()
+        bag = vis.bag if self.shows_bag else None
+        top_key = (self.top_text(vis), bag, self.turn_text(), getattr(self, "top_room", None))
+        parts = [self._part("top", L.top.inflate(0, 2 * edge), top_key, lambda s: self.draw_top(s, vis))]
+        thought = m.thought()
+        shown = self.ring.shown if thought is not None else None  # (the ring as often as RingWatch says)
         for p, rect in enumerate(L.cards):
-            self.card_geos.append(
-                draw_card(
-                    surface,
-                    self.app,
-                    rect,
-                    m.seats[p],
-                    vis.players[p],
-                    to_move=p == turn,
-                    start=p == vis.start_player,
-                    selected=p == self.shown_player,
-                    thought=m.thought() if p == m.game.to_move else None,
-                    order=(p - vis.start_player) % m.game.n + 1,
-                    mark=self.marks.get(p),
-                    money=self.money.show(p, (vis.players[p].gold, vis.players[p].fame)),
+            pv = vis.players[p]
+            seat = m.seats[p]
+            card = {
+                "to_move": p == turn,
+                "start": p == vis.start_player,
+                "selected": p == self.shown_player,
+                "thought": thought if p == m.game.to_move else None,
+                "order": (p - vis.start_player) % m.game.n + 1,
+                "mark": self.marks.get(p),
+                "money": self.money.show(p, (pv.gold, pv.fame)),
+            }
+            key = (
+                (seat.name, seat.colour, seat.kind, seat.is_person),
+                player_key(pv),
+                tuple(shown if k == "thought" and v is not None else v for k, v in card.items()),
+                specials,
+            )
+            parts.append(
+                self._part(
+                    f"card{p}",
+                    rect.inflate(2 * edge, 2 * edge),
+                    key,
+                    lambda s, p=p, c=card: self._draw_card(s, vis, p, c),
                 )
             )
-            if specials:  # the tiles beside her mainland, under her Fame and Gold
-                top = self.card_geos[-1].y0  # (her display: lower when her name takes two lines)
-                self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), top + px(12), px(18))
-        self.wheel_geo = self.draw_wheel(surface, vis)
-        if specials and not m.pending and m.game.phase == PURCHASE:
-            space = m.game.most_expensive_space()
-            if m.game.brings_special(space):
-                self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), brings_tip()))
-        self.board_geo = self.draw_board(surface, vis, L.board)
-        self.draw_decision(surface, vis, L.decision)  # (after the board: a panel may grow over its foot)
+        wheel_key = self.wheel_key(vis) if "wheel" not in hovers else (state, hovers["wheel"])
+        parts.append(
+            self._part("wheel", L.wheel.inflate(2 * edge, 2 * edge), wheel_key, lambda s: self._draw_wheel(s, vis))
+        )
+        board_key = (
+            (state, hovers["board"], self.marks.get(self.shown_player)) if "board" in hovers else self.board_key(vis)
+        )
+        parts.append(
+            self._part("board", L.board.inflate(2 * edge, 2 * edge), board_key, lambda s: self._draw_board(s, vis))
+        )
+        # (after the board: a panel may grow over its foot)
+        decision = self.decision_rect(vis).inflate(2 * edge, 2 * edge)
+        parts.append(
+            self._part(
+                "decision", decision, (state, hovers["decision"]), lambda s: self.draw_decision(s, vis, L.decision)
+            )
+        )
         log = L.log
         if specials:
             strip, log = self.strip_and_log()
-            self.slot_spots = draw_face_up(
-                surface, self.app, vis, strip, offered=self.special_offered(), hover=self.hover_slot
+            offered = self.special_offered()
+            strip_key = (tuple(vis.specials_face_up), vis.specials_supply, offered, self.hover_slot, hovers["strip"])
+            edge = min(edge, px(3))  # (the strip and the log below it are px(6) apart)
+            parts.append(
+                self._part(
+                    "strip",
+                    strip.inflate(2 * edge, 2 * edge),
+                    strip_key,
+                    lambda s: self._draw_strip(s, vis, strip, offered),
+                )
             )
-            self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
+        shown_log = m.shown_log()
+        log_key = (len(shown_log), shown_log[-1] if shown_log else "", self.hover_log)
+        parts.append(
+            self._part("log", log.inflate(2 * edge, 2 * edge), log_key, lambda s: self._draw_log(s, log, shown_log))
+        )
+        return parts
+
+    def _part(self, name: str, bounds: pygame.Rect, key, draw) -> Part:
+        """A part whose drawing keeps the tooltips of the pieces it drew (self.tips while it draws)."""
+
+        def drawn(surface) -> None:
+            self.tips = []
+            draw(surface)
+            self._part_tips[name] = self.tips
+
+        return Part(name, bounds, key, drawn)
+
+    def _draw_card(self, surface, vis, p: int, card: dict) -> None:
+        rect, px = self.layout.cards[p], self.app.look.px
+        self.card_geos[p] = geo = draw_card(surface, self.app, rect, self.match.seats[p], vis.players[p], **card)
+        if "special_tiles" in self.match.options:  # the tiles beside her mainland, under her Fame and Gold
+            top = geo.y0  # (her display: lower when her name takes two lines)
+            self.tips += draw_held(surface, self.app, vis.players[p].held, rect.right - px(8), top + px(12), px(18))
+
+    def _draw_wheel(self, surface, vis) -> None:
+        m = self.match
+        self.wheel_geo = self.draw_wheel(surface, vis)
+        if "special_tiles" in m.options and not m.pending and m.game.phase == PURCHASE:
+            space = m.game.most_expensive_space()
+            if m.game.brings_special(space):
+                self.tips.append((mark_group(surface, self.app, self.wheel_geo, space), brings_tip()))
+
+    def _draw_board(self, surface, vis) -> None:
+        L, px = self.layout, self.app.look.px
+        self.board_geo = self.draw_board(surface, vis, L.board)
+        if "special_tiles" in self.match.options:
             self.tips += draw_held(
                 surface,
                 self.app,
@@ -544,7 +661,12 @@ class TableScene(Scene):
                 px(24),
                 label=t("table.card.held"),
             )
-        shown_log = m.shown_log()
+
+    def _draw_strip(self, surface, vis, strip, offered: bool) -> None:
+        self.slot_spots = draw_face_up(surface, self.app, vis, strip, offered=offered, hover=self.hover_slot)
+        self.tips += [(r, tip) for r, tip, _ in self.slot_spots if tip]
+
+    def _draw_log(self, surface, log, shown_log) -> None:
         self.log_spots = draw_log(surface, self.app, log, shown_log, hover=self.hover_log)
         self.tips += [(r, shown_log[i]) for r, i in self.log_spots if i in log_cut()]
 
@@ -583,7 +705,10 @@ class TableScene(Scene):
         while a hint is shown)."""
         self.hint.draw_badges(surface)
         if self.tooltip and not (self.drag is not None and self.drag.active):
-            self.layer.drawn_also(draw_tip_box(surface, self.app.look, self.tooltip, self.mouse))
+            box = draw_tip_box(surface, self.app.look, self.tooltip, self.mouse)
+            self.layer.drawn_also(box)
+            if self.screen_rects is not None:
+                self.screen_rects.append(box)
 
     def draw_top(self, surface, vis) -> None:
         """The bar across the top: round and scoring, the bag, whose turn it is."""
@@ -653,6 +778,11 @@ class TableScene(Scene):
     def decision_text(self, vis) -> list[str]:
         return []
 
+    def decision_rect(self, vis) -> pygame.Rect:
+        """Where the decision panel draws (a scene's panel may grow over the display's foot:
+        its part of the kept layer then overlaps the display's, and both are redrawn together)."""
+        return self.layout.decision
+
     def decision_text_room(self, rect) -> int | None:
         """How tall the decision panel's text may be (its lettering shrinks to fit), None
         for no limit: scenes that draw more below their text keep room for it."""
@@ -692,6 +822,22 @@ class TableScene(Scene):
 
     def pause(self, seconds: float) -> None:
         self.fx.add(Pause(seconds))
+
+
+def player_key(pv) -> tuple:
+    """What a player's display, pool, Gold, Fame and special tiles show (a card's key)."""
+    d = pv.display
+    return (
+        tuple(map(tuple, d.rows)),
+        tuple(pv.pool),
+        pv.gold,
+        pv.fame,
+        d.start_tile,
+        frozenset(pv.hidden),
+        frozenset(pv.vacant),
+        tuple(pv.held),
+        tuple(pv.placed),
+    )
 
 
 __all__ = ["TableContext", "TableScene", "INK"]
