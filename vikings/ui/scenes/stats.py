@@ -47,6 +47,7 @@ MEETINGS_CARD = (620, 176, 360, 324)
 CHART_CARD = (1000, 176, 540, 324)
 LIST_CARD = (60, 515, 1480, 295)
 TITLE_JOIN = "  \u00b7  "  # between the chart title's parts
+VALUE_JOIN = " \u00b7 "  # between the parts of a head-to-head line's value
 ROW_Y, ROW_STEP = 560, 60
 
 
@@ -369,15 +370,26 @@ class StatsScene(Scene):
         bar of the share of games won along their foot (a glance tells more than figures)."""
         look, px = self.app.look, self.app.look.px
         font, bold = look.font(size), look.font(size, bold=True)
+        room = rect.w - px(28)
         for label, value, share in lines:
-            v = bold.render(value, True, INK)
-            # The value beside the label, or under it where both do not fit on one line.
-            two = font.size(label)[0] > rect.w - v.get_width() - px(40)
-            if y + font.get_linesize() * (1 + two) > rect.bottom - px(6):
+            # The value beside the label, or under it where both do not fit on one line (its
+            # parts, "1 ahead · 2 behind", on lines of their own where it is wider than the card).
+            values = [""]
+            for part in value.split(VALUE_JOIN):
+                joined = f"{values[-1]}{VALUE_JOIN}{part}" if values[-1] else part
+                if values[-1] and bold.size(joined)[0] > room:
+                    values.append(part)
+                else:
+                    values[-1] = joined
+            vs = [bold.render(v, True, INK) for v in values]
+            two = len(vs) > 1 or font.size(label)[0] > rect.w - vs[0].get_width() - px(40)
+            if y + font.get_linesize() * (len(vs) + two) > rect.bottom - px(6):
                 break
-            surface.blit(look.fit_text(label, size, INK, width=rect.w - px(28)), (rect.x + px(14), y))
+            surface.blit(look.fit_text(label, size, INK, width=room), (rect.x + px(14), y))
             y += font.get_linesize() if two else 0
-            surface.blit(v, v.get_rect(topright=(rect.right - px(14), y)))
+            for j, v in enumerate(vs):
+                surface.blit(v, v.get_rect(topright=(rect.right - px(14), y)))
+                y += font.get_linesize() if j < len(vs) - 1 else 0
             if share is not None:  # along the line's foot
                 h = max(2, px(4))
                 bar = pygame.Rect(rect.x + px(14), y + font.get_linesize() - h // 2, rect.w - px(28), h)
