@@ -570,7 +570,8 @@ class SetupScene(Scene):
         for size, headed in ((16, True), (15, True), (14, True), (14, False)):
             font = look.font(size)
             notes = [wrap(font, t(f"menus.setup.bot_note.{lv}"), page.pos(1070, 0)[0] - text_x) for lv in BOT_NOTES]
-            steps = [max(px(28), len(n) * font.get_linesize() + (px(4) if len(n) > 1 else 0)) for n in notes]
+            line = max(px(28), bold.get_linesize())  # (a level's name keeps its own lettering)
+            steps = [max(line, len(n) * font.get_linesize() + (px(4) if len(n) > 1 else 0)) for n in notes]
             need = (heading.get_height() + px(4) if headed else 0) + sum(steps)
             if top + need <= bottom:
                 break
