@@ -203,14 +203,15 @@ def fitted_class(look, text: str, rect: pygame.Rect, classes=SMALLER_CAPTIONS) -
     return classes[-1][0] or None
 
 
-def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), **kw):
+def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), classes=SMALLER_CAPTIONS, **kw):
     """A UIButton in a box whose size is fixed: its caption in smaller lettering when the
     UI scale would cut it off (as small as the longest of `group`, the captions of a set
-    of buttons of the same size that should look alike)."""
+    of buttons of the same size that should look alike; `classes`: the theme classes it
+    may take, largest first)."""
     from pygame_gui.elements import UIButton
 
-    order = [c or None for c, _ in SMALLER_CAPTIONS]
-    cls = max((fitted_class(look, t, rect) for t in (text, *group)), key=order.index)
+    order = [c or None for c, _ in classes]
+    cls = max((fitted_class(look, t, rect, classes) for t in (text, *group)), key=order.index)
     if cls is not None:
         old = kw.get("object_id")
         kw["object_id"] = ObjectID(old.object_id if isinstance(old, ObjectID) else old, cls)

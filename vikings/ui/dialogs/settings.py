@@ -138,7 +138,12 @@ class SettingsPanel(Dialog):
                     UIButton(rect, "", ui, container=window, object_id=ObjectID("#confirm_toggle", None))
                 )
                 self._show_confirm()
-        first = pygame.Rect(right + label_w + px(12), pad, ctrl_w, row_h)
+        # The right column's names are short: its labels give up room where the language
+        # menu's longest choice ("System default" in a longer language) needs it.
+        arrow = round(24 * self.app.look.theme_scale) + px(4)  # the menu's open button (the theme's, scaled)
+        choice = max(self.app.look.caption_width(c, pad=10) for c, _ in language_options()) + arrow
+        label_w = min(label_w, col_w - px(12) - choice)
+        first = pygame.Rect(right + label_w + px(12), pad, col_w - label_w - px(12), row_h)
         self.build_sound(window, first, step, label_w)
         y = pad + 3 * step  # hints on or off (ui/hint_view.py), below the sound's rows
         self.caption(

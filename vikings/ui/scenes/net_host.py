@@ -17,10 +17,9 @@ from vikings.engine import GameConfig
 from vikings.net.host import BOT, LOCAL, Host
 from vikings.net.host import REMOTE as REMOTE_SEAT
 from vikings.net.host import Seat as HostSeat
-from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.dialogs.kit import Page, fitted_button, wrap
+from vikings.ui.dialogs.kit import Page, wrap
 from vikings.ui.drawing.theme import INK, INK_SOFT, WOOD_DARK
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.net_menu import (
@@ -40,6 +39,7 @@ from vikings.ui.scenes.setup_choices import (
     OPTIONS,
     Choices,
     kind_label,
+    option_button,
     random_seed,
 )
 from vikings.ui.table.match import PERSON, REMOTE, Seat
@@ -179,18 +179,9 @@ class HostScene(Scene):
         self.relay_entry = self.add(UITextEntryLine(flow_["relay"], ui, object_id="#net_relay"))
         self.relay_entry.set_text(self.relay_text)
         self.option_buttons = {}
-        for i, (key, label, tip) in enumerate(OPTIONS):
-            self.option_buttons[key] = self.add(
-                fitted_button(
-                    flow_["options"][i].inflate(-look.px(46), 0).move(look.px(23), 0),
-                    t(label),
-                    ui,
-                    look,
-                    group=[t(o[1]) for o in OPTIONS],
-                    tool_tip_text=t(tip, longboat=words.special("boat")),
-                    tool_tip_object_id=ObjectID("#wide_tip", None),
-                )
-            )
+        for i, option in enumerate(OPTIONS):
+            rect = flow_["options"][i].inflate(-look.px(46), 0).move(look.px(23), 0)
+            self.option_buttons[option[0]] = self.add(option_button(rect, option, ui, look))
         self.error_label = self.add(
             UITextBox("", page.rect(360, 776, 880, 100), ui, object_id=ObjectID("#net_host_error", "@error"))
         )

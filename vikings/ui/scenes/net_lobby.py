@@ -218,10 +218,15 @@ class LobbyScene(Scene):
             "network.lobby.connection",
             "network.lobby.ping",
         )
+        # Each heading over its column, or, where it is longer than its column (a longer
+        # language at a large UI scale), running on over the next and moving the next along.
+        end = 0
         for j, key in enumerate(heads):
-            left = page.pos(120 + COLS[j], 0)[0]
-            room = page.pos(120 + COLS[j + 1], 0)[0] - left - px(8)
-            surface.blit(look.fit_text(t(key), 16, INK_SOFT, bold=True, width=room), (left, head_y))
+            left = max(page.pos(120 + COLS[j], 0)[0], end + px(12))
+            limit = page.pos(120 + COLS[j + 2], 0)[0] if j + 2 < len(COLS) else card.right - px(20)
+            img = look.fit_text(t(key), 16, INK_SOFT, bold=True, width=limit - left - px(8))
+            surface.blit(img, (left, head_y))
+            end = left + img.get_width()
         pygame.draw.line(
             surface, WOOD, (card.x + px(20), head_y + px(26)), (card.right - px(20), head_y + px(26)), max(1, px(1))
         )

@@ -88,7 +88,7 @@ class ResultsScene(TableScene):
         gap = px(8)
         area = pygame.Rect(gap, top.bottom + gap, W - 2 * gap, H - top.bottom - 2 * gap)
         banner = pygame.Rect(area.x, area.y, area.w, getattr(self, "banner_h", px(92)))
-        strip = self.journey.height(self.app.look)  # the journey's line (0: nothing to say)
+        strip = self.journey.height(self.app.look, area.w)  # the journey's lines (0: nothing to say)
         journey = pygame.Rect(area.x, banner.bottom + gap, area.w, strip)
         top_below = journey.bottom + (gap if strip else 0)
         below = pygame.Rect(area.x, top_below, area.w, area.bottom - top_below)
@@ -150,8 +150,8 @@ class ResultsScene(TableScene):
         fair = self.journey.play_caption()  # the same table at the fair level, in the journey's strip
         if fair:
             strip = self.areas()["journey"]
-            w, fh = look.caption_width(fair, 120), strip.h - px(4)
-            rect = pygame.Rect(strip.right - px(4) - w, strip.y + px(2), w, fh)
+            w, fh = look.caption_width(fair, 120), min(strip.h - px(4), look.caption_height(28) + px(4))
+            rect = pygame.Rect(strip.right - px(4) - w, strip.centery - fh // 2, w, fh)
             tip = t("journey.fair.play_tip")
             self.b_results["fair"] = self.add(pygame_gui.elements.UIButton(rect, fair, ui, tool_tip_text=tip))
         a = self.areas()

@@ -12,12 +12,14 @@ from vikings.history.fair import Suggestion, suggest_level
 from vikings.history.stats import recent_bot_results
 from vikings.text.lang import t
 from vikings.ui import flow
-from vikings.ui.drawing.panels import panel
+from vikings.ui.drawing.panels import panel, wrap
 from vikings.ui.drawing.theme import INK, WOOD
 from vikings.ui.scenes.journey_text import fair_text, handicap_lines, take_notice
 from vikings.ui.scenes.setup_choices import level_name, random_seed
 from vikings.ui.table.match import Match, Seat
 from vikings.ui.table.record import record_finished, tie_profiles
+
+SEPARATOR = "   \u00b7   "  # between the strip's parts on one line
 
 
 class ResultsJourney:
@@ -49,11 +51,30 @@ class ResultsJourney:
             out.append(self.notice)
         return out
 
-    def height(self, look) -> int:
-        """The strip's height (0: nothing to say, no strip); room for the button if any."""
+    def room(self, look, width: int) -> int:
+        """The pixels the line has in a strip `width` wide (left of the button, if any)."""
+        button = look.caption_width(self.play_caption(), 120) if self.suggestion else 0
+        return width - look.px(28) - button
+
+    def wrapped(self, look, room: int) -> list[str]:
+        """The strip's lines: its parts side by side, each part whole, on as many lines as
+        `room` pixels ask (a longer language, a large UI scale)."""
+        font, out = look.font(15), [""]
+        for part in self.lines():
+            joined = f"{out[-1]}{SEPARATOR}{part}" if out[-1] else part
+            if out[-1] and font.size(joined)[0] > room:
+                out.append(part)
+            else:
+                out[-1] = joined
+        return [line for whole in out for line in wrap(font, whole, room)]
+
+    def height(self, look, width: int) -> int:
+        """The strip's height in a `width` wide (0: nothing to say, no strip); room for the
+        button if any."""
         if not self.lines():
             return 0
-        text = look.font(15).get_linesize() + look.px(10)
+        lines = self.wrapped(look, self.room(look, width))
+        text = len(lines) * look.font(15).get_linesize() + look.px(10)
         return max(text, look.caption_height(28) + look.px(4)) if self.suggestion else text
 
     def play_caption(self) -> str:
@@ -85,7 +106,9 @@ class ResultsJourney:
         if rect.h <= 0:
             return
         panel(surface, rect, look, fill=(250, 242, 222), border=WOOD, width=1)
-        text = "   ·   ".join(self.lines())
         room = (right if right is not None else rect.right) - rect.x - look.px(24)
-        img = look.fit_text(text, 15, INK, width=room, height=rect.h - look.px(4))
-        surface.blit(img, img.get_rect(midleft=(rect.x + look.px(12), rect.centery)))
+        font, lines = look.font(15), self.wrapped(look, room)
+        y = rect.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            surface.blit(font.render(line, True, INK), (rect.x + look.px(12), y))
+            y += font.get_linesize()

@@ -27,12 +27,23 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox, UITextEntry
 from vikings.engine.errors import VikingsError
 from vikings.history import Refused
 from vikings.history import profiles as profile_store
-from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui import flow
 from vikings.ui.dialogs.kit import Page, draw_keycap, fitted_button, typing, wrap
 from vikings.ui.drawing.panels import fit_wrapped
-from vikings.ui.drawing.theme import BAD, GOLD, INK, INK_SOFT, PAPER, PLAYER_COLOURS, WOOD, WOOD_DARK, colour_of
+from vikings.ui.drawing.theme import (
+    BAD,
+    BUTTON_EDGE,
+    BUTTON_PAD,
+    GOLD,
+    INK,
+    INK_SOFT,
+    PAPER,
+    PLAYER_COLOURS,
+    WOOD,
+    WOOD_DARK,
+    colour_of,
+)
 from vikings.ui.scene import Scene
 from vikings.ui.scenes.journey_text import take_notice
 from vikings.ui.scenes.setup_choices import (
@@ -45,13 +56,15 @@ from vikings.ui.scenes.setup_choices import (
     OPTIONS,
     Choices,
     colour_label,
-    kind_label,
     level_name,
+    option_button,
     random_seed,
+    seat_kind_label,
 )
 from vikings.ui.table.match import PERSON, Match, Seat
 
 NAME_ROOM = "Sigrid (Beginner)"  # a name the name column should show whole, if it can
+PROFILE_VALUE = "profile:"  # a profile's value in the menu of who plays a seat (then its id)
 
 # Columns of a seat row, design pixels: (x, width); the last three grow with the UI
 # scale's lettering (from the row's right end, ROW_RIGHT) and the name takes the rest.
@@ -159,11 +172,13 @@ class SetupScene(Scene):
         """name -> (x, width) in pixels of the seat rows' columns: the menus and the Remove
         button as wide as their captions need at the UI scale (at least the design's). When
         that leaves the names too little room (a small window, a large UI scale, longer
-        words), Remove shows only "×" (its tooltip says what it does)."""
+        words), Remove shows only "×" (its tooltip says what it does), and then the menu of
+        who plays a seat names a bot by its level alone ("Hard": the bots' notes below say
+        what the levels are)."""
         look, page = self.app.look, self.page
         x = page.pos(COL_NAME[0], 0)[0]
         widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
-        for compact in (False, True):
+        for compact, short in ((False, False), (True, False), (True, True)):
             right = page.pos(ROW_RIGHT, 0)[0]
             gap = look.px(COL_GAP)
             out = {}
@@ -171,16 +186,28 @@ class SetupScene(Scene):
             for key, texts, design, pad in (
                 ("remove", *remove),
                 ("colour", [colour_label(c) for c, _ in PLAYER_COLOURS], COL_COLOUR[1], 24),
-                ("kind", [kind_label(k) for k, _ in KINDS], COL_KIND[1], 24),
+                ("kind", [seat_kind_label(k, short) for k, _ in KINDS], COL_KIND[1], 24),
             ):
                 w = widest(texts, design, pad)
                 out[key] = (right - w, w)
                 right -= w + gap
             out["name"] = (x, right - x)
-            self.compact_remove = compact
+            self.compact_remove, self.short_kinds = compact, short
             if right - x >= look.caption_width(NAME_ROOM, pad=4):
                 break
         return out
+
+    def profile_pick(self, name_cell: pygame.Rect) -> pygame.Rect | None:
+        """Where the profiles' drop-down goes at the right end of a person's name cell, if
+        its caption fits there whole beside a name; None when it does not (the menu of who
+        plays the seat then lists the profiles)."""
+        look = self.app.look
+        caption = t("journey.setup.profiles")
+        w = min(name_cell.w * 3 // 5, look.caption_width(caption, 120, pad=26))
+        arrow = round(24 * look.theme_scale)  # the theme's open_button_width, scaled
+        if look.widget_font().size(caption)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE + arrow > w:
+            return None
+        return pygame.Rect(name_cell.right - w, name_cell.y, w, name_cell.h)
 
     def build_ui(self) -> None:
         ui, page = self.app.ui, Page(self.app.look)
@@ -196,17 +223,21 @@ class SetupScene(Scene):
         self.replaces_autosave = self.app.storage.autosave_path.exists()
         self.rows = []
         self.choices.rename()  # names nobody typed follow the language
-        kinds = [(kind_label(kind), kind) for kind, _ in KINDS]
+        kinds = [(seat_kind_label(kind, self.short_kinds), kind) for kind, _ in KINDS]
         colours = [(colour_label(c), c) for c, _ in PLAYER_COLOURS]
         profile_options = [(t("journey.setup.profiles"), "")] + [(p.name, str(p.id)) for p in self.profiles]
+        # The profiles by name in the menu of who plays a seat, where no drop-down of their
+        # own fits beside a name (a small window, a large UI scale, longer words).
+        self.profiles_in_kinds = bool(self.profiles) and self.profile_pick(cell("name", ROW_TOP)) is None
+        if self.profiles_in_kinds:
+            kinds += [(p.name, f"{PROFILE_VALUE}{p.id}") for p in self.profiles]
         for i, s in enumerate(self.choices.seats):
             y = ROW_TOP + i * ROW_STEP
             name_cell = cell("name", y)
             pick = None
-            if s["kind"] == PERSON and self.profiles:  # the profiles' drop-down beside the name
-                w = min(name_cell.w * 3 // 5, look.caption_width(t("journey.setup.profiles"), 120, pad=26))
-                pick = pygame.Rect(name_cell.right - w, name_cell.y, w, name_cell.h)
-                name_cell.w -= w + look.px(6)
+            if s["kind"] == PERSON and self.profiles and not self.profiles_in_kinds:  # beside the name
+                pick = self.profile_pick(name_cell)
+                name_cell.w -= pick.w + look.px(6)
             row = {"name": self.add(UITextEntryLine(name_cell, ui, object_id=ObjectID(f"#seat{i}_name", None)))}
             if pick is not None:
                 row["profile"] = self.add(
@@ -221,7 +252,8 @@ class SetupScene(Scene):
                 )
             row["name"].set_text_length_limit(NAME_LIMIT)
             row["name"].set_text(s["name"])
-            row["kind"] = self.add(UIDropDownMenu(kinds, (kind_label(s["kind"]), s["kind"]), cell("kind", y), ui))
+            shown = (seat_kind_label(s["kind"], self.short_kinds), s["kind"])
+            row["kind"] = self.add(UIDropDownMenu(kinds, shown, cell("kind", y), ui))
             row["colour"] = self.add(
                 UIDropDownMenu(colours, (colour_label(s["colour"]), s["colour"]), cell("colour", y), ui)
             )
@@ -246,9 +278,17 @@ class SetupScene(Scene):
         self._build_start_menu()
         self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, SEED_Y, SIDE_W, ROW_H), ui))
         self.seed_entry.set_text(self.choices.seed_text)
-        self.error_label = self.add(
-            UITextBox("", page.rect(SIDE_X, NOTE_Y, SIDE_W, 84), ui, object_id=ObjectID("#setup_error", "@error"))
+        # The advanced rules' heading shares a line with All/None where it fits; else it
+        # takes a line of its own above them, and the house rule moves up to make room.
+        all_w = max(
+            look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8)
         )
+        beside = page.pos(SIDE_X + SIDE_W - 12, 0)[0] - all_w - look.px(6) - page.pos(SIDE_X + 14, 0)[0]
+        fits = look.font(18 * 0.6, bold=True).size(t("menus.setup.advanced"))[0] <= beside
+        self.adv_lift = 0 if fits else look.font(18, bold=True).get_linesize()
+        error_rect = page.rect(SIDE_X, NOTE_Y, SIDE_W, 84)
+        error_rect.h -= self.adv_lift  # (the house rule above the advanced rules may have moved up)
+        self.error_label = self.add(UITextBox("", error_rect, ui, object_id=ObjectID("#setup_error", "@error")))
         # The house rule of extra Gold: which seat (or none), and how much.
         self._build_handicap_menu()
         chosen = self.choices.handicap_seat
@@ -266,25 +306,13 @@ class SetupScene(Scene):
             self.handicap_gold_menu.disable()
         self._show_error()
         self.option_buttons = {}
-        for i, (key, label, tip) in enumerate(OPTIONS):
-            self.option_buttons[key] = self.add(
-                fitted_button(
-                    page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34),
-                    t(label),
-                    ui,
-                    look,
-                    group=[t(o[1]) for o in OPTIONS],
-                    tool_tip_text=t(tip, longboat=words.special("boat")),
-                    tool_tip_object_id=ObjectID("#wide_tip", None),
-                )
-            )
+        for i, option in enumerate(OPTIONS):
+            rect = page.rect(OPT_X + 38, OPT_Y + i * OPT_STEP, SIDE_W - 56, 34)
+            self.option_buttons[option[0]] = self.add(option_button(rect, option, ui, look))
         every = len(self.choices.options) == len(OPTIONS)
         caption = t("menus.setup.none") if every else t("menus.setup.all")
-        w = max(
-            look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8)
-        )
         h = look.caption_height(30, pad=1)
-        all_rect = pygame.Rect(0, 0, w, h)
+        all_rect = pygame.Rect(0, 0, all_w, h)
         all_rect.topright = page.pos(SIDE_X + SIDE_W - 12, 568)
         self.all_button = self.add(
             fitted_button(
@@ -321,7 +349,7 @@ class SetupScene(Scene):
 
     def _handicap_rect(self, x: float, w: float) -> pygame.Rect:
         """A house rule menu's place: 40 design pixels high, or as its lettering needs."""
-        rect = self.page.rect(x, HANDICAP_Y, w, 40)
+        rect = self.page.rect(x, HANDICAP_Y, w, 40).move(0, -self.adv_lift)
         rect.h = max(rect.h, self.app.look.caption_height(40))
         return rect
 
@@ -427,8 +455,8 @@ class SetupScene(Scene):
             self.choices.handicap_gold = int(value)
             return True
         for i, row in enumerate(self.rows):
-            if el is row.get("profile"):
-                p = next((p for p in self.profiles if str(p.id) == value), None)
+            if el is row.get("profile") or (el is row["kind"] and value.startswith(PROFILE_VALUE)):
+                p = next((p for p in self.profiles if str(p.id) == value.removeprefix(PROFILE_VALUE)), None)
                 if p is None:
                     return True
                 self.choices.take_profile(i, p.name, p.colour)
@@ -471,6 +499,16 @@ class SetupScene(Scene):
         self.app.invalidate()
 
     # Drawing --------------------------------------------------------------------------------
+    def intro_lines(self, width: int) -> tuple[pygame.font.Font, list[str]]:
+        """(font, lines) of the line under the heading: one line, in smaller lettering if
+        need be, else two (a longer language at a large UI scale)."""
+        look, text = self.app.look, t("menus.setup.intro")
+        for size in (19, 18, 17, 16):
+            font = look.font(size)
+            if font.size(text)[0] <= width:
+                return font, [text]
+        return font, wrap(font, text, width)
+
     def _draw_host_line(self, surface: pygame.Surface, card: pygame.Rect, head: pygame.Surface) -> None:
         """The host's line right of the seats' heading: one line, else two in smaller
         lettering (German at a large UI scale), else cut short."""
@@ -495,13 +533,14 @@ class SetupScene(Scene):
         px = look.px
         # The heading and the line under it share the band above the cards (they shrink to it).
         band = page.rect(140, 30, 1350, 126)
-        sub = look.fit_text(t("menus.setup.intro"), 19, INK_SOFT, width=band.w, height=px(24))
-        title = look.fit_text(
-            t("menus.setup.title"), 44, WOOD_DARK, bold=True, height=band.h - sub.get_height() - px(10)
-        )
+        font, lines = self.intro_lines(band.w)
+        sub_h = len(lines) * font.get_linesize()
+        title = look.fit_text(t("menus.setup.title"), 44, WOOD_DARK, bold=True, height=band.h - sub_h - px(10))
         surface.blit(title, band.topleft)
-        sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub.get_height())
-        surface.blit(sub, (band.x + px(2), sub_y))
+        sub_y = min(max(page.pos(0, 104)[1], band.y + round(title.get_height() * 0.92)), band.bottom - sub_h)
+        for line in lines:
+            surface.blit(font.render(line, True, INK_SOFT), (band.x + px(2), sub_y))
+            sub_y += font.get_linesize()
 
         # The two cards: seats on the left, the deal on the right.
         for x, w, heading in ((120, 960, t("menus.setup.seats")), (1110, 380, t("menus.setup.deal"))):
@@ -527,21 +566,29 @@ class SetupScene(Scene):
             0, ROW_TOP + len(self.choices.seats) * ROW_STEP + (ROW_H if len(self.choices.seats) < MAX_SEATS else 0)
         )[1]
         heading = look.text(t("menus.setup.bots"), 18, WOOD_DARK, bold=True)
-        font, bold = look.font(16), look.font(16, bold=True)
-        step = max(px(28), font.get_linesize())
-        y = max(seats_end + px(12), page.pos(0, 756)[1] - len(BOT_NOTES) * step - heading.get_height() - px(4))
-        y = min(y, page.pos(0, 600)[1])
-        surface.blit(heading, (page.pos(144, 0)[0], y))
-        y += heading.get_height() + px(4)
-        text_x = max(
-            page.pos(280, 0)[0], page.pos(144, 0)[0] + max(bold.size(level_name(lv))[0] for lv in BOT_NOTES) + px(14)
-        )
-        for j, level in enumerate(BOT_NOTES):
-            surface.blit(bold.render(level_name(level), True, INK), (page.pos(144, 0)[0], y + j * step))
-            surface.blit(
-                look.fit_text(t(f"menus.setup.bot_note.{level}"), 16, INK_SOFT, width=page.pos(1070, 0)[0] - text_x),
-                (text_x, y + j * step),
-            )
+        bold = look.font(16, bold=True)
+        name_x = page.pos(144, 0)[0]
+        text_x = max(page.pos(280, 0)[0], name_x + max(bold.size(level_name(lv))[0] for lv in BOT_NOTES) + px(14))
+        top, bottom = seats_end + px(12), page.pos(0, 756)[1]
+        # Each note whole: on one line, else wrapped (in smaller lettering, and without the
+        # heading, if the room asks: the level names say what the notes are about).
+        for size, headed in ((16, True), (15, True), (14, True), (14, False)):
+            font = look.font(size)
+            notes = [wrap(font, t(f"menus.setup.bot_note.{lv}"), page.pos(1070, 0)[0] - text_x) for lv in BOT_NOTES]
+            line = max(px(28), bold.get_linesize())  # (a level's name keeps its own lettering)
+            steps = [max(line, len(n) * font.get_linesize() + (px(4) if len(n) > 1 else 0)) for n in notes]
+            need = (heading.get_height() + px(4) if headed else 0) + sum(steps)
+            if top + need <= bottom:
+                break
+        y = min(max(top, bottom - need), page.pos(0, 600)[1])
+        if headed:
+            surface.blit(heading, (name_x, y))
+            y += heading.get_height() + px(4)
+        for level, note, step in zip(BOT_NOTES, notes, steps):
+            surface.blit(bold.render(level_name(level), True, INK), (name_x, y))
+            for j, line in enumerate(note):
+                surface.blit(font.render(line, True, INK_SOFT), (text_x, y + j * font.get_linesize()))
+            y += step
 
         # Each seat's number on a disc of its colour.
         for i, s in enumerate(self.choices.seats):
@@ -558,11 +605,15 @@ class SetupScene(Scene):
             (SEED_Y - 28, t("menus.setup.seed")),
         ):
             surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
-        hc = look.fit_text(t("journey.setup.handicap"), 16, INK_SOFT, bold=True, width=px(SIDE_W))
-        surface.blit(hc, (page.pos(SIDE_X + 4, 0)[0], self.handicap_seat_menu.rect.y - hc.get_height() - px(2)))
+        # The house rule's heading: on one line, else on two above its menus.
+        hc_font, hc_lines = fit_wrapped(look, t("journey.setup.handicap"), 16, px(SIDE_W), px(26), bold=True, sizes=1)
+        hc_top = self.handicap_seat_menu.rect.y - len(hc_lines) * hc_font.get_linesize() - px(2)
+        for j, line in enumerate(hc_lines):
+            img = hc_font.render(line, True, INK_SOFT)
+            surface.blit(img, (page.pos(SIDE_X + 4, 0)[0], hc_top + j * hc_font.get_linesize()))
         if not self.error_text:  # down to the house rule, in smaller lettering if need be
             y = page.pos(0, NOTE_Y + 4)[1]
-            end = self.handicap_seat_menu.rect.y - hc.get_height() - px(4)
+            end = hc_top - px(2)
             note = t("menus.setup.seed_note")
             # The whole note, else its first sentence, else nothing (never half a sentence).
             for text in (note, note.split(". ")[0].rstrip(".") + ".", ""):
@@ -580,19 +631,14 @@ class SetupScene(Scene):
 
         # The advanced game's rules, each with a tick box (the buttons beside them explain).
         box = page.rect(SIDE_X, 560, SIDE_W, 182)
+        box.y, box.h = box.y - self.adv_lift, box.h + self.adv_lift
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
         head_x = page.pos(SIDE_X + 14, 0)[0]
+        room = (box.right - px(14) if self.adv_lift else self.all_button.rect.x - px(6)) - head_x
         surface.blit(
-            look.fit_text(
-                t("menus.setup.advanced"),
-                18,
-                WOOD_DARK,
-                bold=True,
-                width=self.all_button.rect.x - px(6) - head_x,
-                height=px(26),
-            ),
-            (head_x, page.pos(0, 572)[1]),
+            look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=room, height=px(26)),
+            (head_x, page.pos(0, 572)[1] - self.adv_lift),
         )
         for i, (key, _, _) in enumerate(OPTIONS):
             tick = page.rect(OPT_X + 4, OPT_Y + i * OPT_STEP + 4, 26, 26)

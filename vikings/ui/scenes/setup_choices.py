@@ -13,6 +13,7 @@ import random
 from vikings.bots import LEVELS
 from vikings.text import words
 from vikings.text.lang import has, t
+from vikings.ui.dialogs.kit import SMALLER_CAPTIONS, fitted_button
 from vikings.ui.drawing.theme import PLAYER_COLOURS
 from vikings.ui.table.match import PERSON
 
@@ -28,6 +29,9 @@ OPTIONS = tuple(
     (k, f"menus.setup.option.{k}.label", f"menus.setup.option.{k}.tip")
     for k in ("auction", "single_boatswain", "special_tiles")
 )
+# The lettering an advanced rule's button may take, largest first: down to the theme's
+# smallest, so that a longer language's caption fits whole beside its tick box.
+OPTION_CAPTIONS = SMALLER_CAPTIONS + (("@smallest", 11),)
 NAME_LIMIT = 20
 SEED_DIGITS = 18
 HANDICAP_GOLD = (1, 2, 3, 4, 5, 6, 8, 10)  # the house rule's choices of extra Gold
@@ -51,10 +55,35 @@ def kind_label(kind: str) -> str:
     return t(dict(KINDS).get(kind, f"menus.setup.kind.{kind}"))
 
 
+def seat_kind_label(kind: str, short: bool = False) -> str:
+    """Who plays a seat, on setup's menu: `kind_label`, or with `short` a bot by its level
+    alone ("Hard"), where the row has no room for more."""
+    return level_name(kind) if short and kind != PERSON else kind_label(kind)
+
+
 def colour_label(colour: str) -> str:
     """A player colour's name on the menu: "Teal", "Türkis"."""
     name = words.colour(colour) if has(f"game.colour.{colour}") else t(f"menus.colour.{colour}")
     return name[:1].upper() + name[1:]
+
+
+def option_button(rect, option: tuple[str, str, str], ui, look):
+    """The button of an advanced rule (one of OPTIONS) beside its tick box, at setup and
+    when hosting a network table: a click toggles the rule, its tooltip explains it; its
+    caption in the lettering all three captions fit."""
+    from pygame_gui.core import ObjectID
+
+    _, label, tip = option
+    return fitted_button(
+        rect,
+        t(label),
+        ui,
+        look,
+        group=[t(o[1]) for o in OPTIONS],
+        classes=OPTION_CAPTIONS,
+        tool_tip_text=t(tip, longboat=words.special("boat")),
+        tool_tip_object_id=ObjectID("#wide_tip", None),
+    )
 
 
 def random_seed() -> int:

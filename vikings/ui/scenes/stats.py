@@ -42,10 +42,12 @@ from vikings.ui.table.match import Match
 PER_PAGE = 4  # games a page of the history list (fewer when the lettering is large)
 CHART_GAMES = 40  # the chart shows her last games, at most this many
 # Cards, design pixels (x, y, w, h) on the 1600x900 page.
-FIGURES_CARD = (60, 176, 500, 324)
-MEETINGS_CARD = (580, 176, 400, 324)
+FIGURES_CARD = (60, 176, 540, 324)
+MEETINGS_CARD = (620, 176, 360, 324)
 CHART_CARD = (1000, 176, 540, 324)
 LIST_CARD = (60, 515, 1480, 295)
+TITLE_JOIN = "  \u00b7  "  # between the chart title's parts
+VALUE_JOIN = " \u00b7 "  # between the parts of a head-to-head line's value
 ROW_Y, ROW_STEP = 560, 60
 
 
@@ -368,12 +370,26 @@ class StatsScene(Scene):
         bar of the share of games won along their foot (a glance tells more than figures)."""
         look, px = self.app.look, self.app.look.px
         font, bold = look.font(size), look.font(size, bold=True)
+        room = rect.w - px(28)
         for label, value, share in lines:
-            if y + font.get_linesize() > rect.bottom - px(6):
+            # The value beside the label, or under it where both do not fit on one line (its
+            # parts, "1 ahead · 2 behind", on lines of their own where it is wider than the card).
+            values = [""]
+            for part in value.split(VALUE_JOIN):
+                joined = f"{values[-1]}{VALUE_JOIN}{part}" if values[-1] else part
+                if values[-1] and bold.size(joined)[0] > room:
+                    values.append(part)
+                else:
+                    values[-1] = joined
+            vs = [bold.render(v, True, INK) for v in values]
+            two = len(vs) > 1 or font.size(label)[0] > rect.w - vs[0].get_width() - px(40)
+            if y + font.get_linesize() * (len(vs) + two) > rect.bottom - px(6):
                 break
-            v = bold.render(value, True, INK)
-            surface.blit(v, v.get_rect(topright=(rect.right - px(14), y)))
-            surface.blit(look.fit_text(label, size, INK, width=rect.w - v.get_width() - px(40)), (rect.x + px(14), y))
+            surface.blit(look.fit_text(label, size, INK, width=room), (rect.x + px(14), y))
+            y += font.get_linesize() if two else 0
+            for j, v in enumerate(vs):
+                surface.blit(v, v.get_rect(topright=(rect.right - px(14), y)))
+                y += font.get_linesize() if j < len(vs) - 1 else 0
             if share is not None:  # along the line's foot
                 h = max(2, px(4))
                 bar = pygame.Rect(rect.x + px(14), y + font.get_linesize() - h // 2, rect.w - px(28), h)
@@ -454,9 +470,20 @@ class StatsScene(Scene):
         n = len(values)
         every = max(1, -(-n // 10))  # about ten labels, however many games
         labels = [str(i + 1) if i % every == 0 or i == n - 1 else "" for i in range(n)]
-        head = look.fit_text(self.chart_title(), 16, INK, bold=True, width=rect.w - px(28))
-        surface.blit(head, (rect.x + px(14), rect.y + px(10)))
-        inner = pygame.Rect(rect.x + px(14), rect.y + px(16) + head.get_height(), rect.w - px(28), 0)
+        # The title, its parts ("Best: 84") on a second line where they do not fit on one.
+        font, room, heads = look.font(16, bold=True), rect.w - px(28), [""]
+        for part in self.chart_title().split(TITLE_JOIN):
+            joined = f"{heads[-1]}{TITLE_JOIN}{part}" if heads[-1] else part
+            if heads[-1] and font.size(joined)[0] > room:
+                heads.append(part)
+            else:
+                heads[-1] = joined
+        y = rect.y + px(10)
+        for line in heads:
+            head = look.fit_text(line, 16, INK, bold=True, width=room)
+            surface.blit(head, (rect.x + px(14), y))
+            y += head.get_height()
+        inner = pygame.Rect(rect.x + px(14), y + px(6), rect.w - px(28), 0)
         inner.h = rect.bottom - px(10) - inner.y
         plot = draw_line_chart(
             surface,
@@ -486,7 +513,7 @@ class StatsScene(Scene):
                 t("journey.stats.fame_best", fame=number(f.best)),
                 t("journey.stats.fame_mean", fame=number(f.mean or 0, 1)),
             ]
-        return "  ·  ".join(parts)
+        return TITLE_JOIN.join(parts)
 
     def draw_list(self, surface, rect) -> None:
         look, px = self.app.look, self.app.look.px
