@@ -221,6 +221,7 @@ def test_a_player_called_like_a_bot_gives_the_bot_another_name(app, entered):
     assert len(entered) == 1 and [x.name for x in entered[0].seats][:2] == ["astrid", "Bjorn"]
     again = SetupScene(app).choices  # the next setup remembers her name: the bot is not Astrid
     assert [x["name"] for x in again.seats][:2] == ["astrid", "Bjorn"]
+    back_to_title(app)
     s = open_setup(app)
     type_text(app, s.rows[1]["name"], "Bjorn")
     type_text(app, s.rows[0]["name"], "Bjorn")

@@ -191,16 +191,28 @@ def unreadable(e: BaseException) -> str:
 
 # Captions that fit ----------------------------------------------------------------------------
 SMALLER_CAPTIONS = (("", BUTTON_FONT), ("@small", 15), ("@smaller", 13))  # theme classes, largest first
+REGULAR_CAPTIONS = {"@smallest_regular"}  # theme classes whose lettering is not bold
 
 
 def fitted_class(look, text: str, rect: pygame.Rect, classes=SMALLER_CAPTIONS) -> str | None:
     """The theme class (None: the button's own) whose lettering lets `text` fit a button
     of `rect`: the largest that fits, else the smallest."""
     for cls, size in classes:
-        f = look.widget_font(size)
-        if f.size(text)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE <= rect.w and f.get_ascent() + BUTTON_EDGE <= rect.h:
+        if caption_fits(look, text, rect, ((cls, size),)):
             return cls or None
     return classes[-1][0] or None
+
+
+def caption_fits(look, text: str, rect: pygame.Rect, classes=SMALLER_CAPTIONS) -> bool:
+    """`text` fits a button of `rect` whole in one of the theme classes' letterings."""
+    for cls, size in classes:
+        font = look.widget_font(size, bold=cls not in REGULAR_CAPTIONS)
+        if (
+            font.size(text)[0] + 2 * BUTTON_PAD + 2 + BUTTON_EDGE <= rect.w
+            and font.get_ascent() + BUTTON_EDGE <= rect.h
+        ):
+            return True
+    return False
 
 
 def fitted_button(rect: pygame.Rect, text: str, ui, look, group=(), classes=SMALLER_CAPTIONS, **kw):
