@@ -91,13 +91,19 @@ def hover(d: Director, pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
 
 
-def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
-    d = Director((1280, 720), tmp_path, seats=PERSON, seed=3, animation="normal", bot_pace="instant")
-    app = d.app
+def still_table(tmp_path, seed: int) -> Director:
+    """A person against a bot at 1280x720, its match made (the ring on a thinking bot's card
+    kept still: it follows the clock, so a second drawing a moment later may differ;
+    tests/ui/test_think_ring.py checks it)."""
+    d = Director((1280, 720), tmp_path, seats=PERSON, seed=seed, animation="normal", bot_pace="instant")
     d.new_match(start_player=0)
-    # (the ring on a thinking bot's card follows the clock: a second drawing a moment later
-    # may differ; tests/ui/test_think_ring.py checks it)
     d.match.thought = lambda: None
+    return d
+
+
+def test_the_kept_table_matches_a_fresh_drawing_after_every_change(tmp_path):
+    d = still_table(tmp_path, 3)
+    app = d.app
     d.enter()
     d.settle()
     sc = d.scene
@@ -189,9 +195,7 @@ def test_a_part_kept_stale_fails_the_comparison(tmp_path):
     """The comparison catches a part whose key misses what it shows: with the log's key
     frozen, the move's line is not drawn into the kept layer, and a frame of the move
     differs from a fresh drawing."""
-    d = Director((1280, 720), tmp_path, seats=PERSON, seed=3, animation="normal", bot_pace="instant")
-    d.new_match(start_player=0)
-    d.match.thought = lambda: None
+    d = still_table(tmp_path, 3)
     d.enter()
     d.settle()
     sc = d.scene
@@ -212,10 +216,8 @@ def test_the_table_is_drawn_before_its_first_frame(tmp_path):
     """The table's first drawing (the pieces scaled and the fonts made for the size) is
     done when the game is shown, before the offer's first frame, and again after a resize
     and a new UI scale; the first frame then matches a fresh drawing."""
-    d = Director((1280, 720), tmp_path, seats=PERSON, seed=4, animation="normal", bot_pace="instant")
+    d = still_table(tmp_path, 4)
     app = d.app
-    d.new_match(start_player=0)
-    d.match.thought = lambda: None
     layer = app.table_layer
     pieces = len(app.sprites._cache)  # (the title's)
     assert layer.redraws == 0
@@ -244,10 +246,8 @@ def test_the_kept_scoring_table_matches_a_fresh_drawing(tmp_path):
     through a small scoring, after a resize, a language and a UI-scale change."""
     from tools.pictures.director import scoring_of
 
-    d = Director((1280, 720), tmp_path, seats=PERSON, seed=5, animation="normal", bot_pace="instant")
+    d = still_table(tmp_path, 5)
     app = d.app
-    d.new_match(start_player=0)
-    d.match.thought = lambda: None
     d.enter()
     d.settle()
     d.fast_forward(after=lambda ev: any(map(scoring_of("small"), ev)), keep_from=scoring_of("small"))

@@ -40,7 +40,6 @@ from vikings.ui.scenes.setup_choices import (
     Choices,
     kind_label,
     option_button,
-    option_room,
     random_seed,
 )
 from vikings.ui.table.match import PERSON, REMOTE, Seat
@@ -133,13 +132,12 @@ class HostScene(Scene):
     def build_ui(self) -> None:
         ui, look = self.app.ui, self.app.look
         page = self.page = Page(look)
-        self.shift = option_room(look, self.option_rect_for)
         row_h = look.caption_height(ROW_H)
         kinds = seat_kinds()
         menu: list[str | tuple[str, str]] = list(kinds)
         kind_w = max(look.caption_width(label, 240, pad=24) for label, _ in kinds)
         remove_w = look.caption_width(t("menus.setup.remove"), 110, pad=14)
-        right = page.pos(1060 - self.shift, 0)[0]
+        right = page.pos(1060, 0)[0]
         name_x = page.pos(200, 0)[0]
         gap = look.px(16)
         remove_x = right - remove_w
@@ -209,19 +207,13 @@ class HostScene(Scene):
         self.build_ui()
         self.app.invalidate()
 
-    def option_rect_for(self, extra: int) -> pygame.Rect:
-        """An advanced rule's button were the table card `extra` design pixels wider."""
-        look, page = self.app.look, self.page
-        w = page.pos(SIDE_X + SIDE_W, 0)[0] - page.pos(SIDE_X - extra + 4, 0)[0] - look.px(46)
-        return pygame.Rect(0, 0, w, look.caption_height(34))
-
     def side_flow(self) -> dict:
         """Where the table card's pieces go, top down, at this window and UI scale: each
         label, entry and note below the last; the notes are left out (relay's first, then
         the port's) when the card has not the room for them."""
         look, page = self.app.look, self.page
         px = look.px
-        x = page.pos(SIDE_X - self.shift + 4, 0)[0]
+        x = page.pos(SIDE_X + 4, 0)[0]
         w = page.pos(SIDE_X + SIDE_W, 0)[0] - x
         label_h = look.font(16, bold=True).get_linesize()
         entry_h = look.caption_height(40)
@@ -261,7 +253,10 @@ class HostScene(Scene):
         out["advanced"] = y
         y += look.font(18, bold=True).get_linesize() + px(6)
         step = max(px(OPT_STEP), look.caption_height(34) + px(6))
-        out["options"] = [pygame.Rect(x, y + i * step, w, step - px(6)) for i in range(len(OPTIONS))]
+        # (the advanced rules' rows span the card, less a margin, like setup's: their captions need it)
+        opt_x = page.pos(SIDE_X - 12, 0)[0]
+        opt_w = page.pos(SIDE_X + SIDE_W + 12, 0)[0] - opt_x
+        out["options"] = [pygame.Rect(opt_x, y + i * step, opt_w, step - px(6)) for i in range(len(OPTIONS))]
         return out
 
     def announce_box(self) -> pygame.Rect:
@@ -348,8 +343,8 @@ class HostScene(Scene):
         look, page = self.app.look, self.page
         px = look.px
         draw_heading(surface, look, page, t("network.host.title"), t("network.host.intro"))
-        draw_card(surface, look, page, 120, 160, 960 - self.shift, 600, t("menus.setup.seats"))
-        side = draw_card(surface, look, page, 1110 - self.shift, 160, 380 + self.shift, 600, t("network.host.table"))
+        draw_card(surface, look, page, 120, 160, 960, 600, t("menus.setup.seats"))
+        side = draw_card(surface, look, page, 1110, 160, 380, 600, t("network.host.table"))
         row_top = page.pos(0, ROW_TOP)[1]
         for el, label in (
             (self.rows[0]["name"], t("menus.setup.name")),

@@ -58,7 +58,6 @@ from vikings.ui.scenes.setup_choices import (
     colour_label,
     level_name,
     option_button,
-    option_room,
     random_seed,
     seat_kind_label,
 )
@@ -169,11 +168,6 @@ class SetupScene(Scene):
         flow.show(self.app, "title")
 
     # Widgets --------------------------------------------------------------------------------
-    def deal_room(self) -> int:
-        """Design pixels the deal's card takes from the seats' card (setup_choices.option_room)."""
-        page = self.page
-        return option_room(self.app.look, lambda extra: page.rect(SIDE_X - extra + 26, OPT_Y, SIDE_W + extra - 16, 34))
-
     def columns(self) -> dict:
         """name -> (x, width) in pixels of the seat rows' columns: the menus and the Remove
         button as wide as their captions need at the UI scale (at least the design's). When
@@ -185,7 +179,7 @@ class SetupScene(Scene):
         x = page.pos(COL_NAME[0], 0)[0]
         widest = lambda texts, design, pad: max(look.caption_width(t, design, pad=pad) for t in texts)  # noqa: E731
         for compact, short in ((False, False), (True, False), (True, True)):
-            right = page.pos(self.row_right, 0)[0]
+            right = page.pos(ROW_RIGHT, 0)[0]
             gap = look.px(COL_GAP)
             out = {}
             remove = (["\u00d7"], 48, 10) if compact else ([t("menus.setup.remove")], COL_REMOVE[1], 14)
@@ -219,8 +213,6 @@ class SetupScene(Scene):
         ui, page = self.app.ui, Page(self.app.look)
         self.page = page
         look = self.app.look
-        self.shift = self.deal_room()
-        self.side_x, self.side_w, self.row_right = SIDE_X - self.shift, SIDE_W + self.shift, ROW_RIGHT - self.shift
         self.cols = cols = self.columns()
         row_h = look.caption_height(ROW_H)
 
@@ -284,17 +276,17 @@ class SetupScene(Scene):
 
         self.start_menu = None
         self._build_start_menu()
-        self.seed_entry = self.add(UITextEntryLine(page.rect(self.side_x, SEED_Y, self.side_w, ROW_H), ui))
+        self.seed_entry = self.add(UITextEntryLine(page.rect(SIDE_X, SEED_Y, SIDE_W, ROW_H), ui))
         self.seed_entry.set_text(self.choices.seed_text)
         # The advanced rules' heading shares a line with All/None where it fits; else it
         # takes a line of its own above them, and the house rule moves up to make room.
         all_w = max(
             look.caption_width(t("menus.setup.none"), 92, pad=8), look.caption_width(t("menus.setup.all"), 92, pad=8)
         )
-        beside = page.pos(self.side_x + self.side_w + 2, 0)[0] - all_w - look.px(6) - page.pos(self.side_x, 0)[0]
+        beside = page.pos(SIDE_X + SIDE_W + 2, 0)[0] - all_w - look.px(6) - page.pos(SIDE_X, 0)[0]
         fits = look.font(18 * 0.6, bold=True).size(t("menus.setup.advanced"))[0] <= beside
         self.adv_lift = 0 if fits else look.font(18, bold=True).get_linesize()
-        error_rect = page.rect(self.side_x, NOTE_Y, self.side_w, 84)
+        error_rect = page.rect(SIDE_X, NOTE_Y, SIDE_W, 84)
         error_rect.h -= self.adv_lift  # (the house rule above the advanced rules may have moved up)
         self.error_label = self.add(UITextBox("", error_rect, ui, object_id=ObjectID("#setup_error", "@error")))
         # The house rule of extra Gold: which seat (or none), and how much.
@@ -305,7 +297,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 gold_options,
                 next(o for o in gold_options if o[1] == str(self.choices.handicap_gold)),
-                self._handicap_rect(self.side_x + self.side_w - 100, 100),
+                self._handicap_rect(SIDE_X + SIDE_W - 100, 100),
                 ui,
                 object_id=ObjectID("#handicap_gold", None),
             )
@@ -315,13 +307,13 @@ class SetupScene(Scene):
         self._show_error()
         self.option_buttons = {}
         for i, option in enumerate(OPTIONS):
-            rect = page.rect(self.side_x + 26, OPT_Y + i * OPT_STEP, self.side_w - 16, 34)
+            rect = page.rect(SIDE_X + 26, OPT_Y + i * OPT_STEP, SIDE_W - 16, 34)
             self.option_buttons[option[0]] = self.add(option_button(rect, option, ui, look))
         every = len(self.choices.options) == len(OPTIONS)
         caption = t("menus.setup.none") if every else t("menus.setup.all")
         h = look.caption_height(30, pad=1)
         all_rect = pygame.Rect(0, 0, all_w, h)
-        all_rect.topright = page.pos(self.side_x + self.side_w + 2, 568)
+        all_rect.topright = page.pos(SIDE_X + SIDE_W + 2, 568)
         self.all_button = self.add(
             fitted_button(
                 all_rect,
@@ -352,7 +344,7 @@ class SetupScene(Scene):
         ]
         chosen = next(o for o in options if o[1] == self.choices.start)
         self.start_menu = self.add(
-            UIDropDownMenu(options, chosen, self.page.rect(self.side_x, START_Y, self.side_w, 44), self.app.ui)
+            UIDropDownMenu(options, chosen, self.page.rect(SIDE_X, START_Y, SIDE_W, 44), self.app.ui)
         )
 
     def _handicap_rect(self, x: float, w: float) -> pygame.Rect:
@@ -375,7 +367,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 seat_options,
                 seat_options[0 if chosen is None else chosen + 1],
-                self._handicap_rect(self.side_x, self.side_w - 110),
+                self._handicap_rect(SIDE_X, SIDE_W - 110),
                 self.app.ui,
                 object_id=ObjectID("#handicap_seat", None),
             )
@@ -405,7 +397,7 @@ class SetupScene(Scene):
             return self._entry(event.ui_element)
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, (key, _, _) in enumerate(OPTIONS):  # the tick box beside each option
-                if self.page.rect(self.side_x - 8, OPT_Y + i * OPT_STEP, 34, 34).collidepoint(event.pos):
+                if self.page.rect(SIDE_X - 8, OPT_Y + i * OPT_STEP, 34, 34).collidepoint(event.pos):
                     self.toggle(key)
                     return True
         if kind == pygame_gui.UI_TEXT_ENTRY_FINISHED:
@@ -552,8 +544,8 @@ class SetupScene(Scene):
 
         # The two cards: seats on the left, the deal on the right.
         for x, w, heading in (
-            (120, 960 - self.shift, t("menus.setup.seats")),
-            (1110 - self.shift, 380 + self.shift, t("menus.setup.deal")),
+            (120, 960, t("menus.setup.seats")),
+            (1110, 380, t("menus.setup.deal")),
         ):
             card = page.rect(x, 160, w, 600)
             pygame.draw.rect(surface, PAPER, card, border_radius=px(12))
@@ -586,10 +578,7 @@ class SetupScene(Scene):
         # what the notes are about).
         for size, headed, gap in ((16, True, 4), (15, True, 4), (14, True, 4), (14, False, 4), (14, False, 0)):
             font = look.font(size)
-            notes = [
-                wrap(font, t(f"menus.setup.bot_note.{lv}"), page.pos(1070 - self.shift, 0)[0] - text_x)
-                for lv in BOT_NOTES
-            ]
+            notes = [wrap(font, t(f"menus.setup.bot_note.{lv}"), page.pos(1070, 0)[0] - text_x) for lv in BOT_NOTES]
             line = max(px(28) if gap else 0, bold.get_linesize())  # (a level's name keeps its own lettering)
             steps = [max(line, len(n) * font.get_linesize() + (px(gap) if len(n) > 1 else 0)) for n in notes]
             need = (heading.get_height() + px(4) if headed else 0) + sum(steps)
@@ -619,15 +608,13 @@ class SetupScene(Scene):
             (START_Y - 28, t("menus.setup.start_player")),
             (SEED_Y - 28, t("menus.setup.seed")),
         ):
-            surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(self.side_x + 4, y))
+            surface.blit(look.text(label, 16, INK_SOFT, bold=True), page.pos(SIDE_X + 4, y))
         # The house rule's heading: on one line, else on two above its menus.
-        hc_font, hc_lines = fit_wrapped(
-            look, t("journey.setup.handicap"), 16, px(self.side_w), px(26), bold=True, sizes=1
-        )
+        hc_font, hc_lines = fit_wrapped(look, t("journey.setup.handicap"), 16, px(SIDE_W), px(26), bold=True, sizes=1)
         hc_top = self.handicap_seat_menu.rect.y - len(hc_lines) * hc_font.get_linesize() - px(2)
         for j, line in enumerate(hc_lines):
             img = hc_font.render(line, True, INK_SOFT)
-            surface.blit(img, (page.pos(self.side_x + 4, 0)[0], hc_top + j * hc_font.get_linesize()))
+            surface.blit(img, (page.pos(SIDE_X + 4, 0)[0], hc_top + j * hc_font.get_linesize()))
         if not self.error_text:  # down to the house rule, in smaller lettering if need be
             y = page.pos(0, NOTE_Y + 4)[1]
             end = hc_top - px(2)
@@ -636,29 +623,29 @@ class SetupScene(Scene):
             for text in (note, note.split(". ")[0].rstrip(".") + ".", ""):
                 for size in (15, 14, 13, 12):
                     font = look.font(size)
-                    lines = wrap(font, text, px(self.side_w)) if text else []
+                    lines = wrap(font, text, px(SIDE_W)) if text else []
                     if y + len(lines) * font.get_linesize() <= end:
                         break
                 else:
                     continue
                 break
             for line in lines:
-                surface.blit(font.render(line, True, INK_SOFT), (page.pos(self.side_x + 4, 0)[0], y))
+                surface.blit(font.render(line, True, INK_SOFT), (page.pos(SIDE_X + 4, 0)[0], y))
                 y += font.get_linesize()
 
         # The advanced game's rules, each with a tick box (the buttons beside them explain).
-        box = page.rect(self.side_x - 14, 560, self.side_w + 28, 182)  # (the card's width, less a margin)
+        box = page.rect(SIDE_X - 14, 560, SIDE_W + 28, 182)  # (the card's width, less a margin)
         box.y, box.h = box.y - self.adv_lift, box.h + self.adv_lift
         pygame.draw.rect(surface, PAPER, box, border_radius=px(8))
         pygame.draw.rect(surface, WOOD, box, width=max(1, px(1.5)), border_radius=px(8))
-        head_x = page.pos(self.side_x, 0)[0]
+        head_x = page.pos(SIDE_X, 0)[0]
         room = (box.right - px(14) if self.adv_lift else self.all_button.rect.x - px(6)) - head_x
         surface.blit(
             look.fit_text(t("menus.setup.advanced"), 18, WOOD_DARK, bold=True, width=room, height=px(26)),
             (head_x, page.pos(0, 572)[1] - self.adv_lift),
         )
         for i, (key, _, _) in enumerate(OPTIONS):
-            tick = page.rect(self.side_x - 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
+            tick = page.rect(SIDE_X - 4, OPT_Y + i * OPT_STEP + 4, 26, 26)
             on = key in self.choices.options
             pygame.draw.rect(surface, GOLD if on else PAPER, tick, border_radius=px(4))
             pygame.draw.rect(surface, WOOD_DARK, tick, width=max(1, px(2)), border_radius=px(4))

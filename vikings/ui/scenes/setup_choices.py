@@ -13,7 +13,7 @@ import random
 from vikings.bots import LEVELS
 from vikings.text import words
 from vikings.text.lang import has, t
-from vikings.ui.dialogs.kit import SMALLER_CAPTIONS, caption_fits, fitted_button
+from vikings.ui.dialogs.kit import SMALLER_CAPTIONS, fitted_button
 from vikings.ui.drawing.theme import PLAYER_COLOURS
 from vikings.ui.table.match import PERSON
 
@@ -84,18 +84,6 @@ def option_button(rect, option: tuple[str, str, str], ui, look):
         tool_tip_text=t(tip, longboat=words.special("boat")),
         tool_tip_object_id=ObjectID("#wide_tip", None),
     )
-
-
-def option_room(look, rect_for) -> int:
-    """Design pixels a side card must grow by (its neighbour giving them up) for the advanced
-    rules' captions to fit their buttons whole, even in the smallest lettering: 0 unless a
-    long translation meets a large UI scale; at most 120. `rect_for(extra)`: an option
-    button's rect when the card is `extra` design pixels wider."""
-    labels = [t(label) for _, label, _ in OPTIONS]
-    for extra in range(0, 121, 10):
-        if all(caption_fits(look, text, rect_for(extra), OPTION_CAPTIONS) for text in labels):
-            return extra
-    return 120
 
 
 def random_seed() -> int:
