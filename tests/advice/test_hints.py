@@ -61,7 +61,7 @@ def check_fact(f, game, option, rules):
         assert n[0] == step.offset - game.offset > 0
     elif code == "repel":
         assert any(
-            rules.tiles[s].reward_amount == n[0] and f"the {rules.tiles[s].sail} ship" in f.text
+            rules.tiles[s].reward_amount == n[0] and f"the {rules.tiles[s].sail} ship in column {c}:" in f.text
             for c, s in rep1
             if (c, s) not in rep0
         )
@@ -193,7 +193,8 @@ def test_a_warrior_below_a_ship_repels_it_and_the_pool_does_not():
     pool = explain_option(g, PlaceViking(False))
     repel = [f for f in on.facts if f.code == "repel"]
     assert repel and repel[0].text == (
-        f"repels the {ship.sail} ship: +{ship.reward_amount} {ship.reward_kind.capitalize()} each large scoring"
+        f"repels the {ship.sail} ship in column {g.placed_at[1]}: +{ship.reward_amount} "
+        f"{ship.reward_kind.capitalize()} each large scoring"
     )
     assert on.facts[0].code in ("repel", "freed")  # the evaluation weighs it most
     assert not any(f.code == "repel" for f in pool.facts) and any(f.code == "pool" for f in pool.facts)

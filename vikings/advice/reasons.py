@@ -239,9 +239,9 @@ def _threat_facts(d0, d1, rules) -> list:
             out.append(
                 Fact(
                     "repel",
-                    (tk.reward_amount,),
+                    (tk.reward_amount, col),
                     "repel",
-                    {"colour": ("sail", tk.sail), "reward": ("reward", tk.reward_kind, tk.reward_amount)},
+                    {"colour": ("sail", tk.sail), "col": col, "reward": ("reward", tk.reward_kind, tk.reward_amount)},
                     _SHIPS,
                 )
             )

@@ -167,7 +167,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "hints.reason.pay_nothing": (),
     "hints.reason.pool": ("boatswains", "viking"),
     "hints.reason.remove": ("count", "viking"),
-    "hints.reason.repel": ("colour", "reward"),
+    "hints.reason.repel": ("col", "colour", "reward"),
     "hints.reason.replace": ("special", "tile"),
     "hints.reason.room": ("tiles", "vikings"),
     "hints.reason.run": ("count", "row"),
