@@ -16,8 +16,8 @@ a dragged tile, a tooltip) and pygame-gui's widgets (drawn over the scene with s
 edges) are copied from the layer before they are drawn again; otherwise the whole layer
 is copied. `show` returns the rects of the screen it changed, for the app's display
 update (None: all of it). The app keeps one layer, which the table's scenes share one
-after another (each drops its keys when it leaves), replaced at a new size: its memory
-is bounded by the window's.
+after another (the next keeps every part whose key it shares, with what its drawing made:
+`made`), replaced at a new size: its memory is bounded by the window's.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ class TableLayer:
         self._draw = -1  # ... in the app's frame drawn (App.draws)
         self._mend: list | None = None  # rects to copy back next frame (None: all)
         self.warmed: tuple | None = None  # what the last `warm` drew the table for
+        self.made: dict = {}  # part name -> what its drawing made (the scene's: places, tooltips)
 
     def _fit(self, size) -> pygame.Surface:
         if self.surface is None or self.surface.get_size() != size:

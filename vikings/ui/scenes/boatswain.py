@@ -211,6 +211,12 @@ class BoatswainScene(TableScene):
         return self.motion.landed_early(super().visible())
 
     # Drawing ------------------------------------------------------------------------------------
+    caches_layer = True
+
+    def layer_key(self) -> tuple:
+        choices = (tuple(id(b) for b, _ in self.option_buttons), self.button_air)
+        return super().layer_key() + (self.key_cell, len(self.motion.early), self.motion.drop_origin) + choices
+
     def draw_wheel(self, surface, vis):
         return self.motion.draw_wheel(surface, vis)
 
@@ -223,6 +229,9 @@ class BoatswainScene(TableScene):
 
     def draw_decision(self, surface, vis, rect) -> None:
         super().draw_decision(surface, vis, self.grown(rect, vis))
+
+    def decision_rect(self, vis) -> pygame.Rect:
+        return self.grown(self.layout.decision, vis)
 
     def grown(self, rect, vis) -> pygame.Rect:
         """The decision panel, taller (upwards, over the foot of the display) when its text at

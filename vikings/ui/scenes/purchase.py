@@ -360,7 +360,8 @@ class PurchaseScene(TableScene):
     # Drawing ------------------------------------------------------------------------------------
     def layer_key(self) -> tuple:
         state = (self.selected, self.returning, self.plan, self.key_cell, self.start_first)
-        return super().layer_key() + state + (len(self.motion.early), self.motion.wheel_turn, self.motion.drop_origin)
+        # (the wheel's turn while it animates is the wheel's alone: wheel_key)
+        return super().layer_key() + state + (len(self.motion.early), self.motion.drop_origin)
 
     def part_hovers(self) -> dict:
         hovers = super().part_hovers()
