@@ -76,7 +76,9 @@ def frame(d: Director, label: str, checked: list) -> None:
     sc = d.app.scenes.base
     if tween or sc.fx.tweening():
         return
-    if sc.layer.key is not None and not sc.layer_current():
+    for _ in range(len(sc.table_parts())):  # (parts left for the next frames: FRAME_PIXELS)
+        if sc.layer.key is None or sc.layer_current():
+            break
         d.app.invalidate(layer=False)
         step(d)
     if sc.layer.key is not None:
@@ -371,3 +373,58 @@ def test_the_next_scene_keeps_the_parts_it_shares(tmp_path):
     assert sc.zoom is not None and sc.hover_card == card
     d.match.close()
     app.shutdown()
+
+
+def test_a_large_change_is_drawn_over_frames_and_ends_whole(tmp_path, monkeypatch):
+    """A change larger than FRAME_PIXELS (a move's landing at 3840x2160) is drawn over
+    frames, a group of overlapping parts at a time: here, with the limit at one pixel,
+    every frame draws one group; the scene stays busy (the loop draws the next frame at
+    once) while parts wait; every changed pixel is inside the frame's update rects, and
+    once none waits the screen equals a fresh drawing."""
+    from vikings.ui.drawing import layer as kept
+
+    d = still_table(tmp_path, 3)
+    app = d.app
+    d.enter()
+    d.settle()
+    sc = d.scene
+    checked: list = []
+    frame(d, "settled", checked)
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 1)
+    sc.act(next(a for a in d.match.game.legal_actions() if isinstance(a, Buy)))
+    spread = 0
+    end = time.monotonic() + 20
+    while (sc.busy() or d.match.bots_turn()) and time.monotonic() < end and app.scenes.base is sc:
+        before = sc.layer.redraws
+        step(d)  # (every changed pixel inside the update rects)
+        if sc.layer.redraws != before and sc.layer.pending:
+            spread += 1
+            assert sc.busy()
+            drawn = [p for p in sc.table_parts() if p.name in sc.layer.drawn]
+            waiting = [p for p in sc.table_parts() if p.name in sc.layer.pending]
+            assert not any(a.bounds.colliderect(b.bounds) for a in drawn for b in waiting)
+        if d.match.thinking():
+            time.sleep(0.002)
+    assert spread > 3, "no change was spread over frames"
+    frame(d, "after the moves", checked)
+    assert not sc.layer.pending and checked[-1] == "after the moves"
+    d.match.close()
+    app.shutdown()
+
+
+def test_parts_left_waiting_go_first(monkeypatch):
+    """Overlapping parts are drawn in the same frame; a part left waiting is drawn in the
+    next frame before the others, even those stale again at every frame (a dragged tile's
+    display would otherwise keep the log waiting for ever)."""
+    from vikings.ui.drawing import layer as kept
+
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 1)
+    a = kept.Part("a", pygame.Rect(0, 0, 10, 10), 1, lambda s: None)
+    over_a = kept.Part("over_a", pygame.Rect(5, 5, 10, 10), 1, lambda s: None)
+    b = kept.Part("b", pygame.Rect(30, 0, 10, 10), 1, lambda s: None)
+    c = kept.Part("c", pygame.Rect(60, 0, 10, 10), 1, lambda s: None)
+    assert kept.TableLayer._this_frame([a, over_a, b, c], []) == ([a, over_a], [b, c])
+    assert kept.TableLayer._this_frame([a, over_a, b, c], ["c"]) == ([c], [a, over_a, b])
+    assert kept.TableLayer._this_frame([a, b], ["b"]) == ([b], [a])
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 10**9)
+    assert kept.TableLayer._this_frame([a, over_a, b, c], ["c"]) == ([a, over_a, b, c], [])

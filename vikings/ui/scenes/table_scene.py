@@ -184,7 +184,9 @@ class TableScene(Scene):
         super().exit()
 
     def busy(self) -> bool:
-        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0 or self.money.moving
+        """Something moves, or parts of the kept layer wait for the next frame (FRAME_PIXELS)."""
+        pending = self.caches_layer and bool(self.layer.pending)
+        return self.fx.active or bool(self.match.pending) or self._bot_wait > 0 or self.money.moving or pending
 
     def poll(self) -> float | None:
         if self.match.bots_turn() or self.hint.waiting():
