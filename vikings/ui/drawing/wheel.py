@@ -79,20 +79,26 @@ def _draw_disc(surface, app, g: WheelGeometry, turn: float) -> None:
     # centre, hence the -0.5 below).
     cx, cy = box.x + size / 2, box.y + size / 2
     half = spot.get_width() / 2
-    width = max(1, round(size * _LINE_WIDTH))
+    width = size * _LINE_WIDTH
     for k in range(g.spaces):
         a = g.angle(k + turn)
         x, y = cx + size * _SPOT_RING * math.cos(a), cy + size * _SPOT_RING * math.sin(a)
         surface.blit(spot, (round(x - half), round(y - half)))
+        # The line between price k and k + 1: a thin quadrilateral whose ends are square
+        # to it (pygame's thick lines cut their ends along the pixel grid: a nick in the hub's outline).
         a = g.angle(k + turn + 0.5)
         c, s = math.cos(a), math.sin(a)
-        pygame.draw.aaline(
-            surface,
-            _LINE_COLOUR,
-            (cx - 0.5 + size * _LINE_FROM * c, cy - 0.5 + size * _LINE_FROM * s),
-            (cx - 0.5 + size * _LINE_TO * c, cy - 0.5 + size * _LINE_TO * s),
-            width,
-        )
+        half_width = max(0.0, width / 2 - 0.5)  # (the anti-aliased outline adds half a pixel each side)
+        nx, ny = -s * half_width, c * half_width
+        inner, outer = size * _LINE_FROM, size * _LINE_TO
+        corners = [
+            (cx - 0.5 + inner * c + nx, cy - 0.5 + inner * s + ny),
+            (cx - 0.5 + outer * c + nx, cy - 0.5 + outer * s + ny),
+            (cx - 0.5 + outer * c - nx, cy - 0.5 + outer * s - ny),
+            (cx - 0.5 + inner * c - nx, cy - 0.5 + inner * s - ny),
+        ]
+        pygame.draw.polygon(surface, _LINE_COLOUR, corners)
+        pygame.draw.aalines(surface, _LINE_COLOUR, True, corners)
 
 
 def draw_wheel(
