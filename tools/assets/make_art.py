@@ -324,28 +324,63 @@ def mainland() -> str:
     return svg(w, h, "\n".join(body))
 
 
+# The price wheel's measures (SVG units of its 600x600 drawing); the screen that turns the
+# wheel (vikings/ui/drawing/wheel.py) places the spots and lines with the same numbers.
+WHEEL_SIZE = 600
+WHEEL_SPOT_RING, WHEEL_SPOT_RADIUS = 222, 38  # the 12 price spots: distance from the centre, size
+WHEEL_LINE_FROM, WHEEL_LINE_TO, WHEEL_LINE_WIDTH = 120, 268, 3  # the radial lines between the spots
+
+
+def _wheel_rim(c: float) -> list[str]:
+    return [circle(c, c, 292, WOOD_DARK, INK, 6), circle(c, c, 270, WOOD, INK, 3)]
+
+
+def _wheel_hub(c: float) -> list[str]:
+    return [
+        circle(c, c, 118, WOOD_LIGHT, INK, 4),
+        circle(c, c, 40, GOLD, INK, 4),
+        icon("drakkar", c - 70, c - 70, 140, "#5e3b1f66"),
+    ]
+
+
 def wheel() -> str:
     """The price wheel: a wooden disc with 12 numbered spaces (the numbers are drawn by the
     screen, which knows the wheel's turn) around a boss."""
-    size, c = 600, 300
-    body = [circle(c, c, 292, WOOD_DARK, INK, 6), circle(c, c, 270, WOOD, INK, 3)]
+    c = WHEEL_SIZE / 2
+    body = _wheel_rim(c)
     for i in range(12):
         a = math.radians(i * 30 - 90)
-        x, y = c + 222 * math.cos(a), c + 222 * math.sin(a)
-        body.append(circle(x, y, 38, PARCHMENT, WOOD_DARK, 4))
+        x, y = c + WHEEL_SPOT_RING * math.cos(a), c + WHEEL_SPOT_RING * math.sin(a)
+        body.append(wheel_spot_circle(x, y))
         a2 = math.radians(i * 30 - 75)
         body.append(
             path(
-                f"M{c + 120 * math.cos(a2):.1f} {c + 120 * math.sin(a2):.1f}"
-                f"L{c + 268 * math.cos(a2):.1f} {c + 268 * math.sin(a2):.1f}",
+                f"M{c + WHEEL_LINE_FROM * math.cos(a2):.1f} {c + WHEEL_LINE_FROM * math.sin(a2):.1f}"
+                f"L{c + WHEEL_LINE_TO * math.cos(a2):.1f} {c + WHEEL_LINE_TO * math.sin(a2):.1f}",
                 stroke=WOOD_DARK,
-                width=3,
+                width=WHEEL_LINE_WIDTH,
             )
         )
-    body.append(circle(c, c, 118, WOOD_LIGHT, INK, 4))
-    body.append(circle(c, c, 40, GOLD, INK, 4))
-    body.append(icon("drakkar", c - 70, c - 70, 140, "#5e3b1f66"))
-    return svg(size, size, "\n".join(body))
+    body += _wheel_hub(c)
+    return svg(WHEEL_SIZE, WHEEL_SIZE, "\n".join(body))
+
+
+def wheel_base() -> str:
+    """The wheel without its spots and lines (what looks the same at every angle): drawn
+    while the wheel turns, with the spots and lines placed by the screen at the turn."""
+    c = WHEEL_SIZE / 2
+    return svg(WHEEL_SIZE, WHEEL_SIZE, "\n".join(_wheel_rim(c) + _wheel_hub(c)))
+
+
+def wheel_spot_circle(x: float, y: float) -> str:
+    """A price spot: a parchment circle with a dark wooden outline (4 units wide)."""
+    return circle(x, y, WHEEL_SPOT_RADIUS, PARCHMENT, WOOD_DARK, 4)
+
+
+def wheel_spot() -> str:
+    """One price spot of the wheel, with a margin of 2 units around its outline (84x84)."""
+    side = 2 * (WHEEL_SPOT_RADIUS + 4)
+    return svg(side, side, wheel_spot_circle(side / 2, side / 2))
 
 
 def token(icon_name: str, fill: str, dark: str, ink: str, size: int = 160) -> str:
@@ -417,6 +452,8 @@ def pieces() -> dict[str, str]:
         "tile_right_end": island_tile(False, True),
         "mainland": mainland(),
         "wheel": wheel(),
+        "wheel_base": wheel_base(),
+        "wheel_spot": wheel_spot(),
         "coin": token("two-coins", GOLD, GOLD_DARK, GOLD_DARK),
         "fame": token("laurel-crown", FAME, FAME_DARK, "#ffffff"),
         "start_player": start_ship(),

@@ -16,7 +16,7 @@ from vikings.paths import resource_dir
 from vikings.text.files import BadFile, excerpt, read_head
 
 GROUPS = ("vikings", "tiles", "board", "special_tiles")
-BOARD_PIECES = ("mainland", "wheel", "coin", "fame", "start_player", "bag")
+BOARD_PIECES = ("mainland", "wheel", "wheel_base", "wheel_spot", "coin", "fame", "start_player", "bag")
 _SIZE = re.compile(r'<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"', re.S)
 HEAD = 2000  # bytes of an SVG file read to find its size
 

@@ -49,35 +49,56 @@ class WheelGeometry:
         return None
 
 
-_ROTATED: dict = {}
-_HUB_RADIUS = 121 / 600  # the hub of the wheel art, as a share of its size (wheel.svg)
+# The wheel's art as shares of its size (tools/assets/make_art.py draws it 600 units wide).
+_SPOT_RING = 222 / 600  # the price spots' distance from the centre
+_SPOT_SIDE = 84 / 600  # the spot's own picture (wheel_spot.svg: the circle and a margin)
+_LINE_FROM, _LINE_TO, _LINE_WIDTH = 120 / 600, 268 / 600, 3 / 600  # the lines between the spots
+_LINE_COLOUR = (0x5E, 0x3B, 0x1F)  # as drawn in wheel.svg
+_STILL = 0.25  # px: a turn that moves the spots less than this shows the art as it rests
 
 
-def _wheel_disc(app, size: int, turn: float) -> pygame.Surface:
-    """The disc rotated by `turn` spaces, with its hub kept upright (the ship on it would
-    otherwise sail upside down). Cached: the wheel rests most of the time; while it turns,
-    `rotate` (not the smoother `rotozoom`) keeps a frame cheap."""
-    deg = round(-turn * 360 / app.rules.wheel_spaces)
-    key = (size, deg)
-    img = _ROTATED.get(key)
-    if img is None:
-        if len(_ROTATED) > 48:
-            _ROTATED.clear()
-        flat = app.sprites.get("board", "wheel", height=size)
-        img = pygame.transform.rotate(flat, deg) if deg % 360 else flat.copy()
-        if deg % 360:
-            r = round(size * _HUB_RADIUS)
-            hub = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            pygame.draw.circle(hub, (255, 255, 255, 255), (r, r), r)
-            hub.blit(
-                flat,
-                (0, 0),
-                pygame.Rect(size // 2 - r, size // 2 - r, 2 * r, 2 * r),
-                special_flags=pygame.BLEND_RGBA_MIN,
-            )
-            img.blit(hub, hub.get_rect(center=img.get_rect().center))
-        _ROTATED[key] = img
-    return img
+def _draw_disc(surface, app, g: WheelGeometry, turn: float) -> None:
+    """The wooden disc turned by `turn` spaces, without rotating a picture (a rotation of
+    the whole art cost ~25 ms a frame at 4K, and looked jagged). The art is the same after
+    a whole space (its spots and lines repeat every space), so a wheel at rest is the art
+    as it is. While it turns, the disc is its round parts (rings and the hub, whose ship
+    stays upright) with the 12 spots placed and the 12 lines drawn at the turned angles."""
+    size = g.disc
+    sprites = app.sprites
+    flat = sprites.get("board", "wheel", height=size)
+    # (asked for at rest too: made with the art, not in a turn's first frame, and kept in the cache)
+    base = sprites.get("board", "wheel_base", height=size)
+    spot = sprites.get("board", "wheel_spot", height=max(1, round(size * _SPOT_SIDE)))
+    box = flat.get_rect(center=g.centre)
+    shift = turn - round(turn)
+    if abs(shift) * 2 * math.pi / g.spaces * size * _SPOT_RING < _STILL:
+        surface.blit(flat, box)
+        return
+    surface.blit(base, box)
+    # The art's centre, where pixel x spans x..x+1 (pygame's lines take x as that pixel's
+    # centre, hence the -0.5 below).
+    cx, cy = box.x + size / 2, box.y + size / 2
+    half = spot.get_width() / 2
+    width = size * _LINE_WIDTH
+    for k in range(g.spaces):
+        a = g.angle(k + turn)
+        x, y = cx + size * _SPOT_RING * math.cos(a), cy + size * _SPOT_RING * math.sin(a)
+        surface.blit(spot, (round(x - half), round(y - half)))
+        # The line between price k and k + 1: a thin quadrilateral whose ends are square
+        # to it (pygame's thick lines cut their ends along the pixel grid: a nick in the hub's outline).
+        a = g.angle(k + turn + 0.5)
+        c, s = math.cos(a), math.sin(a)
+        half_width = max(0.0, width / 2 - 0.5)  # (the anti-aliased outline adds half a pixel each side)
+        nx, ny = -s * half_width, c * half_width
+        inner, outer = size * _LINE_FROM, size * _LINE_TO
+        corners = [
+            (cx - 0.5 + inner * c + nx, cy - 0.5 + inner * s + ny),
+            (cx - 0.5 + outer * c + nx, cy - 0.5 + outer * s + ny),
+            (cx - 0.5 + outer * c - nx, cy - 0.5 + outer * s - ny),
+            (cx - 0.5 + inner * c - nx, cy - 0.5 + inner * s - ny),
+        ]
+        pygame.draw.polygon(surface, _LINE_COLOUR, corners)
+        pygame.draw.aalines(surface, _LINE_COLOUR, True, corners)
 
 
 def draw_wheel(
@@ -94,11 +115,10 @@ def draw_wheel(
     hidden_spaces=(),
 ) -> WheelGeometry:
     """The price wheel with every group still on it. `turn` (default: the wheel's offset)
-    rotates the disc, so the printed prices move as the wheel turns."""
+    turns the disc (its spots and lines) and the printed prices with it."""
     g = WheelGeometry(rect, app.rules.wheel_spaces)
     turn = vis.offset if turn is None else turn
-    disc = _wheel_disc(app, g.disc, turn)
-    surface.blit(disc, disc.get_rect(center=g.centre))
+    _draw_disc(surface, app, g, turn)
     look = app.look
     # The printed prices: price k sits at space k + turn.
     font = look.font(max(8, g.disc / look.text_scale * 0.055), bold=True, least=False)
