@@ -87,6 +87,7 @@ class App:
         self.match = None  # the game at the table, if any (set by flow.enter_game)
         self.fps = FPS  # frame cap while busy; 0 = none (tests and the selftest run flat out)
         self._dirty = True
+        self._waited = False  # the last frame's drawing waited for this one (a scene came)
         # Counts what may change a scene's picture (events other than the pointer's moves,
         # `invalidate`, a relayout): a scene that keeps a drawn layer redraws it when this moved.
         self.changes = 0
@@ -327,13 +328,20 @@ class App:
         for event in events:
             self.dispatch(event)
         self.ui.update(dt)
+        base = self.scenes.base
         self.scenes.update(dt)
         shown = self.ui.get_sprite_group().should_update_visibility  # (a widget made, shown or hidden)
+        if self.scenes.base is not base and not self._waited:
+            # The game moved on to another scene in this update (the offer gave way to the
+            # purchases ...): its widgets were made in this frame, its first drawing waits
+            # for the next one (the two in one frame took up to 48 ms at 3840x2160).
+            self._dirty = self._waited = True
         # A widget's picture changed with no event (a button enabled once an animation
         # landed, a text cursor blinking, a hover's fade): draw it now, not when the mouse
         # next moves. (Merely resting on a widget draws nothing: at 4K over the rules
         # panel that redrew the window twice a second, a fifth of a core.)
-        if events or busy or self._dirty or shown or self._widget_pictures() != self._drawn_pictures:
+        elif events or busy or self._dirty or shown or self._widget_pictures() != self._drawn_pictures:
+            self._waited = False
             self.draw()
         self.frames += 1
         del events, event  # (pygame-gui's events name the widgets they are about)

@@ -117,8 +117,25 @@ class TableScene(Scene):
         app = self.app
         tag = (app.look.size, app.look.text_scale, self.match.game.n, tuple(sorted(self.match.options)))
         base = self.layer_base() if self.caches_layer else None
-        if self.layer.warm(app.screen.get_size(), base, self.table_parts(), tag):
+        parts = self.table_parts()
+        if self.layer.warm(app.screen.get_size(), base, parts, tag):
             self.warm_pieces()
+            self.warm_buttons()
+        else:  # the pieces' places as the table was last drawn, until this scene draws it
+            self.take_made(parts)  # (its first drawing waits for the next frame: App.frame)
+
+    def warm_buttons(self) -> None:
+        """The purchasing scene's buttons made and dropped at once: their rounded
+        backgrounds, kept by size (drawing/widget_shapes.py), are then ready when the
+        purchases come after the offer (drawing them then made the offer's last frame
+        150-170 ms at 3840x2160)."""
+        purchase = flow.scene("purchase")
+        if isinstance(self, purchase):
+            return
+        scene = purchase(self.app, self.ctx)
+        scene.layout = self.layout
+        scene.build_decision_ui()
+        scene.kill_ui()
 
     def warm_pieces(self) -> None:
         """Every tile and Viking scaled for the wheel, the large display, the cards' displays
