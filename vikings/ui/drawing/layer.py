@@ -94,7 +94,7 @@ class TableLayer:
             self._draw_part(surface, part)
         self._keep(base, parts, parts)
 
-    def _keep(self, base, parts: list, drawn: list, later: tuple = ()) -> None:
+    def _keep(self, base, parts: list, drawn: list, later: list | tuple = ()) -> None:
         """The layer holds `parts` as keyed, but those drawn `later` (still stale)."""
         self.key = base
         self.keys = {p.name: (FRESH if p in later else p.key) for p in parts}
