@@ -62,6 +62,18 @@ def test_kept_backgrounds_draw_the_same_pixels():
         b.set_text("Weiter")
         shape.set_active_state("hovered")
         assert pygame.image.tobytes(shape.states["hovered"].surface, "RGBA") == plain_other["hovered"]
+        # A small button's too (pygame-gui keeps its backgrounds itself), as pygame-gui draws it.
+        small = pygame.Rect(0, 0, 120, 40)
+        widget_shapes.uninstall()
+        own = states_of(ui, small, "Undo")
+        widget_shapes.install()
+        b = pygame_gui.elements.UIButton(small, "Undo", ui)
+        for _ in range(8):
+            ui.update(0.01)
+        shape = b.drawable_shape
+        assert shape.states["normal"].generated and not shape.states["hovered"].generated
+        shape.set_active_state("hovered")
+        assert pygame.image.tobytes(shape.states["hovered"].surface, "RGBA") == own["hovered"]
     finally:
         widget_shapes.uninstall()
         pygame.quit()

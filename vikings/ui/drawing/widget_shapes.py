@@ -13,9 +13,10 @@ everything that decides its pixels (size, shadow and border widths, corner radii
 state's colours), bounded by bytes, least recently used first out. A shape whose key is
 found gets a copy of the background and then its text exactly as pygame-gui would add it;
 the pixels are the same as pygame-gui's own drawing. A new theme, language or size gives
-new keys (a stale picture cannot be found), and old ones age out. A large shape's states
-other than the one shown are drawn when first shown (a hover), not in the frames after
-the widget is made.
+new keys (a stale picture cannot be found), and old ones age out. A shape's states other
+than the one shown are drawn when first shown (a hover), not in the frames after the
+widget is made (pygame-gui draws one per shape per `ui.update`: a new scene's dozen
+buttons then drew a dozen states in one frame, 33 ms at 2560x1440).
 """
 
 from __future__ import annotations
@@ -119,12 +120,11 @@ def redraw_state(self, state_str: str, add_text: bool = True):
 
 
 def redraw_all_states(self, force_full_redraw: bool = False):
-    """pygame-gui draws the normal state at once and queues the others, one per update; a
-    large shape's others wait until they are shown (`set_active_state` draws a state not
-    drawn yet), so a new scene's frames do not draw backgrounds nobody has seen yet."""
+    """pygame-gui draws the normal state at once and queues the others, one per update; they
+    wait until they are shown (`set_active_state` draws a state not drawn yet), so a new
+    scene's frames do not draw backgrounds nobody has seen yet."""
     _original_all(self, force_full_redraw)
-    rect = self.containing_rect
-    if rect.width * rect.height >= LARGE and not force_full_redraw:
+    if not force_full_redraw:
         shown = self.active_state.state_id if self.active_state is not None else None
         for state in [s for s in self.states_to_redraw_queue if s != shown]:
             self.states[state].generated = False
