@@ -28,6 +28,21 @@ def states_of(ui, rect, text, object_id=None) -> dict:
     return out
 
 
+def hovered_when_shown(ui, rect, text, caption) -> bytes:
+    """A new button's hovered state, not drawn while the button is only shown (its caption
+    then set to `caption`), as drawn when it is hovered."""
+    b = pygame_gui.elements.UIButton(rect, text, ui)
+    for _ in range(8):
+        ui.update(0.01)
+    shape = b.drawable_shape
+    assert shape.states["normal"].generated and not shape.states["hovered"].generated
+    b.set_text(caption)
+    shape.set_active_state("hovered")
+    picture = pygame.image.tobytes(shape.states["hovered"].surface, "RGBA")
+    b.kill()
+    return picture
+
+
 def test_kept_backgrounds_draw_the_same_pixels():
     pygame.init()
     pygame.display.set_mode((3840, 2160))
@@ -54,26 +69,13 @@ def test_kept_backgrounds_draw_the_same_pixels():
         # (the primary button's disabled state has the plain one's colours: found)
         assert widget_shapes.CACHE.misses == misses + 3 + 4
         # The states not shown wait until they are: a hover draws its own, with the new caption.
-        b = pygame_gui.elements.UIButton(big, "Pass", ui)
-        for _ in range(8):
-            ui.update(0.01)
-        shape = b.drawable_shape
-        assert shape.states["normal"].generated and not shape.states["hovered"].generated
-        b.set_text("Weiter")
-        shape.set_active_state("hovered")
-        assert pygame.image.tobytes(shape.states["hovered"].surface, "RGBA") == plain_other["hovered"]
+        assert hovered_when_shown(ui, big, "Pass", "Weiter") == plain_other["hovered"]
         # A small button's too (pygame-gui keeps its backgrounds itself), as pygame-gui draws it.
         small = pygame.Rect(0, 0, 120, 40)
         widget_shapes.uninstall()
         own = states_of(ui, small, "Undo")
         widget_shapes.install()
-        b = pygame_gui.elements.UIButton(small, "Undo", ui)
-        for _ in range(8):
-            ui.update(0.01)
-        shape = b.drawable_shape
-        assert shape.states["normal"].generated and not shape.states["hovered"].generated
-        shape.set_active_state("hovered")
-        assert pygame.image.tobytes(shape.states["hovered"].surface, "RGBA") == own["hovered"]
+        assert hovered_when_shown(ui, small, "Undo", "Undo") == own["hovered"]
     finally:
         widget_shapes.uninstall()
         pygame.quit()
