@@ -48,6 +48,11 @@ class Raw:
     def send(self, message: dict[str, Any]) -> None:
         self.sock.sendall(self.frame(message))
 
+    def refused(self, reason: str) -> None:
+        """The host answered with a refusal for `reason` and closed the connection."""
+        assert self.recv() == {"t": "refused", "reason": reason, "detail": ""}
+        assert self.closed()
+
     def hello(self, rules, join_code: str, token: str | None = None, name: str = "raw", **change: Any) -> None:
         """The handshake with `join_code`, then a join (`change`: the opener's fields, or
         `code` for a different code). With a wrong code the host's proof is ignored and

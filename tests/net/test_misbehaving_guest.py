@@ -29,8 +29,7 @@ def test_malformed_and_oversized_frames_are_refused_and_the_connection_closed(ru
     try:
         raw = Raw(host.port)
         raw.send_bytes(struct.pack(">I", 7) + b"garbage")
-        assert raw.recv() == {"t": "refused", "reason": p.DROPPED_MALFORMED, "detail": ""}
-        assert raw.closed()
+        raw.refused(p.DROPPED_MALFORMED)
         raw = Raw(host.port)
         raw.send_bytes(struct.pack(">I", 50_000_000) + b"{" * 1000)
         assert raw.recv()["reason"] == p.DROPPED_TOO_LARGE

@@ -678,12 +678,13 @@ class TableScene(Scene):
 
         return Part(name, bounds, key, drawn)
 
+    #: the scene's attribute holding where a part's pieces are (a card's: card_geos[p])
+    MADE = {"wheel": "wheel_geo", "board": "board_geo", "strip": "slot_spots", "log": "log_spots"}
+
     def _made(self, name: str):
         if name.startswith("card"):
             return self.card_geos[int(name[4:])]
-        return {"wheel": self.wheel_geo, "board": self.board_geo, "strip": self.slot_spots, "log": self.log_spots}.get(
-            name
-        )
+        return getattr(self, self.MADE[name]) if name in self.MADE else None
 
     def take_made(self, parts: list[Part]) -> None:
         """The pieces' places and tooltips as the parts on the layer were drawn (by this
@@ -694,17 +695,10 @@ class TableScene(Scene):
             self.tips += tips
             if made is None:
                 continue
-            name = part.name
-            if name.startswith("card"):
-                self.card_geos[int(name[4:])] = made
-            elif name == "wheel":
-                self.wheel_geo = made
-            elif name == "board":
-                self.board_geo = made
-            elif name == "strip":
-                self.slot_spots = made
-            elif name == "log":
-                self.log_spots = made
+            if part.name.startswith("card"):
+                self.card_geos[int(part.name[4:])] = made
+            elif part.name in self.MADE:
+                setattr(self, self.MADE[part.name], made)
 
     def _draw_card(self, surface, vis, p: int, card: dict) -> None:
         rect, px = self.layout.cards[p], self.app.look.px
