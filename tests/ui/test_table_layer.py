@@ -430,6 +430,22 @@ def test_parts_left_waiting_go_first(monkeypatch):
     assert kept.TableLayer._this_frame([a, over_a, b, c], ["c"]) == ([a, over_a, b, c], [])
 
 
+def test_a_frame_takes_no_group_that_would_pass_the_limit(monkeypatch):
+    """A group joins the frame only if the frame stays within FRAME_PIXELS (the board
+    and the panel at 3840x2160, 3.3 million pixels together, in one frame took 28 ms);
+    a smaller one further on still fits. The first group is always drawn."""
+    from vikings.ui.drawing import layer as kept
+
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 250)
+    big = kept.Part("big", pygame.Rect(0, 0, 20, 10), 1, lambda s: None)  # 200 pixels
+    mid = kept.Part("mid", pygame.Rect(30, 0, 10, 10), 1, lambda s: None)  # 100
+    small = kept.Part("small", pygame.Rect(60, 0, 5, 10), 1, lambda s: None)  # 50
+    huge = kept.Part("huge", pygame.Rect(0, 30, 30, 10), 1, lambda s: None)  # 300
+    assert kept.TableLayer._this_frame([big, mid, small], []) == ([big, small], [mid])
+    assert kept.TableLayer._this_frame([big, mid, small], ["mid"]) == ([mid, small], [big])
+    assert kept.TableLayer._this_frame([huge, small], []) == ([huge], [small])
+
+
 def test_the_purchases_buttons_are_drawn_when_the_table_is_warmed(tmp_path):
     """The purchasing scene's buttons' rounded backgrounds are drawn when the game is shown
     (the table warmed), so the scene that follows the offer finds them all kept: none is
@@ -444,7 +460,18 @@ def test_the_purchases_buttons_are_drawn_when_the_table_is_warmed(tmp_path):
     assert type(d.scene).__name__ == "OfferScene"
     misses = widget_shapes.CACHE.misses
     d.until(lambda: type(d.scene).__name__ == "PurchaseScene", "the purchases")
-    assert d.scene.b_start.rect.w * d.scene.b_start.rect.h >= widget_shapes.LARGE
+    sc = d.scene
+    wide = sc.button_rect("b_start")
+    assert wide.w * wide.h >= widget_shapes.LARGE
     assert widget_shapes.CACHE.misses == misses, "a button's background was drawn when the purchases came"
+    # No button of the panel is made before it is shown (Ann has chosen no group yet) ...
+    assert [n for n in sc.BUTTONS if getattr(sc, n) is not None] == []
+    # ... and the two she then needs come with their backgrounds kept.
+    space = next(a.space for a in d.match.game.legal_actions() if isinstance(a, Buy))
+    sc.select(space)
+    d.frames()
+    assert sc.b_buy.visible and sc.b_cancel.visible and sc.b_buy.rect == sc.button_rect("b_buy")
+    assert [n for n in sc.BUTTONS if getattr(sc, n) is not None] == ["b_buy", "b_cancel"]
+    assert widget_shapes.CACHE.misses == misses, "a button's background was drawn when Buy was shown"
     d.match.close()
     d.app.shutdown()

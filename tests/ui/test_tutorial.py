@@ -134,7 +134,8 @@ def make_move(app, a) -> None:
         click_at(app, center_of(app, ("wheel", a.space)))
         click(app, scene.widget("buy"))
     elif isinstance(a, PlaceStart):
-        if scene.widget("start").visible:
+        start = scene.widget("start")  # (made when first shown)
+        if start is not None and start.visible:
             click(app, scene.widget("start"))
         click_at(app, center_of(app, ("cell", a.row, 1)))
     elif isinstance(a, (PlaceTile, MoveViking)):
@@ -564,7 +565,8 @@ def move_by_keys(app, a) -> None:
         press(app, pygame.K_RETURN)
     elif isinstance(a, (PlaceStart, PlaceTile)):
         cell = (a.row, a.col if isinstance(a, PlaceTile) else 1)
-        if isinstance(a, PlaceStart) and scene.widget("start").visible and not scene.start_first:
+        start = scene.widget("start")  # (made when first shown)
+        if isinstance(a, PlaceStart) and start is not None and start.visible and not scene.start_first:
             press(app, pygame.K_s)
         for _ in range(40):
             if scene.key_cell == cell:

@@ -101,6 +101,10 @@ class Director:
         for _ in range(n):
             self.app.invalidate()  # never sleep in the idle wait: nothing else will happen
             self.app.frame()
+            for _ in range(8):  # parts of the table left for the next frames (FRAME_PIXELS): drawn now
+                if not self.app.table_layer.pending:
+                    break
+                self.app.frame()
 
     def until(self, pred, what: str, limit: int = 4000) -> None:
         """Run frames until `pred()` holds (a bot may need real time to think)."""

@@ -52,7 +52,8 @@ def _move(d, a) -> None:
         d.frames(1)
         scene.buy()
     elif isinstance(a, PlaceStart):
-        if scene.widget("start").visible:
+        start = scene.widget("start")  # (made when first shown)
+        if start is not None and start.visible:
             scene.start_first = True
         scene.on_click(scene.board_geo.cell_rect(a.row, 1).center)
     elif hasattr(a, "row") and hasattr(a, "col"):

@@ -33,10 +33,11 @@ from vikings.ui.drawing.theme import PARCHMENT
 #: mended rects are merged into their bounding box beyond this many (fewer, larger copies)
 MAX_RECTS = 24
 
-#: stale parts redrawn in one frame, in pixels: once a frame's parts reach this, the rest
-#: wait for the next frame (a move landing at 3840x2160 redrew the card, the wheel, the
-#: display, the panel and the log, 6.5 million pixels: 35 ms on a 2-core machine; spread
-#: over frames each stays under 20 ms). A window of 1920x1080 never reaches it.
+#: stale parts redrawn in one frame, in pixels: a group of parts that would take a frame
+#: past this waits for the next frame (a move landing at 3840x2160 redrew the card, the
+#: wheel, the display, the panel and the log, 6.5 million pixels: 35 ms on a 2-core
+#: machine; spread over frames each stays under 20 ms). A window of 1920x1080 never
+#: reaches it.
 FRAME_PIXELS = 2_500_000
 
 FRESH = object()  # a part key that never equals another: the part is drawn at every frame
@@ -184,7 +185,8 @@ class TableLayer:
         """(the stale parts drawn this frame, those left for the next): groups of parts
         whose bounds overlap go together, those `waiting` since an earlier frame first (a
         part redrawn at every frame, e.g. under a dragged tile, cannot keep them waiting),
-        then in drawing order, until FRAME_PIXELS is reached (the first group always)."""
+        then in drawing order, each only if the frame stays within FRAME_PIXELS (the first
+        group always)."""
         groups: list[list] = []
         for p in stale:
             joined = [g for g in groups if any(p.bounds.colliderect(q.bounds) for q in g)]
@@ -194,10 +196,11 @@ class TableLayer:
         now: list = []
         pixels = 0
         for g in groups:
-            if now and pixels >= FRAME_PIXELS:
-                break
+            size = sum(q.bounds.w * q.bounds.h for q in g)
+            if now and pixels + size > FRAME_PIXELS:
+                continue
             now += g
-            pixels += sum(q.bounds.w * q.bounds.h for q in g)
+            pixels += size
         return [p for p in stale if p in now], [p for p in stale if p not in now]
 
     def drawn_over(self, areas: list | None) -> None:

@@ -72,6 +72,8 @@ class PurchaseScene(TableScene):
         self.start_first = False  # place the start tile before the bought one
         self.returning: int | None = None  # a dropped group flying back to its wheel space
         self.plan = None  # a cell the tile was dropped on, still to be placed
+        # the decision panel's buttons (BUTTONS), None until first shown
+        self.b_buy = self.b_cancel = self.b_tile = self.b_pool = self.b_start = self.b_decline = None
         self.key_cell = None  # a cell chosen with the keys (placing, laying a building)
         self._threat: tuple = (None, ())  # (what was previewed, own_threat's answer)
         self.drag = WheelDrag(self)  # press-and-drag on the wheel, the hovered group's places
@@ -79,67 +81,74 @@ class PurchaseScene(TableScene):
         self.panel = PurchasePanel(self)  # the decision panel
 
     # Widgets ------------------------------------------------------------------------------------
+    #: the decision panel's buttons: attribute -> (caption, primary, full width); a button is
+    #: made when first shown (six made with the scene cost a 20 ms frame at 3840x2160 when
+    #: the offer gave way to the bots' purchases, which show none of them)
+    BUTTONS = {
+        "b_buy": ("table.purchase.buy", True, False),
+        "b_cancel": ("table.purchase.cancel", False, False),
+        "b_tile": ("table.purchase.on_tile", True, False),
+        "b_pool": ("table.purchase.to_pool", False, False),
+        "b_start": ("table.purchase.start_first", False, True),
+        "b_decline": ("table.purchase.no_special", False, True),
+    }
+
     def build_decision_ui(self) -> None:
+        for name in self.BUTTONS:
+            setattr(self, name, None)
+
+    def button_rect(self, name: str) -> pygame.Rect:
+        """Where the decision panel's button `name` is (or would be, not made yet)."""
         px = self.app.look.px
         r = self.layout.decision
         w, h = (r.w - px(40)) // 2, px(42)
         y = r.bottom - h - px(14)
-        ui = self.app.ui
-        self.b_buy = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.buy"), ui, object_id="@primary"
-            )
-        )
-        self.b_cancel = self.add(
-            pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h), t("table.purchase.cancel"), ui)
-        )
-        self.b_tile = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.x + px(14), y, w, h), t("table.purchase.on_tile"), ui, object_id="@primary"
-            )
-        )
-        self.b_pool = self.add(
-            pygame_gui.elements.UIButton(pygame.Rect(r.x + px(26) + w, y, w, h), t("table.purchase.to_pool"), ui)
-        )
-        self.b_start = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.x + px(14), y, r.w - px(28), h), t("table.purchase.start_first"), ui
-            )
-        )
-        self.b_decline = self.add(
-            pygame_gui.elements.UIButton(
-                pygame.Rect(r.x + px(14), y, r.w - px(28), h), t("table.purchase.no_special"), ui
-            )
-        )
+        if self.BUTTONS[name][2]:
+            return pygame.Rect(r.x + px(14), y, r.w - px(28), h)
+        right = name in ("b_cancel", "b_pool")
+        return pygame.Rect(r.x + (px(26) + w if right else px(14)), y, w, h)
+
+    def button(self, name: str):
+        """The decision panel's button `name`, made now if it was not yet."""
+        b = getattr(self, name)
+        if b is None:
+            caption, primary, _ = self.BUTTONS[name]
+            oid = "@primary" if primary else None
+            b = self.add(pygame_gui.elements.UIButton(self.button_rect(name), t(caption), self.app.ui, object_id=oid))
+            setattr(self, name, b)
+        return b
 
     def refresh_ui(self) -> None:
         super().refresh_ui()
         g, person = self.match.game, self.match.persons_turn() and not self.match.pending
         show = {
-            self.b_buy: person and g.phase == PURCHASE and self.selected is not None,
-            self.b_cancel: person and g.phase == PURCHASE and self.selected is not None,
-            self.b_tile: person and g.phase == VIKING,
-            self.b_pool: person and g.phase == VIKING,
-            self.b_start: person and g.phase == PLACE and self._both_kinds(),
-            self.b_decline: person and g.phase == SPECIAL,
+            "b_buy": person and g.phase == PURCHASE and self.selected is not None,
+            "b_cancel": person and g.phase == PURCHASE and self.selected is not None,
+            "b_tile": person and g.phase == VIKING,
+            "b_pool": person and g.phase == VIKING,
+            "b_start": person and g.phase == PLACE and self._both_kinds(),
+            "b_decline": person and g.phase == SPECIAL,
         }
-        for b, on in show.items():
-            b.show() if on else b.hide()
-        if show[self.b_start]:
-            self.b_start.set_text(
+        for name, on in show.items():
+            if on:
+                self.button(name).show()
+            elif getattr(self, name) is not None:
+                getattr(self, name).hide()
+        if show["b_start"]:
+            self.button("b_start").set_text(
                 t("table.purchase.bought_first" if self.start_first else "table.purchase.start_first")
             )
-        if show[self.b_buy]:
+        if show["b_buy"]:
             cost = g.fame_cost(self.selected)
             price = g.price(self.selected)
-            self.b_buy.set_text(
+            self.button("b_buy").set_text(
                 t("table.purchase.buy_for_fame", price=price, fame=cost)
                 if cost
                 else t("table.purchase.buy_for", price=price)
             )
-        for b, on in show.items():
+        for name, on in show.items():
             if on:
-                shrink_caption(b)  # (a long caption in a long language: smaller lettering, not cut)
+                shrink_caption(self.button(name))  # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
     def lesson_accepts(self, moves) -> bool:
@@ -393,9 +402,9 @@ class PurchaseScene(TableScene):
             return None
         px = self.app.look.px
         bottom = rect.bottom - px(12)
-        buttons = (self.b_buy, self.b_cancel, self.b_tile, self.b_pool, self.b_start, self.b_decline)
-        for b in buttons:
-            if b.visible:
+        for name in self.BUTTONS:
+            b = getattr(self, name)
+            if b is not None and b.visible:
                 bottom = min(bottom, b.rect.y - px(8))
         g = self.match.game
         if g.phase in (PLACE, VIKING, REPLACE) and not self.match.pending:

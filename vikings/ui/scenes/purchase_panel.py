@@ -117,7 +117,7 @@ class PurchasePanel:
         sc = self.scene
         look, px, rules = sc.app.look, sc.app.look.px, sc.app.rules
         top = sc.decision_bottom + px(2)
-        bottom = sc.b_decline.rect.y - px(8)
+        bottom = sc.button_rect("b_decline").y - px(8)
         slots = [(i, sid) for i, sid in enumerate(vis.specials_face_up) if sid >= 0]
         if not slots:
             return

@@ -135,6 +135,8 @@ class TableScene(Scene):
         scene = purchase(self.app, self.ctx)
         scene.layout = self.layout
         scene.build_decision_ui()
+        for name in scene.BUTTONS:  # (each is made when first shown)
+            scene.button(name)
         scene.kill_ui()
 
     def warm_pieces(self) -> None:
