@@ -81,6 +81,8 @@ def frame(d: Director, label: str, checked: list) -> None:
             break
         d.app.invalidate(layer=False)
         step(d)
+        if sc.fx.tweening():  # (a turn began in the meantime)
+            return
     if sc.layer.key is not None:
         a, b = shown(d.app), fresh(d.app)
         assert a == b, (
@@ -357,12 +359,13 @@ def test_the_next_scene_keeps_the_parts_it_shares(tmp_path):
     offer = d.scene
     assert type(offer).__name__ == "OfferScene"
     for _ in range(2000):
-        frame(d, "offer", checked)
+        before = offer.layer.part_draws.copy()
+        frame(d, "offer", checked)  # (and the frames after it until no part waits)
         if d.scene is not offer:
             break
     sc = d.scene
     assert type(sc).__name__ == "PurchaseScene"
-    drawn = set(sc.layer.drawn)
+    drawn = set(sc.layer.part_draws - before)  # (the parts drawn since the offer's last frame)
     assert {"wheel", "board", "decision"} <= drawn  # (each scene draws them its own way)
     kept = {p.name for p in sc.table_parts()} - drawn
     assert kept & {"card1", "card2", "card3", "log"}, f"the purchases drew the whole table again: {drawn}"

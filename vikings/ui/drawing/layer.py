@@ -36,10 +36,12 @@ MAX_RECTS = 24
 #: stale parts redrawn in one frame, in pixels: a group of parts that would take a frame
 #: past this waits for the next frame (a move landing at 3840x2160 redrew the card, the
 #: wheel, the display, the panel and the log, 6.5 million pixels: 35 ms on a 2-core
-#: machine). At 1.5 million no frame of bench_ui's animations passed 21 ms from 1280x720
-#: to 3840x2160; at 2.5 million the end of a scoring at 2560x1440 (the top bar, the cards,
-#: the panel and the log together) took 30 ms.
-FRAME_PIXELS = 1_500_000
+#: machine). Half a million keeps bench_ui's p99 at 1920x1080 under 8 ms (at 1.5 million
+#: it was 9-11 ms, at 2.5 million the end of a scoring at 2560x1440, the top bar, the
+#: cards, the panel and the log together, took 30 ms); a move then lands over up to four
+#: frames (67 ms). At 3840x2160 the wheel and the display are each larger than that and
+#: are drawn alone.
+FRAME_PIXELS = 500_000
 
 FRESH = object()  # a part key that never equals another: the part is drawn at every frame
 
