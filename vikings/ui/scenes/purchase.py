@@ -81,16 +81,17 @@ class PurchaseScene(TableScene):
         self.panel = PurchasePanel(self)  # the decision panel
 
     # Widgets ------------------------------------------------------------------------------------
-    #: the decision panel's buttons: attribute -> (caption, primary, full width); a button is
-    #: made when first shown (six made with the scene cost a 20 ms frame at 3840x2160 when
-    #: the offer gave way to the bots' purchases, which show none of them)
+    #: the decision panel's buttons: attribute -> (caption, primary, place: the panel's left
+    #: or right half, or all its width); a button is made when first shown (six made with
+    #: the scene cost a 20 ms frame at 3840x2160 when the offer gave way to the bots'
+    #: purchases, which show none of them)
     BUTTONS = {
-        "b_buy": ("table.purchase.buy", True, False),
-        "b_cancel": ("table.purchase.cancel", False, False),
-        "b_tile": ("table.purchase.on_tile", True, False),
-        "b_pool": ("table.purchase.to_pool", False, False),
-        "b_start": ("table.purchase.start_first", False, True),
-        "b_decline": ("table.purchase.no_special", False, True),
+        "b_buy": ("table.purchase.buy", True, "left"),
+        "b_cancel": ("table.purchase.cancel", False, "right"),
+        "b_tile": ("table.purchase.on_tile", True, "left"),
+        "b_pool": ("table.purchase.to_pool", False, "right"),
+        "b_start": ("table.purchase.start_first", False, "whole"),
+        "b_decline": ("table.purchase.no_special", False, "whole"),
     }
 
     def build_decision_ui(self) -> None:
@@ -103,10 +104,10 @@ class PurchaseScene(TableScene):
         r = self.layout.decision
         w, h = (r.w - px(40)) // 2, px(42)
         y = r.bottom - h - px(14)
-        if self.BUTTONS[name][2]:
+        place = self.BUTTONS[name][2]
+        if place == "whole":
             return pygame.Rect(r.x + px(14), y, r.w - px(28), h)
-        right = name in ("b_cancel", "b_pool")
-        return pygame.Rect(r.x + (px(26) + w if right else px(14)), y, w, h)
+        return pygame.Rect(r.x + (px(26) + w if place == "right" else px(14)), y, w, h)
 
     def button(self, name: str):
         """The decision panel's button `name`, made now if it was not yet."""
@@ -129,26 +130,27 @@ class PurchaseScene(TableScene):
             "b_start": person and g.phase == PLACE and self._both_kinds(),
             "b_decline": person and g.phase == SPECIAL,
         }
-        for name, on in show.items():
-            if on:
-                self.button(name).show()
-            elif getattr(self, name) is not None:
-                getattr(self, name).hide()
-        if show["b_start"]:
-            self.button("b_start").set_text(
+        shown = {name: self.button(name) for name, on in show.items() if on}
+        for name in self.BUTTONS:
+            b = getattr(self, name)
+            if b is not None and name not in shown:
+                b.hide()
+        for b in shown.values():
+            b.show()
+        if "b_start" in shown:
+            shown["b_start"].set_text(
                 t("table.purchase.bought_first" if self.start_first else "table.purchase.start_first")
             )
-        if show["b_buy"]:
+        if "b_buy" in shown:
             cost = g.fame_cost(self.selected)
             price = g.price(self.selected)
-            self.button("b_buy").set_text(
+            shown["b_buy"].set_text(
                 t("table.purchase.buy_for_fame", price=price, fame=cost)
                 if cost
                 else t("table.purchase.buy_for", price=price)
             )
-        for name, on in show.items():
-            if on:
-                shrink_caption(self.button(name))  # (a long caption in a long language: smaller lettering, not cut)
+        for b in shown.values():
+            shrink_caption(b)  # (a long caption in a long language: smaller lettering, not cut)
 
     # Decisions ----------------------------------------------------------------------------------
     def lesson_accepts(self, moves) -> bool:
