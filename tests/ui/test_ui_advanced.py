@@ -380,3 +380,35 @@ def test_the_group_with_a_special_tile_is_dragged_through_the_special_choice(tmp
     run(app, 3)
     assert m.game.displays[0].tile_at(*cell) >= 0
     app.shutdown()
+
+
+def test_while_a_bid_is_shown_the_table_names_the_bidder_then_the_next(tmp_path):
+    """The engine passes the turn on with a bid; the top bar, the marked card and the panel
+    name the bidder until her bid has landed, and then, together, the next bidder."""
+    seats = [("Ann", "random", "purple"), ("Bo", "random", "teal"), ("Cy", "random", "orange")]
+    app, m = start(tmp_path, seats=seats, seed=2, options=("auction",))
+    try:
+        shown = landed = 0
+        for _ in range(3000):
+            run(app, 1)
+            sc = app.scenes.base
+            if not isinstance(sc, AuctionScene) or m.game.phase != BID:
+                continue
+            lines = sc.panel.text(sc.visible())
+            if m.pending and m.pending[0].type in ("bid", "bid_passed"):
+                bidder = m.pending[0].player
+                assert bidder != m.game.to_move
+                assert sc.turn_player() == bidder
+                assert m.seats[bidder].name in sc.turn_text()
+                assert not any(m.seats[m.game.to_move].name in line for line in lines[2:])
+                shown += 1
+            elif not m.pending:
+                nxt = m.seats[m.game.to_move].name
+                assert sc.turn_player() == m.game.to_move and nxt in sc.turn_text()
+                assert lines[-1] == t("table.auction.deciding", name=nxt)
+                landed += 1
+            if shown > 5 and landed > 5:
+                break
+        assert shown > 5 and landed > 5, (shown, landed)
+    finally:
+        app.shutdown()

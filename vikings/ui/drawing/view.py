@@ -135,6 +135,9 @@ class Visible:
 
 PLACING = frozenset({"tile_placed", "start_tile_placed", "special_placed"})  # events that lay a tile on a cell
 MOVES = frozenset({"bought", "viking_placed", "viking_to_pool", "viking_moved", "boatswain_used"}) | PLACING
+#: events that show a player's own decision while the engine has gone on to the next player:
+#: the moves and the auction's bids (whose turn the table names while one is shown)
+DECIDED = MOVES | frozenset({"bid", "bid_passed"})
 
 
 def last_moves(events, viewer: int | None, is_person, limit: int = 400) -> dict[int, tuple[int, int]]:

@@ -112,7 +112,7 @@ class AuctionPanel:
                 lines.append(
                     t("table.auction.your_bid_open") if rec.high < 0 else t("table.auction.your_bid", high=rec.high)
                 )
-            elif not seat.is_person and g.phase == BID:
+            elif not seat.is_person and g.phase == BID and not m.pending:  # (not while a bid is shown)
                 lines.append(t("table.auction.deciding", name=seat.name))
             return lines
         who, amount, gold, fame = rec.winner
