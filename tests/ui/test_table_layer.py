@@ -449,6 +449,56 @@ def test_a_frame_takes_no_group_that_would_pass_the_limit(monkeypatch):
     assert kept.TableLayer._this_frame([huge, small], []) == ([huge], [small])
 
 
+def test_parts_tagged_together_are_drawn_in_the_same_frame(monkeypatch):
+    """The top bar and the decision panel both say whose turn it is: stale together, they
+    go in one frame, even past FRAME_PIXELS and behind a part left waiting (at 3840x2160
+    each is larger than half the limit, and the panel lagged the top bar by frames)."""
+    from vikings.ui.drawing import layer as kept
+
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 150)
+    top = kept.Part("top", pygame.Rect(0, 0, 10, 10), 1, lambda s: None, "turn")  # 100 pixels
+    wheel = kept.Part("wheel", pygame.Rect(30, 0, 10, 10), 1, lambda s: None)
+    panel = kept.Part("panel", pygame.Rect(60, 0, 10, 10), 1, lambda s: None, "turn")
+    assert kept.TableLayer._this_frame([top, wheel, panel], []) == ([top, panel], [wheel])
+    assert kept.TableLayer._this_frame([top, wheel, panel], ["wheel"]) == ([wheel], [top, panel])
+    assert kept.TableLayer._this_frame([top, wheel, panel], ["panel"]) == ([top, panel], [wheel])
+    assert kept.TableLayer._this_frame([wheel, panel], []) == ([wheel], [panel])
+
+
+def test_the_top_bar_and_the_panel_name_the_same_player(tmp_path):
+    """At 3840x2160 every part is larger than half of FRAME_PIXELS, and a move's landing
+    is drawn over frames: after every frame of the bots' offer and purchases, the top bar
+    and the decision panel as drawn on the layer were drawn for the same player at turn."""
+    bots = tuple((name, "random", colour) for name, _, colour in PERSON)
+    d = Director((3840, 2160), tmp_path, seats=bots, seed=5, animation="normal", bot_pace="fast")
+    d.new_match(start_player=0)
+    d.enter()
+    app = d.app
+    said: dict = {}  # part -> the player at turn when it was last drawn
+    changes = alone = 0
+    turn = None
+    end = time.monotonic() + 30
+    while time.monotonic() < end and changes < 12:
+        app.frame()
+        sc = d.scene
+        if not sc.caches_layer:
+            continue
+        for name in ("top", "decision"):
+            if name in sc.layer.drawn:
+                said[name] = sc.turn_player()
+        if len(said) < 2:  # (the table as warmed before its first frame)
+            continue
+        assert said["top"] == said["decision"], f"{sc.layer.drawn} drawn, {sc.layer.pending} waiting"
+        changes += sc.turn_player() != turn
+        turn = sc.turn_player()
+        alone += bool(sc.layer.pending)
+        if d.match.thinking():
+            time.sleep(0.002)
+    assert changes >= 12 and alone > 20, "the turn seldom changed, or no part waited: the case was not met"
+    d.match.close()
+    app.shutdown()
+
+
 def test_the_purchases_buttons_are_drawn_when_the_table_is_warmed(tmp_path):
     """The purchasing scene's buttons' rounded backgrounds are drawn when the game is shown
     (the table warmed), so the scene that follows the offer finds them all kept: none is

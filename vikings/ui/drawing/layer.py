@@ -48,12 +48,15 @@ FRESH = object()  # a part key that never equals another: the part is drawn at e
 
 class Part(NamedTuple):
     """One piece of the table: drawn by `draw(surface)` inside `bounds`, again only when
-    `key` changes (FRESH: every frame)."""
+    `key` changes (FRESH: every frame). Stale parts with the same `together` tag are
+    drawn in the same frame, whatever FRAME_PIXELS says: what they state must agree
+    (the top bar and the decision panel both name whose turn it is)."""
 
     name: str
     bounds: pygame.Rect
     key: object
     draw: Callable[[pygame.Surface], None]
+    together: str = ""
 
 
 def _merge(rects: list) -> list:
@@ -186,13 +189,18 @@ class TableLayer:
     @staticmethod
     def _this_frame(stale: list, waiting: list[str]) -> tuple[list, list]:
         """(the stale parts drawn this frame, those left for the next): groups of parts
-        whose bounds overlap go together, those `waiting` since an earlier frame first (a
+        whose bounds overlap or that are tagged `together` go together, those `waiting`
+        since an earlier frame first (a
         part redrawn at every frame, e.g. under a dragged tile, cannot keep them waiting),
         then in drawing order, each only if the frame stays within FRAME_PIXELS (the first
         group always)."""
         groups: list[list] = []
         for p in stale:
-            joined = [g for g in groups if any(p.bounds.colliderect(q.bounds) for q in g)]
+            joined = [
+                g
+                for g in groups
+                if any(p.bounds.colliderect(q.bounds) or p.together and p.together == q.together for q in g)
+            ]
             group = [q for g in joined for q in g] + [p]
             groups = [g for g in groups if g not in joined] + [group]
         groups.sort(key=lambda g: (not any(q.name in waiting for q in g), min(stale.index(q) for q in g)))

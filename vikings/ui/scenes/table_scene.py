@@ -32,7 +32,7 @@ from vikings.ui.drawing.panels import draw_log, draw_panel_text, draw_tip_box, d
 from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_held, mark_group, strip_split
 from vikings.ui.drawing.theme import INK, INK_SOFT
 from vikings.ui.drawing.think_ring import RingWatch
-from vikings.ui.drawing.view import MOVES, Visible
+from vikings.ui.drawing.view import DECIDED, Visible
 from vikings.ui.drawing.wheel import draw_wheel
 from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
 from vikings.ui.scene import Scene
@@ -457,10 +457,10 @@ class TableScene(Scene):
         return p if p >= 0 else 0
 
     def acting_player(self) -> int:
-        """Whose move is on screen: the player of a move still being shown (the engine has
-        gone on to the next player already), else the player to move."""
+        """Whose move is on screen: the player of a move or bid still being shown (the
+        engine has gone on to the next player already), else the player to move."""
         for e in self.match.pending:
-            if e.player is not None and e.type in MOVES:
+            if e.player is not None and e.type in DECIDED:
                 return e.player
         return self.match.game.to_move
 
@@ -589,7 +589,8 @@ class TableScene(Scene):
         scene = type(self).__name__
         bag = vis.bag if self.shows_bag else None
         top_key = (self.top_text(vis), bag, self.turn_text(), getattr(self, "top_room", None))
-        parts = [self._part("top", L.top.inflate(0, 2 * edge), top_key, lambda s: self.draw_top(s, vis))]
+        # (the top bar and the panel say whose turn it is: drawn in the same frame)
+        parts = [self._part("top", L.top.inflate(0, 2 * edge), top_key, lambda s: self.draw_top(s, vis), "turn")]
         thought = m.thought()
         shown = self.ring.shown if thought is not None else None  # (the ring as often as RingWatch says)
         for p, rect in enumerate(L.cards):
@@ -637,6 +638,7 @@ class TableScene(Scene):
                 decision,
                 (scene, state, hovers["decision"]),
                 lambda s: self.draw_decision(s, vis, L.decision),
+                "turn",
             )
         )
         log = L.log
@@ -667,7 +669,7 @@ class TableScene(Scene):
         )
         return parts
 
-    def _part(self, name: str, bounds: pygame.Rect, key, draw) -> Part:
+    def _part(self, name: str, bounds: pygame.Rect, key, draw, together: str = "") -> Part:
         """A part whose drawing leaves with the layer what it made: the tooltips of the
         pieces it drew (self.tips while it draws) and where its pieces are (a card's
         display, the wheel, the large display, the face-up special tiles, the log's lines),
@@ -678,7 +680,7 @@ class TableScene(Scene):
             draw(surface)
             self.layer.made[name] = (self.tips, self._made(name))
 
-        return Part(name, bounds, key, drawn)
+        return Part(name, bounds, key, drawn, together)
 
     #: the scene's attribute holding where a part's pieces are (a card's: card_geos[p])
     MADE = {"wheel": "wheel_geo", "board": "board_geo", "strip": "slot_spots", "log": "log_spots"}
