@@ -54,6 +54,9 @@ def display_geometry(app, pv, rect: pygame.Rect, extra_cells=()) -> DisplayGeome
     return DisplayGeometry(rect.x + mw, rect.y, t, cols, rows, mainland)
 
 
+GRID = (196, 211, 214)  # the faint lines of the cells
+
+
 def draw_display(
     surface,
     app,
@@ -77,10 +80,15 @@ def draw_display(
     surface.blit(sprites.get("board", "mainland", height=g.mainland.h), g.mainland)
     sea = pygame.Rect(g.x0, g.y0, g.cols * t, (g.rows + 1) * t).clip(rect)
     pygame.draw.rect(surface, (215, 226, 228), sea)
-    if not small:  # faint grid: where tiles could go one day
-        for c in range(1, g.cols + 1):
-            for r in range(g.rows + 1):
-                pygame.draw.rect(surface, (196, 211, 214), g.cell_rect(r, c), 1)
+    if not small:  # faint grid: where tiles could go one day (each cell's outline, drawn as
+        # whole lines: the cells' 42 outlines one by one took 2 ms at 3840x2160)
+        width, height = g.cols * t, (g.rows + 1) * t
+        for c in range(g.cols):
+            for x in (g.x0 + c * t, g.x0 + c * t + t - 1):
+                surface.fill(GRID, (x, g.y0, 1, height))
+        for r in range(g.rows + 1):
+            for y in (g.y0 + r * t, g.y0 + r * t + t - 1):
+                surface.fill(GRID, (g.x0, y, width, 1))
     for r, c, kind, _ in pv.display.tiles():
         if (r, c) in pv.hidden:
             continue
