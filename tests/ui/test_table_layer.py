@@ -449,6 +449,48 @@ def test_a_frame_takes_no_group_that_would_pass_the_limit(monkeypatch):
     assert kept.TableLayer._this_frame([huge, small], []) == ([huge], [small])
 
 
+def test_a_window_alone_is_redrawn_when_only_its_key_changes():
+    """A part's window (the wheel's disc while it turns) is redrawn alone, clipped, when
+    only its key changed, with the pixels the whole part would have; a part overlapping
+    it is redrawn with it, and the window's part whole (their fills would wipe each
+    other's pixels); a change of the part's own key redraws the part whole."""
+    from vikings.ui.drawing.layer import Part, TableLayer
+
+    look = {"outer": (200, 0, 0), "inner": (0, 0, 200)}
+    inner = pygame.Rect(20, 20, 20, 20)
+
+    def paint(s):
+        s.fill(look["outer"], (0, 0, 60, 60))
+        s.fill(look["inner"], inner)
+
+    def table(over: bool = False) -> list:
+        parts = [
+            Part("p", pygame.Rect(0, 0, 60, 60), look["outer"], paint, windows=((inner, look["inner"]),)),
+            Part("q", pygame.Rect(70, 0, 30, 60), 1, lambda s: s.fill((0, 200, 0), (70, 0, 30, 60))),
+        ]
+        if over:  # (a part over the window, beside p: drawn after it)
+            parts.append(Part("r", pygame.Rect(35, 35, 10, 10), 1, lambda s: s.fill((9, 9, 9), (35, 35, 10, 10))))
+        return parts
+
+    layer, screen, base = TableLayer(), pygame.Surface((100, 60)), ("base",)
+    layer.show(screen, base, table(), 0, True)
+    assert layer.current(base, table())
+    look["inner"] = (0, 200, 200)
+    assert not layer.current(base, table())
+    assert layer.show(screen, base, table(), 1, True) == [inner]
+    assert layer.drawn == ["p@0"] and layer.current(base, table())
+    assert screen.get_at((25, 25))[:3] == (0, 200, 200) and screen.get_at((5, 5))[:3] == (200, 0, 0)
+    assert layer.show(screen, base, table(), 2, True) == [] and layer.drawn == []
+    look["outer"] = (150, 0, 0)
+    layer.show(screen, base, table(), 3, True)
+    assert layer.drawn == ["p"] and screen.get_at((5, 5))[:3] == (150, 0, 0)
+    layer.show(screen, base, table(over=True), 4, True)  # (a new plan: drawn whole)
+    look["inner"] = (0, 0, 90)
+    layer.show(screen, base, table(over=True), 5, True)
+    assert layer.drawn == ["p", "r"]  # (r's fill wipes p beyond the window too: p is drawn whole)
+    assert screen.get_at((37, 37))[:3] == (9, 9, 9) and screen.get_at((25, 25))[:3] == (0, 0, 90)
+
+
 def test_parts_tagged_together_are_drawn_in_the_same_frame(monkeypatch):
     """The top bar and the decision panel both say whose turn it is: stale together, they
     go in one frame, even past FRAME_PIXELS and behind a part left waiting (at 3840x2160

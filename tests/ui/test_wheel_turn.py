@@ -114,3 +114,36 @@ def test_a_wheel_just_off_rest_looks_like_the_art(table):
     far = sum(1 for x, y in zip(a, b, strict=True) if abs(x - y) > 48)  # channels far apart
     share = far / (3 * math.pi * (g.disc / 2) ** 2)
     assert share < 0.008, f"{share:.2%} of the disc's channels differ by more than 48"
+
+
+def _changed(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect | None:
+    """The bounding box of the pixels that differ between two drawings (None: none)."""
+    mask = pygame.mask.from_threshold(a, (0, 0, 0), (1, 1, 1, 255), b, 1)  # (set where a and b are alike)
+    mask.invert()
+    boxes = mask.get_bounding_rects()
+    return boxes[0].unionall(boxes[1:]) if boxes else None
+
+
+@pytest.mark.parametrize("turns", [(0.0, 0.5), (0.0, 3.0), (0.25, 7.75), (11.6, 0.1)])
+def test_a_turn_changes_nothing_outside_the_disc_area(table, turns):
+    """The table's layer redraws only `disc_area` while the wheel turns (drawing/layer.py:
+    a part's window): a turn, printed prices included, changes no pixel outside it."""
+    app, vis = table
+    a, g = drawn(app, vis, turns[0], letters=True)
+    b, _ = drawn(app, vis, turns[1], letters=True)
+    box = _changed(a, b)
+    assert box is not None and g.disc_area().contains(box), (box, g.disc_area())
+
+
+def test_a_group_shown_changes_nothing_outside_its_place(table):
+    """The offer redraws only a group's `group_area` as its tile and Viking land."""
+    app, vis = table
+    full, g = drawn(app, vis, 0)
+    for s in range(g.spaces):
+        if vis.wheel_tile[s] < 0:
+            continue
+        emptied = Visible(new_game(GameConfig(("Ada", "Bo"), seed=7), app.rules), ())
+        emptied.wheel_tile[s], emptied.wheel_viking[s] = -1, -1
+        without, _ = drawn(app, emptied, 0)
+        box = _changed(full, without)
+        assert box is not None and g.group_area(s).contains(box), (s, box, g.group_area(s))

@@ -50,13 +50,32 @@ class Part(NamedTuple):
     """One piece of the table: drawn by `draw(surface)` inside `bounds`, again only when
     `key` changes (FRESH: every frame). Stale parts with the same `together` tag are
     drawn in the same frame, whatever FRAME_PIXELS says: what they state must agree
-    (the top bar and the decision panel both name whose turn it is)."""
+    (the top bar and the decision panel both name whose turn it is).
+
+    `windows`: (rect, key) pairs, areas of the part whose pixels also depend on their own
+    key, which `key` leaves out (the wheel's disc and its turn): when only a window's key
+    changed, only the window is drawn again, the part's drawing clipped to it (the same
+    pixels as the part drawn whole, a fraction of the cost)."""
 
     name: str
     bounds: pygame.Rect
     key: object
     draw: Callable[[pygame.Surface], None]
     together: str = ""
+    windows: tuple = ()
+
+
+def _windows(part: Part) -> list[Part]:
+    """A part's windows as parts of their own, named part@i."""
+    return [Part(f"{part.name}@{i}", rect, key, part.draw) for i, (rect, key) in enumerate(part.windows)]
+
+
+def _owner(name: str) -> str:
+    return name.partition("@")[0]
+
+
+def _areas(part: Part) -> tuple:
+    return tuple(r for r, _ in part.windows)
 
 
 def _merge(rects: list) -> list:
@@ -69,6 +88,7 @@ class TableLayer:
         self.key: tuple | None = None  # the base the layer holds a drawing for (None: none)
         self.keys: dict = {}  # part name -> the key it was drawn for
         self.plan: list = []  # (name, bounds) of the parts as last drawn
+        self.areas: dict = {}  # part name -> its windows' rects as last drawn (others: drawn whole)
         self.redraws = 0  # frames in which anything of the layer was drawn (tests and the benchmark read it)
         self.drawn: list[str] = []  # the parts drawn in the last `show` or `warm`
         self.part_draws: Counter = Counter()  # how often each part was drawn
@@ -102,11 +122,24 @@ class TableLayer:
         self._keep(base, parts, parts)
 
     def _keep(self, base, parts: list, drawn: list, later: list | tuple = ()) -> None:
-        """The layer holds `parts` as keyed, but those drawn `later` (still stale)."""
+        """The layer holds `parts` as keyed, but those drawn `later` (still stale); a
+        window as keyed if it or its part was drawn, stale if either waits."""
+        done, waiting = {p.name for p in drawn}, {p.name for p in later}
+        old, keys = self.keys, {}
+        for p in parts:
+            keys[p.name] = FRESH if p.name in waiting else p.key
+            for w in _windows(p):
+                if p.name in waiting or w.name in waiting:
+                    keys[w.name] = FRESH
+                elif p.name in done or w.name in done:
+                    keys[w.name] = w.key
+                else:
+                    keys[w.name] = old.get(w.name, FRESH)
         self.key = base
-        self.keys = {p.name: (FRESH if p in later else p.key) for p in parts}
+        self.keys = keys
         self.pending = [p.name for p in later]
         self.plan = [(p.name, p.bounds) for p in parts]
+        self.areas = {p.name: _areas(p) for p in parts}
         self.drawn = [p.name for p in drawn]
         self.part_draws.update(self.drawn)
         if drawn:
@@ -137,7 +170,11 @@ class TableLayer:
         return (
             base == self.key
             and [(p.name, p.bounds) for p in parts] == self.plan
-            and all(p.key is not FRESH and self.keys.get(p.name, FRESH) == p.key for p in parts)
+            and all(self.areas.get(p.name) == _areas(p) for p in parts)
+            and all(
+                p.key is not FRESH and self.keys.get(p.name, FRESH) == p.key
+                for p in parts + [w for q in parts for w in _windows(q)]
+            )
         )
 
     def show(self, screen: pygame.Surface, base: tuple, parts: list, frame: int, sole: bool, widgets=()) -> list | None:
@@ -158,13 +195,27 @@ class TableLayer:
             changed: list | None = None
         else:
             keys = self.keys
-            stale = [p for p in parts if p.key is FRESH or keys.get(p.name, FRESH) != p.key]
+            stale = [
+                p
+                for p in parts
+                if p.key is FRESH or keys.get(p.name, FRESH) != p.key or self.areas.get(p.name) != _areas(p)
+            ]
             grown = True
-            while grown and stale:  # (a part whose bounds overlap a redrawn one's is redrawn too)
-                more = [p for p in parts if p not in stale and any(p.bounds.colliderect(s.bounds) for s in stale)]
+            while grown:  # (a part whose bounds overlap a redrawn one's (or window's) is redrawn too)
+                names = {p.name for p in stale}
+                wins = [
+                    w for p in parts if p.name not in names for w in _windows(p) if keys.get(w.name, FRESH) != w.key
+                ]
+                more = [
+                    p
+                    for p in parts
+                    if p.name not in names
+                    and any(p.bounds.colliderect(s.bounds) and _owner(s.name) != p.name for s in stale + wins)
+                ]
                 stale += more
                 grown = bool(more)
-            stale = [p for p in parts if p in stale]  # (in drawing order)
+            # (in drawing order, a part's windows where the part would be: drawn alone if it is not)
+            stale = [q for p in parts for q in ([p] if p.name in names else _windows(p)) if q in stale + wins]
             stale, later = self._this_frame(stale, self.pending)
             for p in stale:
                 layer.fill(PARCHMENT, p.bounds)

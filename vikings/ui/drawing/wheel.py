@@ -35,6 +35,20 @@ class WheelGeometry:
             self.at(space, self.ring)[0] - self.tile // 2, self.at(space, self.ring)[1] - self.tile // 2
         )
 
+    def disc_area(self) -> pygame.Rect:
+        """All a turn of the wheel changes: the disc with its spots, lines and printed
+        prices (and a pixel's margin for their smoothed edges)."""
+        return pygame.Rect(0, 0, self.disc + 4, self.disc + 4).move(
+            self.centre[0] - self.disc // 2 - 2, self.centre[1] - self.disc // 2 - 2
+        )
+
+    def group_area(self, space: int) -> pygame.Rect:
+        """All a group on the wheel changes, shown or not: its tile and its Viking, whose
+        figure is at most a tile wide, with a margin."""
+        v = self.at(space, self.viking_ring)
+        figure = pygame.Rect(0, 0, self.tile, self.tile).move(v[0] - self.tile // 2, v[1] - self.tile // 2)
+        return self.tile_rect(space).union(figure).inflate(4, 4)
+
     def group_rect(self, space: int) -> pygame.Rect:
         """A group on the wheel: its tile and its Viking on the rim."""
         v = self.at(space, self.viking_ring)

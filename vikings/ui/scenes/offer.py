@@ -11,7 +11,7 @@ import pygame
 from vikings.text import words
 from vikings.text.lang import t
 from vikings.ui.drawing.theme import SEA, SEA_DARK, WHITE
-from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.wheel import WheelGeometry, draw_wheel
 from vikings.ui.scenes.table_scene import TableScene
 from vikings.ui.table.fx import Call, Fly, Pause
 
@@ -67,10 +67,12 @@ class OfferScene(TableScene):
     def steps_key(self) -> None:
         return None  # (a piece landed changes only the wheel: its key says which are shown)
 
-    def part_hovers(self) -> dict:
-        hovers = super().part_hovers()
-        hovers["wheel"] += (len(self.tiles_shown), len(self.vikings_shown))
-        return hovers
+    def wheel_windows(self, vis) -> tuple:
+        """Each group's place, keyed by its tile and Viking shown yet: a piece landing
+        redraws its place, not the wheel."""
+        g = WheelGeometry(self.layout.wheel, self.app.rules.wheel_spaces)
+        places = tuple((g.group_area(s), (s in self.tiles_shown, s in self.vikings_shown)) for s in range(g.spaces))
+        return super().wheel_windows(vis) + places
 
     def draw_wheel(self, surface, vis):
         if self.offer is not None and vis.wheel_hidden:

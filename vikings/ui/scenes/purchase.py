@@ -435,7 +435,10 @@ class PurchaseScene(TableScene):
         e = self.in_flight
         flying = e.data["space"] if e is not None and e.type == "bought" else None
         shown = (tuple(sorted(highlight)), tuple(sorted(dict(blocked).items())), tuple(hidden), flying)
-        return super().wheel_key(vis) + shown + (self.selected, self.motion.wheel_turn, self.hover_space)
+        return super().wheel_key(vis) + shown + (self.selected, self.hover_space)
+
+    def wheel_turn(self, vis) -> float:
+        return vis.offset if self.motion.wheel_turn is None else self.motion.wheel_turn
 
     def draw_wheel(self, surface, vis):
         highlight, blocked, hidden = self.wheel_inputs()

@@ -33,7 +33,7 @@ from vikings.ui.drawing.specials import STRIP_H, brings_tip, draw_face_up, draw_
 from vikings.ui.drawing.theme import INK, INK_SOFT
 from vikings.ui.drawing.think_ring import RingWatch
 from vikings.ui.drawing.view import DECIDED, Visible
-from vikings.ui.drawing.wheel import draw_wheel
+from vikings.ui.drawing.wheel import WheelGeometry, draw_wheel
 from vikings.ui.flow import TableContext  # noqa: F401  (where the scenes have always found it)
 from vikings.ui.scene import Scene
 from vikings.ui.table.fx import Call, Fly, FxQueue, Pause
@@ -525,7 +525,8 @@ class TableScene(Scene):
 
     def wheel_key(self, vis) -> tuple:
         """What the wheel shows, for a scene that keys it by that (no "wheel" in
-        `part_hovers`): the groups, the turn, the star on the group bringing a special tile."""
+        `part_hovers`): the groups, the star on the group bringing a special tile (the turn:
+        `wheel_windows`)."""
         m = self.match
         star = (
             "special_tiles" in m.options
@@ -533,7 +534,17 @@ class TableScene(Scene):
             and m.game.phase == PURCHASE
             and m.game.brings_special(m.game.most_expensive_space())
         )
-        return (tuple(vis.wheel_tile), tuple(vis.wheel_viking), vis.offset, vis.wheel_hidden, star)
+        return (tuple(vis.wheel_tile), tuple(vis.wheel_viking), vis.wheel_hidden, star)
+
+    def wheel_turn(self, vis) -> float:
+        """The turn the wheel is drawn at (the wheel's offset; a turning wheel's)."""
+        return vis.offset
+
+    def wheel_windows(self, vis) -> tuple:
+        """The wheel's areas redrawn alone when only they change (drawing/layer.py): its
+        disc, keyed by the turn (at 3840x2160 a turn's frame drew 2.2 million pixels, the
+        disc is 0.85 million); a scene adds its own."""
+        return ((WheelGeometry(self.layout.wheel, self.app.rules.wheel_spaces).disc_area(), self.wheel_turn(vis)),)
 
     def board_key(self, vis) -> tuple:
         """What the large display shows, for a scene that keys it by that (no "board" in
@@ -621,7 +632,13 @@ class TableScene(Scene):
             )
         wheel_key = (scene, self.wheel_key(vis) if "wheel" not in hovers else (state, hovers["wheel"]))
         parts.append(
-            self._part("wheel", L.wheel.inflate(2 * edge, 2 * edge), wheel_key, lambda s: self._draw_wheel(s, vis))
+            self._part(
+                "wheel",
+                L.wheel.inflate(2 * edge, 2 * edge),
+                wheel_key,
+                lambda s: self._draw_wheel(s, vis),
+                windows=self.wheel_windows(vis),
+            )
         )
         board_key = (
             scene,
@@ -669,7 +686,7 @@ class TableScene(Scene):
         )
         return parts
 
-    def _part(self, name: str, bounds: pygame.Rect, key, draw, together: str = "") -> Part:
+    def _part(self, name: str, bounds: pygame.Rect, key, draw, together: str = "", windows: tuple = ()) -> Part:
         """A part whose drawing leaves with the layer what it made: the tooltips of the
         pieces it drew (self.tips while it draws) and where its pieces are (a card's
         display, the wheel, the large display, the face-up special tiles, the log's lines),
@@ -680,7 +697,7 @@ class TableScene(Scene):
             draw(surface)
             self.layer.made[name] = (self.tips, self._made(name))
 
-        return Part(name, bounds, key, drawn, together)
+        return Part(name, bounds, key, drawn, together, windows)
 
     #: the scene's attribute holding where a part's pieces are (a card's: card_geos[p])
     MADE = {"wheel": "wheel_geo", "board": "board_geo", "strip": "slot_spots", "log": "log_spots"}
