@@ -36,7 +36,7 @@ from vikings.ui.drawing.theme import BAD, GOOD
 from vikings.ui.scenes.scoring_board import ScoringBoard
 from vikings.ui.scenes.scoring_panel import ScoringPanel, amount_parts, blit_row
 from vikings.ui.scenes.scoring_text import kind_title, line_words
-from vikings.ui.scenes.table_scene import TableScene, player_key
+from vikings.ui.scenes.table_scene import TableScene, display_key
 from vikings.ui.table.fx import Call, Effect, Float, Fly, Pause, ease
 from vikings.ui.table.motion import money_flights
 
@@ -394,7 +394,7 @@ class ScoringScene(TableScene):
         e = self.current
         opts = tuple((k, tuple(v)) for k, v in sorted(board.options(e, p).items()))
         grown = None if board.growing() else board.threat_k()
-        return (p, id(e), player_key(vis.players[p]), opts, grown, self.marks.get(p))
+        return (p, id(e), display_key(vis.players[p]), opts, grown, self.marks.get(p))
 
     def draw_moving(self, surface) -> list | None:
         # (first what the table's layer leaves out: it changes at every frame of a count)

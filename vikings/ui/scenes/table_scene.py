@@ -919,12 +919,16 @@ def zoom_size(board, card) -> int:
 
 def player_key(pv) -> tuple:
     """What a player's display, pool, Gold, Fame and special tiles show (a card's key)."""
+    return display_key(pv) + (pv.gold, pv.fame)
+
+
+def display_key(pv) -> tuple:
+    """What a player's display, pool and special tiles show: the large display's key
+    (her Gold and Fame are on her card: a scoring's coins counted do not redraw it)."""
     d = pv.display
     return (
         tuple(map(tuple, d.rows)),
         tuple(pv.pool),
-        pv.gold,
-        pv.fame,
         d.start_tile,
         frozenset(pv.hidden),
         frozenset(pv.vacant),
