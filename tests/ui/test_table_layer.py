@@ -507,16 +507,18 @@ def test_parts_tagged_together_are_drawn_in_the_same_frame(monkeypatch):
     assert kept.TableLayer._this_frame([wheel, panel], []) == ([wheel], [panel])
 
 
-def test_the_top_bar_and_the_panel_name_the_same_player(tmp_path):
+def test_the_top_bar_the_panel_and_the_marked_card_name_the_same_player(tmp_path):
     """At 3840x2160 every part is larger than half of FRAME_PIXELS, and a move's landing
-    is drawn over frames: after every frame of the bots' offer and purchases, the top bar
-    and the decision panel as drawn on the layer were drawn for the same player at turn."""
+    is drawn over frames: after every frame of the bots' offer and purchases, the top bar,
+    the decision panel and the one card marked as at turn, as drawn on the layer, were
+    drawn for the same player."""
     bots = tuple((name, "random", colour) for name, _, colour in PERSON)
     d = Director((3840, 2160), tmp_path, seats=bots, seed=5, animation="normal", bot_pace="fast")
     d.new_match(start_player=0)
     d.enter()
     app = d.app
     said: dict = {}  # part -> the player at turn when it was last drawn
+    marked: dict = {}  # player -> her card was last drawn marked as at turn
     changes = alone = 0
     turn = None
     end = time.monotonic() + 30
@@ -528,9 +530,14 @@ def test_the_top_bar_and_the_panel_name_the_same_player(tmp_path):
         for name in ("top", "decision"):
             if name in sc.layer.drawn:
                 said[name] = sc.turn_player()
-        if len(said) < 2:  # (the table as warmed before its first frame)
+        for p in range(len(PERSON)):
+            if f"card{p}" in sc.layer.drawn:
+                marked[p] = p == sc.turn_player()
+        if len(said) < 2 or len(marked) < len(PERSON):  # (the table as warmed before its first frame)
             continue
         assert said["top"] == said["decision"], f"{sc.layer.drawn} drawn, {sc.layer.pending} waiting"
+        at_turn = [said["top"]] if said["top"] >= 0 else []  # (none between rounds)
+        assert [p for p, on in marked.items() if on] == at_turn, f"{sc.layer.drawn} drawn, {marked}"
         changes += sc.turn_player() != turn
         turn = sc.turn_player()
         alone += bool(sc.layer.pending)

@@ -600,7 +600,7 @@ class TableScene(Scene):
         scene = type(self).__name__
         bag = vis.bag if self.shows_bag else None
         top_key = (self.top_text(vis), bag, self.turn_text(), getattr(self, "top_room", None))
-        # (the top bar and the panel say whose turn it is: drawn in the same frame)
+        # (the top bar, the panel and the marked card say whose turn it is: drawn in the same frame)
         parts = [self._part("top", L.top.inflate(0, 2 * edge), top_key, lambda s: self.draw_top(s, vis), "turn")]
         thought = m.thought()
         shown = self.ring.shown if thought is not None else None  # (the ring as often as RingWatch says)
@@ -628,6 +628,7 @@ class TableScene(Scene):
                     rect.inflate(2 * edge, 2 * edge),
                     key,
                     lambda s, p=p, c=card: self._draw_card(s, vis, p, c),
+                    "turn",  # (the card at turn is marked)
                 )
             )
         wheel_key = (scene, self.wheel_key(vis) if "wheel" not in hovers else (state, hovers["wheel"]))
