@@ -513,7 +513,7 @@ def test_the_top_bar_the_panel_and_the_marked_card_name_the_same_player(tmp_path
     the decision panel and the one card marked as at turn, as drawn on the layer, were
     drawn for the same player."""
     bots = tuple((name, "random", colour) for name, _, colour in PERSON)
-    d = Director((3840, 2160), tmp_path, seats=bots, seed=5, animation="normal", bot_pace="fast")
+    d = Director((3840, 2160), tmp_path, seats=bots, seed=5, animation="fast", bot_pace="instant")
     d.new_match(start_player=0)
     d.enter()
     app = d.app
