@@ -8,7 +8,10 @@ the parts whose key changed are drawn again (their bounds filled with the parchm
 then the part drawn clipped to them; parts whose bounds overlap a redrawn one are
 redrawn with it). A part is always drawn clipped to its bounds, in a full drawing too,
 so the picture does not depend on which parts were redrawn when. A new `base` (window
-size, lettering, language, the scene), new parts or bounds redraw it all.
+size, lettering, language, the scene), new parts or bounds redraw it all. A part's
+windows (areas keyed apart, e.g. the wheel's disc by its turn) are redrawn alone when
+only their keys changed. A change too large for one frame (FRAME_PIXELS) is drawn over
+several, but parts tagged `together` (all that name whose turn it is) share a frame.
 
 The screen: when it still holds the layer's last frame (nothing else drew on it since),
 only the redrawn parts, the rects that moved things covered in the last frame (effects,
@@ -241,10 +244,9 @@ class TableLayer:
     def _this_frame(stale: list, waiting: list[str]) -> tuple[list, list]:
         """(the stale parts drawn this frame, those left for the next): groups of parts
         whose bounds overlap or that are tagged `together` go together, those `waiting`
-        since an earlier frame first (a
-        part redrawn at every frame, e.g. under a dragged tile, cannot keep them waiting),
-        then in drawing order, each only if the frame stays within FRAME_PIXELS (the first
-        group always)."""
+        since an earlier frame first (a part redrawn at every frame, e.g. under a dragged
+        tile, cannot keep them waiting), then in drawing order, each only if the frame
+        stays within FRAME_PIXELS (the first group always)."""
         groups: list[list] = []
         for p in stale:
             joined = [
