@@ -15,7 +15,7 @@ import pygame
 import pytest
 from ui_helpers import make_app  # noqa: F401  (sets the dummy drivers first)
 
-from tools.pictures.director import Director
+from tools.pictures.director import Director, StepClock
 from vikings.engine.actions import Buy
 from vikings.text import lang  # noqa: E402
 from vikings.ui.drawing.theme import PARCHMENT
@@ -507,13 +507,17 @@ def test_parts_tagged_together_are_drawn_in_the_same_frame(monkeypatch):
     assert kept.TableLayer._this_frame([wheel, panel], []) == ([wheel], [panel])
 
 
-def test_the_top_bar_the_panel_and_the_marked_card_name_the_same_player(tmp_path):
+def test_the_top_bar_the_panel_and_the_marked_card_name_the_same_player(tmp_path, monkeypatch):
     """At 3840x2160 every part is larger than half of FRAME_PIXELS, and a move's landing
-    is drawn over frames: after every frame of the bots' offer and purchases, the top bar,
+    is drawn over frames (here 1280x720 with a limit of 60 000 pixels, the same case at a
+    sixth of the cost): after every frame of the bots' offer and purchases, the top bar,
     the decision panel and the one card marked as at turn, as drawn on the layer, were
     drawn for the same player."""
+    from vikings.ui.drawing import layer as kept
+
+    monkeypatch.setattr(kept, "FRAME_PIXELS", 60_000)
     bots = tuple((name, "random", colour) for name, _, colour in PERSON)
-    d = Director((3840, 2160), tmp_path, seats=bots, seed=5, animation="fast", bot_pace="instant")
+    d = Director((1280, 720), tmp_path, seats=bots, seed=5, animation="fast", bot_pace="instant", clock=StepClock())
     d.new_match(start_player=0)
     d.enter()
     app = d.app
