@@ -217,8 +217,10 @@ class TableLayer:
                 ]
                 stale += more
                 grown = bool(more)
-            # (in drawing order, a part's windows where the part would be: drawn alone if it is not)
-            stale = [q for p in parts for q in ([p] if p.name in names else _windows(p)) if q in stale + wins]
+            # (in drawing order, a part's stale windows where the part would be, if it is not stale)
+            stale = [
+                q for p in parts for q in ([p] if p.name in names else [w for w in wins if _owner(w.name) == p.name])
+            ]
             stale, later = self._this_frame(stale, self.pending)
             for p in stale:
                 layer.fill(PARCHMENT, p.bounds)
